@@ -1,0 +1,49 @@
+//! The trait every impartial game implements.
+
+use std::hash::Hash;
+
+/// A position of an impartial game under normal play: both players have the same moves, and the
+/// player who cannot move loses.
+///
+/// A game is defined by its positions (the implementing type), the legal moves of each position and
+/// the position each move leads to. That is all the [`ExhaustiveSolver`](super::ExhaustiveSolver)
+/// needs to compute Grundy values by brute force.
+///
+/// Every position must have finitely many moves and every play must end (the game is *short*).
+///
+/// ```
+/// use grundy::core::{ExhaustiveSolver, ImpartialGame, Nimber};
+///
+/// /// Subtraction game: take 1 or 2 stones from a single heap.
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct TakeOneOrTwo(u64);
+///
+/// impl ImpartialGame for TakeOneOrTwo {
+///     type Move = u64;
+///     fn moves(&self) -> Vec<u64> {
+///         (1..=2).filter(|&k| k <= self.0).collect()
+///     }
+///     fn play(&self, take: &u64) -> Self {
+///         TakeOneOrTwo(self.0 - take)
+///     }
+/// }
+///
+/// let mut solver = ExhaustiveSolver::new();
+/// assert_eq!(solver.grundy_value(&TakeOneOrTwo(7)), Nimber(1));
+/// assert_eq!(solver.grundy_value(&TakeOneOrTwo(9)), Nimber(0));
+/// ```
+pub trait ImpartialGame: Clone + Eq + Hash {
+    /// A move, in whatever form the game finds natural.
+    type Move: Clone + Eq + std::fmt::Debug;
+
+    /// Every legal move from this position (empty when the player to move has lost).
+    fn moves(&self) -> Vec<Self::Move>;
+
+    /// The position that `mv` leads to. `mv` must be one of [`moves`](Self::moves).
+    fn play(&self, mv: &Self::Move) -> Self;
+
+    /// The positions reachable in one move (the *options*).
+    fn options(&self) -> Vec<Self> {
+        self.moves().iter().map(|mv| self.play(mv)).collect()
+    }
+}

@@ -1,0 +1,15 @@
+//! The small core that every game builds on.
+//!
+//! * [`Nimber`], [`mex`] and [`nim_sum`]: the arithmetic of Grundy values.
+//! * [`ImpartialGame`]: a position, its legal moves and the position each move leads to.
+//! * [`ExhaustiveSolver`]: a memoised game-tree search that computes the Grundy value of any
+//!   position of any [`ImpartialGame`]. It knows nothing of any game's theory, which makes it the
+//!   referee for `verify` and for the test suite.
+
+mod game;
+mod nimber;
+mod solver;
+
+pub use game::ImpartialGame;
+pub use nimber::{Nimber, Winner, mex, nim_sum};
+pub use solver::ExhaustiveSolver;

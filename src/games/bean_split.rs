@@ -1,0 +1,387 @@
+//! # Bean split — HNOI 2007 "分裂游戏" (Luogu P3185, BZOJ 1188)
+//!
+//! **Rules.** Bottles numbered `0 … n−1` hold beans. A move picks `i < j ≤ k` with bottle `i`
+//! non-empty, removes one bean from bottle `i` and puts one bean into bottle `j` and one into
+//! bottle `k` (`j` may equal `k`). The player who cannot move (every bean in the last bottle) loses.
+//!
+//! **Position notation.** `1 0 1 5000`: beans per bottle, every bottle listed.
+//!
+//! **Move notation.** `i>j,k` (0-based bottles, as the judge prints them), e.g. `0>2,3`.
+//!
+//! ## Theory
+//!
+//! Each bean is a game of its own that depends only on its distance `d = n − 1 − i` to the last
+//! bottle: `g(0) = 0` and `g(d) = mex { g(j) ⊕ g(k) : 0 ≤ k ≤ j < d }`. Two beans in one bottle
+//! cancel, so the position's value is the XOR of `g(d_i)` over the bottles with an odd count.
+//!
+//! **Mock Turtles.** `g(d)` for `d ≥ 1` is the `(d−1)`-th *odious* number (odd number of 1-bits:
+//! 1, 2, 4, 7, 8, 11, …). This is the Mock Turtles theorem of *Winning Ways*: a bean at distance
+//! `d` is a turtle on coin `d−1`, and splitting it into beans at distances `j, k` (`k ≤ j < d`) is
+//! the Mock Turtles move that turns the coin over together with at most two lower coins (a bean
+//! reaching the last bottle, distance 0, is a coin that vanishes, and two beans at the same
+//! distance cancel). Proof idea: the odious numbers `< o_m` together with 0 are closed enough
+//! under XOR that `{ o_j ⊕ o_k }` with `j, k < m` (plus `o_j` and 0) covers every number below
+//! `o_m` and misses `o_m` itself, because the XOR of two odious numbers is evil. Numerically,
+//! `o_m = 2m + (1 if popcount(m) is even else 0)`, and the index of an odious `v` is `⌊v/2⌋`.
+//!
+//! **Counting winning moves in O(1) per bottle.** From a bottle at distance `D` with target
+//! `w = value ⊕ g(D)`, the winning moves are the target pairs `d_j ≥ d_k`, both `< D`, with
+//! `g(d_j) ⊕ g(d_k) = w`. The values below `D` are `A = {0} ∪ {odious v < B}` with `B = g(D)`:
+//!
+//! * `w = 0`: the pairs `j = k`: `D` of them.
+//! * `w` odious: only `{0, w}` can work (an odious number is not the XOR of two odious ones), so
+//!   1 pair if `w < B`, else none.
+//! * `w` evil, non-zero, with highest bit `h`: in a pair `{x, x ⊕ w}` the larger member `y` is the
+//!   one with bit `h` set, and both are odious iff `y` is. So the count is the number of odious
+//!   `y < B` with bit `h` set: whole blocks of `2^(h+1)` contribute `2^(h−1)` each (`h ≥ 1`, and
+//!   half of any aligned run of two numbers is odious), plus a partial block counted the same way.
+//!
+//! The lexicographically smallest winning move takes the first bottle with a winning move, then
+//! the largest `y` (the farthest `j`), found from `B − 1` in O(1). The whole job is O(n), with
+//! totals in `u128` (they pass `2^64` near `n = 10^7`).
+
+use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use std::fmt;
+use std::str::FromStr;
+
+/// Beans per bottle (counts in `u128`: moves add beans, so a bottle may pass `u64::MAX`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BeanSplit {
+    /// Beans in bottles `0 … n−1`.
+    pub beans: Vec<u128>,
+}
+
+/// Take a bean from bottle `from` and put one into `to_j` and one into `to_k` (`from < to_j ≤ to_k`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BeanSplitMove {
+    /// The non-empty source bottle `i`.
+    pub from: usize,
+    /// The first target `j`.
+    pub to_j: usize,
+    /// The second target `k ≥ j`.
+    pub to_k: usize,
+}
+
+/// Whether `v` has an odd number of 1-bits.
+pub fn is_odious(v: u64) -> bool {
+    v.count_ones() % 2 == 1
+}
+
+/// The `m`-th odious number (0-based): 1, 2, 4, 7, 8, 11, …
+pub fn odious(m: u64) -> u64 {
+    2 * m + u64::from(m.count_ones().is_multiple_of(2))
+}
+
+/// The Grundy value of one bean at distance `d` from the last bottle.
+pub fn bean_grundy(distance: u64) -> Nimber {
+    if distance == 0 {
+        Nimber(0)
+    } else {
+        Nimber(odious(distance - 1))
+    }
+}
+
+/// The distance whose bean has the odious value `v` (inverse of [`bean_grundy`] on odious values).
+fn distance_of(v: u64) -> u64 {
+    v / 2 + 1
+}
+
+/// Number of odious numbers `y` in `[start, start + len)` when `start` is even.
+fn odious_in_even_run(start: u64, len: u64) -> u64 {
+    len / 2 + u64::from(len % 2 == 1 && is_odious(start + len - 1))
+}
+
+/// Number of odious `y < bound` with bit `h ≥ 1` set.
+fn odious_below_with_bit(bound: u64, h: u32) -> u64 {
+    let block = 1u64 << (h + 1);
+    let half = 1u64 << h;
+    let full = bound >> (h + 1);
+    let rem = bound & (block - 1);
+    let partial = rem.saturating_sub(half);
+    full * (half / 2) + odious_in_even_run((bound - rem) + half, partial)
+}
+
+/// The largest `y < limit` with bit `h` set, if any.
+fn largest_with_bit_below(limit: u64, h: u32) -> Option<u64> {
+    let y = limit.checked_sub(1)?;
+    if y >> h & 1 == 1 {
+        return Some(y);
+    }
+    // Clear everything below bit h + 1: the run below ends just before that.
+    let base = y >> (h + 1) << (h + 1);
+    base.checked_sub(1)
+}
+
+/// The pairs `{d_j ≥ d_k}` of distances below `source` whose bean values XOR to `w`: how many, and
+/// the pair that comes first in bottle order (largest `d_j`, then largest `d_k`).
+pub fn target_pairs(source: u64, w: u64) -> (u64, Option<(u64, u64)>) {
+    if source == 0 {
+        return (0, None);
+    }
+    let bound = bean_grundy(source).0;
+    if w == 0 {
+        // j = k: any distance below the source; the farthest bottle is distance source − 1.
+        return (source, Some((source - 1, source - 1)));
+    }
+    if is_odious(w) {
+        return if w < bound {
+            (1, Some((distance_of(w), 0)))
+        } else {
+            (0, None)
+        };
+    }
+    let h = 63 - w.leading_zeros();
+    let count = odious_below_with_bit(bound, h);
+    if count == 0 {
+        return (0, None);
+    }
+    // The largest odious y < bound with bit h set: walk down the runs with bit h set.
+    let mut limit = bound;
+    let y = loop {
+        let y = largest_with_bit_below(limit, h).expect("count > 0 guarantees one");
+        if is_odious(y) {
+            break y;
+        }
+        limit = y;
+    };
+    let x = y ^ w;
+    (count, Some((distance_of(y), distance_of(x))))
+}
+
+/// Everything the judge asks: the smallest winning move and the number of winning moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct JudgeAnswer {
+    /// The lexicographically smallest winning move, if any.
+    pub first_move: Option<BeanSplitMove>,
+    /// How many winning moves (distinct triples) there are.
+    pub count: u128,
+}
+
+/// Solves a position given as a parity per bottle and whether it is non-empty.
+pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
+    let n = bottles.len() as u64;
+    let value = bottles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &(odd, _))| odd)
+        .fold(0u64, |acc, (i, _)| acc ^ bean_grundy(n - 1 - i as u64).0);
+    let mut answer = JudgeAnswer {
+        first_move: None,
+        count: 0,
+    };
+    if value == 0 {
+        return answer;
+    }
+    for (i, &(_, non_empty)) in bottles.iter().enumerate() {
+        if !non_empty {
+            continue;
+        }
+        let distance = n - 1 - i as u64;
+        let w = value ^ bean_grundy(distance).0;
+        let (count, first) = target_pairs(distance, w);
+        answer.count += u128::from(count);
+        if answer.first_move.is_none() {
+            if let Some((dj, dk)) = first {
+                answer.first_move = Some(BeanSplitMove {
+                    from: i,
+                    to_j: (n - 1 - dj) as usize,
+                    to_k: (n - 1 - dk) as usize,
+                });
+            }
+        }
+    }
+    answer
+}
+
+impl BeanSplit {
+    fn parities(&self) -> Vec<(bool, bool)> {
+        self.beans.iter().map(|&b| (b % 2 == 1, b > 0)).collect()
+    }
+
+    fn value(&self) -> Nimber {
+        let n = self.beans.len() as u64;
+        nim_sum(
+            self.beans
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b % 2 == 1)
+                .map(|(i, _)| bean_grundy(n - 1 - i as u64)),
+        )
+    }
+}
+
+impl ImpartialGame for BeanSplit {
+    type Move = BeanSplitMove;
+
+    fn moves(&self) -> Vec<BeanSplitMove> {
+        let n = self.beans.len();
+        let mut moves = Vec::new();
+        for from in 0..n {
+            if self.beans[from] == 0 {
+                continue;
+            }
+            for to_j in from + 1..n {
+                for to_k in to_j..n {
+                    moves.push(BeanSplitMove { from, to_j, to_k });
+                }
+            }
+        }
+        moves
+    }
+
+    fn play(&self, mv: &BeanSplitMove) -> Self {
+        let mut beans = self.beans.clone();
+        beans[mv.from] -= 1;
+        beans[mv.to_j] += 1;
+        beans[mv.to_k] += 1;
+        BeanSplit { beans }
+    }
+}
+
+impl Theory for BeanSplit {
+    fn winner(&self) -> Result<Winner, AnalysisError> {
+        Ok(self.value().winner())
+    }
+
+    fn grundy_value(&self) -> Option<Nimber> {
+        Some(self.value())
+    }
+
+    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        let value = self.value();
+        let mut collector = MoveCollector::new(limit);
+        if value == Nimber::ZERO {
+            return Ok(collector.finish());
+        }
+        let n = self.beans.len();
+        let index_of = |d: u64| n - 1 - d as usize;
+        for (from, &beans) in self.beans.iter().enumerate() {
+            if beans == 0 {
+                continue;
+            }
+            let distance = (n - 1 - from) as u64;
+            let w = value.0 ^ bean_grundy(distance).0;
+            let (count, _) = target_pairs(distance, w);
+            if count == 0 {
+                continue;
+            }
+            if !collector.wants_more() {
+                collector.count_unlisted(u128::from(count));
+                continue;
+            }
+            // List this bottle's pairs in bottle order: j ascending means d_j descending.
+            let mut listed = 0u64;
+            for dj in (0..distance).rev() {
+                if !collector.wants_more() {
+                    break;
+                }
+                let partner = w ^ bean_grundy(dj).0;
+                // The partner's distance, if its value is a bean value at distance ≤ dj.
+                let dk = if partner == 0 {
+                    Some(0)
+                } else if is_odious(partner) && distance_of(partner) <= dj {
+                    Some(distance_of(partner))
+                } else {
+                    None
+                };
+                if let Some(dk) = dk {
+                    let mv = BeanSplitMove {
+                        from,
+                        to_j: index_of(dj),
+                        to_k: index_of(dk),
+                    };
+                    listed += 1;
+                    collector.push(|| WinningMove {
+                        to: self.play(&mv),
+                        mv,
+                        reason: format!(
+                            "g({}) ⊕ g({}) ⊕ g({}) cancels the value {}",
+                            distance, dj, dk, value.0
+                        ),
+                    });
+                }
+            }
+            collector.count_unlisted(u128::from(count - listed));
+        }
+        Ok(collector.finish())
+    }
+
+    fn format_move(&self, mv: &BeanSplitMove) -> String {
+        format!("{}>{},{}", mv.from, mv.to_j, mv.to_k)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<BeanSplitMove, String> {
+        let text = text.trim();
+        let bad = || format!("`{text}` is not a move: write i>j,k (0-based bottles), e.g. 0>2,3");
+        let (from, targets) = text.split_once('>').ok_or_else(bad)?;
+        let (j, k) = targets.split_once(',').ok_or_else(bad)?;
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        let (from, j, k) = (number(from)?, number(j)?, number(k)?);
+        let (to_j, to_k) = (j.min(k), j.max(k));
+        let n = self.beans.len();
+        if to_k >= n {
+            return Err(format!("there are only {n} bottles (0 to {})", n.saturating_sub(1)));
+        }
+        if from >= to_j {
+            return Err(format!("both targets must come after bottle {from}"));
+        }
+        if self.beans[from] == 0 {
+            return Err(format!("bottle {from} is empty"));
+        }
+        Ok(BeanSplitMove { from, to_j, to_k })
+    }
+
+    fn quiet_move(&self) -> Option<BeanSplitMove> {
+        // The bean closest to the end moves the shortest way: into the last bottle.
+        let n = self.beans.len();
+        (0..n.saturating_sub(1))
+            .rev()
+            .find(|&i| self.beans[i] > 0)
+            .map(|from| BeanSplitMove {
+                from,
+                to_j: n - 1,
+                to_k: n - 1,
+            })
+    }
+}
+
+/// Reads one judge case of `count` bottles as (odd, non-empty) pairs.
+pub(crate) fn read_bottles(
+    scanner: &mut Scanner<'_>,
+    count: usize,
+) -> Result<Vec<(bool, bool)>, InputError> {
+    let mut bottles = Vec::with_capacity(count.min(scanner.remaining_bytes() / 2 + 1));
+    for _ in 0..count {
+        let beans = scanner.next_u64("a bean count")?;
+        bottles.push((beans % 2 == 1, beans > 0));
+    }
+    Ok(bottles)
+}
+
+impl BeanSplit {
+    /// The judge's answer for this position.
+    pub fn judge_answer(&self) -> JudgeAnswer {
+        judge_answer(&self.parities())
+    }
+}
+
+impl FromStr for BeanSplit {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let mut scanner = Scanner::new(text.as_bytes());
+        let mut beans = Vec::new();
+        while let Some(token) = scanner.next_token() {
+            beans.push(token.parse_u128("a bean count")?);
+        }
+        Ok(BeanSplit { beans })
+    }
+}
+
+impl fmt::Display for BeanSplit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::games::write_joined(f, &self.beans, " ")
+    }
+}

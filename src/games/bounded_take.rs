@@ -1,0 +1,308 @@
+//! # Bounded take — "学园祭的游戏", the same game as AtCoder ARC 091 F "Strange Nim"
+//!
+//! **Rules.** Piles of stones; pile `i` has a constant `b_i ≥ 1`. A move removes `k` stones from
+//! one pile with `1 ≤ k ≤ ⌊num_i / b_i⌋`, the floor taken of the pile's *current* size. The player
+//! who cannot move loses.
+//!
+//! **Position notation.** `5/2 3/3`: `num/b` per pile, in order.
+//!
+//! **Move notation.** `2-3` removes 3 stones from pile 2 (piles count from 1).
+//!
+//! ## Theory
+//!
+//! Piles are independent, so the position's value is the XOR of the piles' Grundy values. For one
+//! pile with constant `b`, write `x = q·b + r` (`0 ≤ r < b`):
+//!
+//! * if `r = 0`, `SG(x) = q`;
+//! * otherwise `SG(x) = SG(x − q − 1)`.
+//!
+//! Proof sketch: the options of `x` are the window `[x − q, x − 1]`. The non-multiples of `b`,
+//! listed in increasing order, map onto `0, 1, 2, …` by `φ(x) = x − ⌊x/b⌋ − 1`, and the window of
+//! a non-multiple `x` is exactly the window of `x − q − 1` shifted by the copy: so the values of the
+//! non-multiples are a copy of the whole sequence (a Josephus-like recursion). For a multiple
+//! `x = q·b` the window holds `q` consecutive positions whose values are exactly `0 … q − 1`.
+//!
+//! **Batched stepping.** While the quotient stays `q`, each step subtracts `q + 1` from `x`, so
+//! `⌈r / (q + 1)⌉` steps are taken at once; then `q` drops. When `b > q + 1` the quotient drops by
+//! exactly one per batch, so `q` and `r` are updated incrementally and only the batch length needs
+//! a division. The cost is `O(min(b·log x, x / b))` batches, which is worst near `b ≈ √x`: about
+//! `2^32` batches for `x` near `2^64` (seconds per pile). Inputs of contest size (`x ≤ 10^9`) take
+//! at most a few tens of thousands of batches.
+//!
+//! **Winning moves.** Every position with value `w` is on one chain: `w·b`, then its images under
+//! the inverse copy `ψ(z) = z + ⌊z/(b−1)⌋ + 1`. Consecutive chain members near `x` are more than
+//! `⌊x/b⌋` apart, so each pile has at most one winning move, found by walking the chain in batches.
+
+use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use std::fmt;
+use std::str::FromStr;
+
+/// One pile: `stones` now, and its constant `divisor` (`b`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pile {
+    /// Stones in the pile.
+    pub stones: u64,
+    /// The constant `b ≥ 1`: at most `⌊stones / b⌋` stones may be taken.
+    pub divisor: u64,
+}
+
+/// A bounded-take position: piles in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BoundedTake {
+    /// The piles.
+    pub piles: Vec<Pile>,
+}
+
+/// Remove `count` stones from pile number `pile` (0-based).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BoundedTakeMove {
+    /// 0-based pile index.
+    pub pile: usize,
+    /// Stones removed.
+    pub count: u64,
+}
+
+/// The Grundy value of a single pile of `stones` with constant `divisor` (≥ 1).
+pub fn pile_grundy(stones: u64, divisor: u64) -> Nimber {
+    debug_assert!(divisor >= 1);
+    if divisor == 1 {
+        return Nimber(stones);
+    }
+    let b = divisor;
+    let mut x = stones;
+    let mut q = x / b;
+    let mut r = x % b;
+    loop {
+        if r == 0 {
+            return Nimber(q);
+        }
+        // q = 0 and r > 0: a pile below b has no move and value 0 (SG steps down to 0).
+        if q == 0 {
+            return Nimber(0);
+        }
+        let step = q + 1;
+        if r >= step {
+            // Several steps with the same quotient: take all of them but the last at once.
+            let steps = r / step;
+            r -= steps * step;
+            if r == 0 {
+                return Nimber(q);
+            }
+        }
+        // One more step crosses below q·b: x' = q·b + r − (q + 1).
+        x = q * b + r - step;
+        if step - r < b {
+            // The quotient drops by exactly one: update without dividing.
+            q -= 1;
+            r = b - (step - r);
+        } else {
+            q = x / b;
+            r = x % b;
+        }
+    }
+}
+
+/// The straightforward version: one division per batch. Kept as the benchmark baseline and as a
+/// second opinion in the tests.
+pub fn pile_grundy_dividing(stones: u64, divisor: u64) -> Nimber {
+    let mut x = stones;
+    loop {
+        let q = x / divisor;
+        let r = x % divisor;
+        if r == 0 {
+            return Nimber(q);
+        }
+        if q == 0 {
+            return Nimber(0);
+        }
+        x -= r.div_ceil(q + 1) * (q + 1);
+    }
+}
+
+/// The unique position `y` in `[x − ⌊x/b⌋, x − 1]` (the options of `x`) with `SG(y) = target`, if any.
+pub fn option_with_value(stones: u64, divisor: u64, target: Nimber) -> Option<u64> {
+    let x = u128::from(stones);
+    let b = u128::from(divisor);
+    let low = x - x / b;
+    let mut z = u128::from(target.0) * b;
+    if divisor == 1 {
+        return (z >= low && z < x).then(|| z as u64);
+    }
+    // Walk the chain z, ψ(z), ψ(ψ(z)), … in batches of equal ⌊z/(b−1)⌋ until it reaches low.
+    while z < low {
+        let block = z / (b - 1);
+        let step = block + 1;
+        let block_end = (block + 1) * (b - 1);
+        let to_low = (low - z).div_ceil(step);
+        let to_block_end = (block_end - z).div_ceil(step);
+        z += to_low.min(to_block_end).max(1) * step;
+    }
+    (z < x).then(|| z as u64)
+}
+
+impl BoundedTake {
+    fn total(&self) -> Nimber {
+        nim_sum(self.piles.iter().map(|p| pile_grundy(p.stones, p.divisor)))
+    }
+}
+
+impl ImpartialGame for BoundedTake {
+    type Move = BoundedTakeMove;
+
+    fn moves(&self) -> Vec<BoundedTakeMove> {
+        self.piles
+            .iter()
+            .enumerate()
+            .flat_map(|(pile, p)| (1..=p.stones / p.divisor).map(move |count| BoundedTakeMove { pile, count }))
+            .collect()
+    }
+
+    fn play(&self, mv: &BoundedTakeMove) -> Self {
+        let mut piles = self.piles.clone();
+        piles[mv.pile].stones -= mv.count;
+        BoundedTake { piles }
+    }
+}
+
+impl Theory for BoundedTake {
+    fn winner(&self) -> Result<Winner, AnalysisError> {
+        Ok(self.total().winner())
+    }
+
+    fn grundy_value(&self) -> Option<Nimber> {
+        Some(self.total())
+    }
+
+    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        let values: Vec<Nimber> = self.piles.iter().map(|p| pile_grundy(p.stones, p.divisor)).collect();
+        let total = nim_sum(values.iter().copied());
+        let mut collector = MoveCollector::new(limit);
+        if total == Nimber::ZERO {
+            return Ok(collector.finish());
+        }
+        for (index, (pile, &value)) in self.piles.iter().zip(&values).enumerate() {
+            let target = total ^ value;
+            if let Some(to_stones) = option_with_value(pile.stones, pile.divisor, target) {
+                let mv = BoundedTakeMove {
+                    pile: index,
+                    count: pile.stones - to_stones,
+                };
+                collector.push(|| WinningMove {
+                    to: self.play(&mv),
+                    mv,
+                    reason: format!(
+                        "pile {} goes from SG {} to SG {}: nim-sum 0",
+                        index + 1,
+                        value.0,
+                        target.0
+                    ),
+                });
+            }
+        }
+        Ok(collector.finish())
+    }
+
+    fn format_move(&self, mv: &BoundedTakeMove) -> String {
+        format!("{}-{}", mv.pile + 1, mv.count)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<BoundedTakeMove, String> {
+        let text = text.trim();
+        let (pile, count) = text
+            .split_once('-')
+            .ok_or_else(|| format!("`{text}` is not a move: write <pile>-<count>, e.g. 1-2"))?;
+        let pile: usize = pile
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{pile}` is not a pile number"))?;
+        let count: u64 = count
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{count}` is not a stone count"))?;
+        let p = pile
+            .checked_sub(1)
+            .and_then(|i| self.piles.get(i))
+            .ok_or_else(|| format!("there is no pile {pile} (piles count from 1)"))?;
+        let most = p.stones / p.divisor;
+        if count == 0 || count > most {
+            return Err(format!(
+                "from pile {pile} ({}/{}) you may take 1 to {most} stones",
+                p.stones, p.divisor
+            ));
+        }
+        Ok(BoundedTakeMove { pile: pile - 1, count })
+    }
+
+    fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {
+        if target.piles.len() != self.piles.len() {
+            return None;
+        }
+        let changed: Vec<usize> = (0..self.piles.len())
+            .filter(|&i| self.piles[i] != target.piles[i])
+            .collect();
+        let &[index] = changed.as_slice() else {
+            return None;
+        };
+        let (from, to) = (self.piles[index], target.piles[index]);
+        let count = from.stones.checked_sub(to.stones)?;
+        (from.divisor == to.divisor && count >= 1 && count <= from.stones / from.divisor)
+            .then_some(BoundedTakeMove { pile: index, count })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BoundedTakeMove>, bool) {
+        let mut moves = Vec::new();
+        for (pile, p) in self.piles.iter().enumerate() {
+            for count in 1..=p.stones / p.divisor {
+                if moves.len() == limit {
+                    return (moves, true);
+                }
+                moves.push(BoundedTakeMove { pile, count });
+            }
+        }
+        (moves, false)
+    }
+
+    fn quiet_move(&self) -> Option<BoundedTakeMove> {
+        self.piles
+            .iter()
+            .position(|p| p.stones / p.divisor >= 1)
+            .map(|pile| BoundedTakeMove { pile, count: 1 })
+    }
+}
+
+/// Reads one pile as two tokens `num b` (b ≥ 1).
+pub(crate) fn read_pile(scanner: &mut Scanner<'_>) -> Result<Pile, InputError> {
+    let stones = scanner.next_u64("a pile size")?;
+    let divisor = scanner.next_u64_at_least("the pile's constant b", 1)?;
+    Ok(Pile { stones, divisor })
+}
+
+impl FromStr for BoundedTake {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let mut scanner = Scanner::new(text.as_bytes());
+        let mut piles = Vec::new();
+        while let Some(token) = scanner.next_token() {
+            let (stones, divisor) = crate::games::split_pair(&token, "num/b")?;
+            if divisor == 0 {
+                return Err(token.error("the constant b must be at least 1, found 0"));
+            }
+            piles.push(Pile { stones, divisor });
+        }
+        Ok(BoundedTake { piles })
+    }
+}
+
+impl fmt::Display for BoundedTake {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pairs: Vec<String> = self
+            .piles
+            .iter()
+            .map(|p| format!("{}/{}", p.stones, p.divisor))
+            .collect();
+        f.write_str(&pairs.join(" "))
+    }
+}

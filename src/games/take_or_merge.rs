@@ -1,0 +1,326 @@
+//! # Take or merge — "Alice and Bob" (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)
+//!
+//! **Rules.** Piles of stones. A move either removes one stone from a pile (a pile reaching zero
+//! disappears) or merges any two piles into one. The player who cannot move loses.
+//!
+//! **Position notation.** `1 1 2`: the multiset of pile sizes, each at least 1, printed ascending.
+//!
+//! **Move notation.** `-5` takes one stone from a pile of 5; `3+5` merges a pile of 3 with a pile
+//! of 5.
+//!
+//! ## Theory
+//!
+//! Piles of size 1 are special: they can vanish in a single move. Every other pile is worth its
+//! stones plus one move (the merge that absorbs it), so the state of the game is the pair
+//! `(c, s)` with `c` the number of 1-piles and `s = Σ (a_i + 1) − 1` over the piles `a_i ≥ 2`
+//! (`s = 0` when there are none): `s` counts the moves the big piles can still absorb when they
+//! are merged into one.
+//!
+//! * If `s > 2`, the first player loses iff `s` and `c` are both even. The big piles offer
+//!   "one move" options (take a stone, merge two big piles, both `s − 1`) and the 1-piles offer
+//!   parity-changing ones (remove a 1-pile: `c − 1`; merge it into the big piles: `c − 1, s + 1`;
+//!   merge two of them: `c − 2, s + 3`); the player facing even/even answers every move so as to
+//!   restore even/even.
+//! * If `s ≤ 2` (no big pile, or a single pile of 2), the first player loses iff `c ≡ 0 (mod 3)`:
+//!   with only 1-piles, merging two of them creates a pile of 2 which is itself two moves, and the
+//!   position behaves like a subtraction game with period 3.
+//!
+//! Sums are kept in `u128`, which is exact for any input (fewer than 2^64 piles of fewer than
+//! 2^64 stones); only the parity of `s` and whether `s > 2` matter.
+
+use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use std::fmt;
+use std::str::FromStr;
+
+/// A multiset of piles (kept sorted ascending).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeOrMerge {
+    piles: Vec<u128>,
+}
+
+/// A move of take-or-merge, named by pile sizes (equal piles are interchangeable).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TakeOrMergeMove {
+    /// Take one stone from a pile of this size.
+    Take(u128),
+    /// Merge two piles of these sizes (smaller first).
+    Merge(u128, u128),
+}
+
+impl TakeOrMerge {
+    /// The position with these piles (each at least 1), in any order.
+    pub fn new(mut piles: Vec<u128>) -> Self {
+        piles.sort_unstable();
+        TakeOrMerge { piles }
+    }
+
+    /// The pile sizes, ascending.
+    pub fn piles(&self) -> &[u128] {
+        &self.piles
+    }
+
+    /// Distinct pile sizes with their multiplicities, ascending.
+    fn distinct(&self) -> Vec<(u128, usize)> {
+        let mut runs: Vec<(u128, usize)> = Vec::new();
+        for &pile in &self.piles {
+            match runs.last_mut() {
+                Some((size, count)) if *size == pile => *count += 1,
+                _ => runs.push((pile, 1)),
+            }
+        }
+        runs
+    }
+}
+
+/// The summary `(c, t)` of a position: `c` piles of size 1 and `t = Σ (a_i + 1)` over the piles of
+/// size at least 2 (so `s = t − 1`, or 0 when `t = 0`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Number of 1-piles.
+    pub ones: u128,
+    /// `Σ (a_i + 1)` over the big piles.
+    pub big_total: u128,
+}
+
+impl Summary {
+    /// Adds one pile.
+    pub fn add(&mut self, pile: u128) {
+        if pile == 1 {
+            self.ones += 1;
+        } else {
+            self.big_total += pile + 1;
+        }
+    }
+
+    /// The theory's `s`.
+    pub fn s(&self) -> u128 {
+        self.big_total.saturating_sub(1)
+    }
+
+    /// Whether the player to move loses.
+    pub fn is_loss(&self) -> bool {
+        let s = self.s();
+        if s > 2 {
+            s % 2 == 0 && self.ones % 2 == 0
+        } else {
+            self.ones % 3 == 0
+        }
+    }
+
+    fn describe(&self) -> String {
+        let (c, s) = (self.ones, self.s());
+        if s > 2 {
+            format!("leaves c = {c} ones and s = {s} > 2, both even")
+        } else {
+            format!("leaves s = {s} ≤ 2 and c = {c} ones, a multiple of 3")
+        }
+    }
+}
+
+/// The summary of a list of piles.
+pub fn summarize(piles: impl IntoIterator<Item = u128>) -> Summary {
+    let mut summary = Summary::default();
+    for pile in piles {
+        summary.add(pile);
+    }
+    summary
+}
+
+impl ImpartialGame for TakeOrMerge {
+    type Move = TakeOrMergeMove;
+
+    fn moves(&self) -> Vec<TakeOrMergeMove> {
+        let runs = self.distinct();
+        let mut moves: Vec<TakeOrMergeMove> = runs
+            .iter()
+            .map(|&(size, _)| TakeOrMergeMove::Take(size))
+            .collect();
+        for (i, &(a, count)) in runs.iter().enumerate() {
+            if count >= 2 {
+                moves.push(TakeOrMergeMove::Merge(a, a));
+            }
+            for &(b, _) in &runs[i + 1..] {
+                moves.push(TakeOrMergeMove::Merge(a, b));
+            }
+        }
+        moves
+    }
+
+    fn play(&self, mv: &TakeOrMergeMove) -> Self {
+        let mut piles = self.piles.clone();
+        let mut remove = |size: u128| {
+            let index = piles
+                .iter()
+                .position(|&p| p == size)
+                .expect("move names an existing pile");
+            piles.remove(index);
+        };
+        let added = match *mv {
+            TakeOrMergeMove::Take(size) => {
+                remove(size);
+                size - 1
+            }
+            TakeOrMergeMove::Merge(a, b) => {
+                remove(a);
+                remove(b);
+                a + b
+            }
+        };
+        if added > 0 {
+            let at = piles.partition_point(|&p| p < added);
+            piles.insert(at, added);
+        }
+        TakeOrMerge { piles }
+    }
+}
+
+impl Theory for TakeOrMerge {
+    fn winner(&self) -> Result<Winner, AnalysisError> {
+        Ok(if summarize(self.piles.iter().copied()).is_loss() {
+            Winner::Second
+        } else {
+            Winner::First
+        })
+    }
+
+    fn grundy_value(&self) -> Option<Nimber> {
+        None
+    }
+
+    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        let summary = summarize(self.piles.iter().copied());
+        let runs = self.distinct();
+        let mut collector = MoveCollector::new(limit);
+        let consider = |mv: TakeOrMergeMove, after: Summary, collector: &mut MoveCollector<Self>| {
+            if after.is_loss() {
+                collector.push(|| WinningMove {
+                    mv,
+                    to: self.play(&mv),
+                    reason: after.describe(),
+                });
+            }
+        };
+        let ones = summary.ones;
+        let total = summary.big_total;
+        // Takes.
+        for &(size, _) in &runs {
+            let after = match size {
+                1 => Summary { ones: ones - 1, big_total: total },
+                2 => Summary { ones: ones + 1, big_total: total - 3 },
+                _ => Summary { ones, big_total: total - 1 },
+            };
+            consider(TakeOrMergeMove::Take(size), after, &mut collector);
+        }
+        // Merges: two ones, a one with a big pile, two big piles.
+        if ones >= 2 {
+            let after = Summary { ones: ones - 2, big_total: total + 3 };
+            consider(TakeOrMergeMove::Merge(1, 1), after, &mut collector);
+        }
+        let bigs: Vec<(u128, usize)> = runs.iter().copied().filter(|&(size, _)| size >= 2).collect();
+        if ones >= 1 {
+            let after = Summary { ones: ones - 1, big_total: total + 1 };
+            if after.is_loss() {
+                for (index, &(size, _)) in bigs.iter().enumerate() {
+                    if !collector.wants_more() {
+                        collector.count_unlisted((bigs.len() - index) as u128);
+                        break;
+                    }
+                    consider(TakeOrMergeMove::Merge(1, size), after, &mut collector);
+                }
+            }
+        }
+        let can_merge_bigs = bigs.len() >= 2 || bigs.first().is_some_and(|&(_, count)| count >= 2);
+        if can_merge_bigs && (Summary { ones, big_total: total - 1 }).is_loss() {
+            let after = Summary { ones, big_total: total - 1 };
+            let k = bigs.len() as u128;
+            let doubles = bigs.iter().filter(|&&(_, count)| count >= 2).count() as u128;
+            let mut remaining = k * (k - 1) / 2 + doubles;
+            'pairs: for (i, &(a, count)) in bigs.iter().enumerate() {
+                let partners = (count >= 2).then_some(a).into_iter().chain(bigs[i + 1..].iter().map(|&(b, _)| b));
+                for b in partners {
+                    if !collector.wants_more() {
+                        break 'pairs;
+                    }
+                    consider(TakeOrMergeMove::Merge(a, b), after, &mut collector);
+                    remaining -= 1;
+                }
+            }
+            collector.count_unlisted(remaining);
+        }
+        Ok(collector.finish())
+    }
+
+    fn format_move(&self, mv: &TakeOrMergeMove) -> String {
+        match mv {
+            TakeOrMergeMove::Take(size) => format!("-{size}"),
+            TakeOrMergeMove::Merge(a, b) => format!("{a}+{b}"),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<TakeOrMergeMove, String> {
+        let text = text.trim();
+        let size = |s: &str| -> Result<u128, String> {
+            s.trim()
+                .parse::<u128>()
+                .map_err(|_| format!("`{text}`: `{s}` is not a pile size"))
+        };
+        let count = |size: u128| self.piles.iter().filter(|&&p| p == size).count();
+        if let Some(rest) = text.strip_prefix('-') {
+            let a = size(rest)?;
+            if count(a) == 0 {
+                return Err(format!("there is no pile of {a}"));
+            }
+            Ok(TakeOrMergeMove::Take(a))
+        } else if let Some((x, y)) = text.split_once('+') {
+            let (a, b) = (size(x)?, size(y)?);
+            let (a, b) = (a.min(b), a.max(b));
+            let needed = if a == b { 2 } else { 1 };
+            if count(a) < needed || count(b) == 0 {
+                return Err(format!("there are no piles {a} and {b} to merge"));
+            }
+            Ok(TakeOrMergeMove::Merge(a, b))
+        } else {
+            Err(format!(
+                "`{text}` is not a move: write -<size> to take a stone or <a>+<b> to merge"
+            ))
+        }
+    }
+
+    fn quiet_move(&self) -> Option<TakeOrMergeMove> {
+        self.piles.last().map(|&largest| TakeOrMergeMove::Take(largest))
+    }
+}
+
+/// Reads `count` pile sizes (each at least 1) and summarises them.
+pub(crate) fn read_summary(scanner: &mut Scanner<'_>, count: usize) -> Result<Summary, InputError> {
+    let mut summary = Summary::default();
+    for _ in 0..count {
+        summary.add(u128::from(scanner.next_u64_at_least("a pile size", 1)?));
+    }
+    Ok(summary)
+}
+
+impl FromStr for TakeOrMerge {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<Self, InputError> {
+        let mut scanner = Scanner::new(text.as_bytes());
+        let mut piles = Vec::new();
+        while let Some(token) = scanner.next_token() {
+            let pile = token.parse_u128("a pile size")?;
+            if pile == 0 {
+                return Err(token.error("a pile size must be at least 1, found 0"));
+            }
+            piles.push(pile);
+        }
+        Ok(TakeOrMerge::new(piles))
+    }
+}
+
+impl fmt::Display for TakeOrMerge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::games::write_joined(f, &self.piles, " ")
+    }
+}

@@ -1,0 +1,227 @@
+//! The judges' input and output formats, one reader/writer per format, all on the shared
+//! [`Scanner`]. The theory lives in [`crate::games`]; this module only speaks the dialects.
+//!
+//! Every reader parses the whole input before anything is written, so a malformed input produces
+//! an error and no output at all. No allocation is sized by a count read from the input.
+
+use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, take_or_merge};
+use crate::scanner::{InputError, Scanner};
+use std::fmt::Write;
+
+/// A judge format: the game it belongs to, its dialect name and its solver.
+#[derive(Copy, Clone)]
+pub struct Format {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// `None` for the game's default format, else the `--dialect` name.
+    pub dialect: Option<&'static str>,
+    /// One line on what the input and output look like.
+    pub describe: &'static str,
+    /// Reads a whole input and returns the whole output.
+    pub solve: fn(&[u8]) -> Result<String, InputError>,
+}
+
+/// Every judge format grundy speaks.
+pub const FORMATS: &[Format] = &[
+    Format {
+        game: "end-piles",
+        dialect: None,
+        describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
+        solve: solve_end_piles,
+    },
+    Format {
+        game: "take-or-merge",
+        dialect: None,
+        describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
+        solve: solve_take_or_merge,
+    },
+    Format {
+        game: "chocolate",
+        dialect: None,
+        describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
+        solve: solve_chocolate,
+    },
+    Format {
+        game: "bounded-take",
+        dialect: None,
+        describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
+        solve: solve_bounded_take,
+    },
+    Format {
+        game: "bounded-take",
+        dialect: Some("arc091f"),
+        describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
+        solve: solve_arc091f,
+    },
+    Format {
+        game: "bean-split",
+        dialect: None,
+        describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
+        solve: solve_bean_split,
+    },
+    Format {
+        game: "box-fill",
+        dialect: None,
+        describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
+        solve: solve_box_fill,
+    },
+    Format {
+        game: "box-fill",
+        dialect: Some("hdu1729"),
+        describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
+        solve: solve_hdu1729,
+    },
+    Format {
+        game: "box-fill-square",
+        dialect: None,
+        describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
+        solve: solve_hdu1729,
+    },
+];
+
+/// The format for `game` and `dialect`, if grundy has it.
+pub fn find_format(game: &str, dialect: Option<&str>) -> Option<&'static Format> {
+    FORMATS
+        .iter()
+        .find(|format| format.game == game && format.dialect == dialect)
+}
+
+/// Reads `T` and calls `case` for each case with the scanner; then checks nothing is left over.
+fn for_each_case(
+    input: &[u8],
+    mut case: impl FnMut(&mut Scanner<'_>, usize) -> Result<(), InputError>,
+) -> Result<(), InputError> {
+    let mut scanner = Scanner::new(input);
+    let cases = scanner.next_count("the number of cases T")?;
+    for index in 1..=cases {
+        case(&mut scanner, index)?;
+    }
+    scanner.expect_end()
+}
+
+fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of piles n")?;
+        let piles = end_piles::read_piles(scanner, n)?;
+        out.push_str(if end_piles::first_player_wins(&piles) { "1\n" } else { "0\n" });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, index| {
+        let n = scanner.next_count("the number of piles n")?;
+        let summary = take_or_merge::read_summary(scanner, n)?;
+        let winner = if summary.is_loss() { "Bob" } else { "Alice" };
+        writeln!(out, "Case #{index}: {winner}").expect("writing to a String");
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    while !scanner.at_end() {
+        let n = scanner.next_count("the number of bars n")?;
+        let first_wins = chocolate::read_case_first_wins(&mut scanner, n)?;
+        out.push_str(if first_wins { "NO\n" } else { "YES\n" });
+    }
+    Ok(out)
+}
+
+/// XOR of the Grundy values of `n` piles read as `num b` lines.
+fn read_bounded_take_value(scanner: &mut Scanner<'_>, n: usize) -> Result<u64, InputError> {
+    let mut total = 0;
+    for _ in 0..n {
+        let pile = bounded_take::read_pile(scanner)?;
+        total ^= bounded_take::pile_grundy(pile.stones, pile.divisor).0;
+    }
+    Ok(total)
+}
+
+fn solve_bounded_take(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of piles n")?;
+        let value = read_bounded_take_value(scanner, n)?;
+        out.push_str(if value != 0 { "Setsuna\n" } else { "Kazusa\n" });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_arc091f(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.next_count("the number of piles N")?;
+    let value = read_bounded_take_value(&mut scanner, n)?;
+    scanner.expect_end()?;
+    Ok(if value != 0 { "Takahashi\n" } else { "Aoki\n" }.to_string())
+}
+
+fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of bottles n")?;
+        let bottles = bean_split::read_bottles(scanner, n)?;
+        let answer = bean_split::judge_answer(&bottles);
+        match answer.first_move {
+            Some(mv) => writeln!(out, "{} {} {}", mv.from, mv.to_j, mv.to_k),
+            None => writeln!(out, "-1 -1 -1"),
+        }
+        .expect("writing to a String");
+        writeln!(out, "{}", answer.count).expect("writing to a String");
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// XOR of the Grundy values of `n` boxes read as `capacity current` lines.
+fn read_box_fill_value(
+    scanner: &mut Scanner<'_>,
+    n: usize,
+    rule: box_fill::BoundRule,
+) -> Result<u64, InputError> {
+    let mut total = 0;
+    for _ in 0..n {
+        let bin = box_fill::read_box_capacity_first(scanner)?;
+        total ^= box_fill::box_grundy(rule, bin.capacity, bin.held).0;
+    }
+    Ok(total)
+}
+
+fn solve_box_fill(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of boxes n")?;
+        let value = read_box_fill_value(scanner, n, box_fill::BoundRule::Linear)?;
+        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_hdu1729(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    let mut case = 0usize;
+    loop {
+        // The terminating `0` may be missing at the very end of the input.
+        if scanner.at_end() {
+            break;
+        }
+        let n = scanner.next_count("the number of boxes N (or 0 to end)")?;
+        if n == 0 {
+            break;
+        }
+        case += 1;
+        let value = read_box_fill_value(&mut scanner, n, box_fill::BoundRule::Square)?;
+        writeln!(out, "Case {case}:").expect("writing to a String");
+        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
+    }
+    scanner.expect_end()?;
+    Ok(out)
+}

@@ -1,0 +1,36 @@
+//! # grundy — a toolkit for impartial combinatorial games
+//!
+//! Impartial games are those where both players have the same moves; under normal play whoever
+//! cannot move loses. grundy solves six classic contest games in their judges' formats, analyses
+//! any position (winner, Grundy value, every winning move), checks its fast theory against an
+//! exhaustive search, and plays a perfect game.
+//!
+//! The library reads like a book:
+//!
+//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
+//!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
+//! * [`theory`] — the [`Theory`](theory::Theory) trait: a game's fast rules and notation.
+//! * [`games`] — one module per game, each opening with its rules, source and theory.
+//! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats.
+//! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
+//! * [`enumerate`] and [`registry`] — small positions per game, and the table the CLI uses.
+//!
+//! ```
+//! use grundy::games::EndPiles;
+//! use grundy::theory::Theory;
+//! use grundy::core::Winner;
+//!
+//! let row: EndPiles = "3 1 9 4".parse().unwrap();
+//! assert_eq!(row.winner().unwrap(), Winner::Second);
+//! ```
+
+pub mod analysis;
+pub mod core;
+pub mod enumerate;
+pub mod games;
+pub mod judge;
+pub mod play;
+pub mod registry;
+pub mod scanner;
+pub mod theory;
+pub mod verify;

@@ -1,0 +1,252 @@
+//! The `grundy` command line: a thin layer over the library.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use grundy::judge::{FORMATS, find_format};
+use grundy::play::Side;
+use grundy::registry::{find_game, game_names, games};
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy list
+  grundy solve end-piles examples/end-piles.txt
+  grundy solve bounded-take --dialect arc091f < input.txt
+  grundy analyze bean-split 1 0 1 5000
+  grundy analyze chocolate 11 10 15 / 4 --json
+  grundy verify end-piles chocolate
+  grundy play take-or-merge 1 1 2";
+
+/// A toolkit for impartial games: solve judge inputs, analyse positions, verify the theory
+/// against exhaustive search, and play a perfect opponent.
+#[derive(Parser)]
+#[command(name = "grundy", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read a judge's input (FILE or standard input) and print the judge's expected output.
+    #[command(after_help = "Formats (see `grundy list` for the rules):\n  end-piles, take-or-merge, chocolate, bounded-take [--dialect arc091f],\n  bean-split, box-fill [--dialect hdu1729]")]
+    Solve {
+        /// The game (see `grundy list`).
+        game: String,
+        /// The input file; standard input if absent.
+        file: Option<PathBuf>,
+        /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill).
+        #[arg(long)]
+        dialect: Option<String>,
+    },
+    /// Who wins a position, its Grundy value and every winning move.
+    ///
+    /// The position is given in the game's notation, as one argument or several
+    /// (`grundy analyze end-piles 3 1 9 4`).
+    Analyze {
+        /// The game (see `grundy list`).
+        game: String,
+        /// The position, in the game's notation.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        position: Vec<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// List at most N winning moves (the count is always complete).
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+    },
+    /// Check the fast theory against exhaustive search on every small position.
+    ///
+    /// Prints one line per game: `GAME: checked N positions, 0 disagreements`. On a disagreement
+    /// it prints the smallest counter-example and exits with status 1.
+    Verify {
+        /// Games to check (all if none).
+        games: Vec<String>,
+        /// The size bound (its meaning per game is in `grundy list`).
+        #[arg(long, value_name = "S")]
+        size: Option<u64>,
+    },
+    /// Play against a perfect opponent, in a terminal or over a pipe.
+    ///
+    /// Answer each prompt with a move in the game's notation or the position you want to reach;
+    /// `hint`, `moves`, `help` and `quit` also work.
+    Play {
+        /// The game (see `grundy list`).
+        game: String,
+        /// The starting position, in the game's notation.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        position: Vec<String>,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value = "human")]
+        first: FirstPlayer,
+    },
+    /// The games: rules, notation, sources, judge formats.
+    List,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum FirstPlayer {
+    Human,
+    Computer,
+}
+
+/// A failure to report: message for stderr and exit status.
+struct Failure {
+    message: String,
+    status: u8,
+}
+
+fn usage(message: impl Into<String>) -> Failure {
+    Failure {
+        message: message.into(),
+        status: 2,
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(status) => ExitCode::from(status),
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            ExitCode::from(failure.status)
+        }
+    }
+}
+
+fn unknown_game(name: &str) -> Failure {
+    usage(format!(
+        "unknown game `{name}`; the games are: {}",
+        game_names().join(", ")
+    ))
+}
+
+fn run(command: Command) -> Result<u8, Failure> {
+    match command {
+        Command::Solve {
+            game,
+            file,
+            dialect,
+        } => {
+            if find_game(&game).is_none() {
+                return Err(unknown_game(&game));
+            }
+            let format = find_format(&game, dialect.as_deref()).ok_or_else(|| {
+                let known: Vec<&str> = FORMATS
+                    .iter()
+                    .filter(|f| f.game == game)
+                    .filter_map(|f| f.dialect)
+                    .collect();
+                usage(format!(
+                    "unknown dialect `{}` for {game}; its dialects are: {}",
+                    dialect.as_deref().unwrap_or(""),
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                ))
+            })?;
+            let input = match &file {
+                Some(path) => std::fs::read(path)
+                    .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?,
+                None => {
+                    let mut bytes = Vec::new();
+                    io::stdin()
+                        .read_to_end(&mut bytes)
+                        .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+                    bytes
+                }
+            };
+            let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
+            write_stdout(&output)?;
+            Ok(0)
+        }
+        Command::Analyze {
+            game,
+            position,
+            json,
+            limit,
+        } => {
+            let entry = find_game(&game).ok_or_else(|| unknown_game(&game))?;
+            let analysis = entry
+                .analyze(&position.join(" "), limit.unwrap_or(usize::MAX))
+                .map_err(|e| usage(e.to_string()))?;
+            let text = if json {
+                analysis.to_json() + "\n"
+            } else {
+                analysis.to_text()
+            };
+            write_stdout(&text)?;
+            Ok(0)
+        }
+        Command::Verify { games: names, size } => {
+            let entries = if names.is_empty() {
+                games()
+            } else {
+                names
+                    .iter()
+                    .map(|name| find_game(name).ok_or_else(|| unknown_game(name)))
+                    .collect::<Result<Vec<_>, _>>()?
+            };
+            let mut status = 0;
+            for entry in entries {
+                for report in entry.verify(size) {
+                    if report.disagreements > 0 {
+                        status = 1;
+                    }
+                    write_stdout(&format!("{report}\n"))?;
+                }
+            }
+            Ok(status)
+        }
+        Command::Play {
+            game,
+            position,
+            first,
+        } => {
+            let entry = find_game(&game).ok_or_else(|| unknown_game(&game))?;
+            let first = match first {
+                FirstPlayer::Human => Side::Human,
+                FirstPlayer::Computer => Side::Computer,
+            };
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            let stdout = io::stdout();
+            let mut output = stdout.lock();
+            entry
+                .play(&position.join(" "), first, &mut input, &mut output)
+                .map_err(|e| usage(e.to_string()))?;
+            Ok(0)
+        }
+        Command::List => {
+            let mut text = String::new();
+            for entry in games() {
+                let info = entry.info();
+                text.push_str(&format!(
+                    "{}\n  rules:    {}\n  position: {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+                    info.name, info.rules, info.position, info.moves, info.source, info.verify_size
+                ));
+                for format in FORMATS.iter().filter(|f| f.game == info.name) {
+                    let name = match format.dialect {
+                        Some(dialect) => format!("--dialect {dialect}"),
+                        None => "judge".to_string(),
+                    };
+                    text.push_str(&format!("  {name}: {}\n", format.describe));
+                }
+                text.push('\n');
+            }
+            write_stdout(&text)?;
+            Ok(0)
+        }
+    }
+}
+
+/// Writes all of `text` to stdout at once; a closed pipe is not an error worth a panic.
+fn write_stdout(text: &str) -> Result<(), Failure> {
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(usage(format!("cannot write output: {e}"))),
+    }
+}

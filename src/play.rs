@@ -1,0 +1,161 @@
+//! `play`: a perfect opponent over a line protocol that works in a terminal and over a pipe.
+//!
+//! Before each human move the session prints `position: <position>` and a prompt `> ` (flushed).
+//! The human answers with a move in the game's notation, or with the position they want to move
+//! to, or one of `hint`, `moves`, `help`, `quit`. The computer plays a winning move whenever one
+//! exists; when every move loses it plays the game's *quiet move* (the smallest legal change, which
+//! keeps the game long and leaves the human the most chances to go wrong). The session ends with
+//! `winner: human` or `winner: computer` (or `quit`).
+
+use crate::theory::Theory;
+use std::io::{self, BufRead, Write};
+
+/// Who moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The person at the keyboard.
+    Human,
+    /// grundy.
+    Computer,
+}
+
+/// How a session ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Someone could not move; the other side won.
+    Won(Side),
+    /// The human typed `quit` or closed the input.
+    Quit,
+}
+
+/// At most this many legal moves are listed by `moves`.
+const MOVES_SHOWN: usize = 60;
+
+/// Plays a whole game from `start`, reading the human's lines from `input`.
+pub fn play<G: Theory>(
+    start: G,
+    first: Side,
+    move_help: &str,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<Ending> {
+    let mut position = start;
+    let mut to_move = first;
+    loop {
+        if position.quiet_move().is_none() {
+            let winner = match to_move {
+                Side::Human => Side::Computer,
+                Side::Computer => Side::Human,
+            };
+            writeln!(output, "position: {position}")?;
+            writeln!(
+                output,
+                "winner: {}",
+                match winner {
+                    Side::Human => "human",
+                    Side::Computer => "computer",
+                }
+            )?;
+            output.flush()?;
+            return Ok(Ending::Won(winner));
+        }
+        match to_move {
+            Side::Computer => {
+                let (mv, why) = match position.winning_moves(1) {
+                    Ok(moves) if !moves.listed.is_empty() => {
+                        let winning = &moves.listed[0];
+                        (winning.mv.clone(), format!("a winning move: {}", winning.reason))
+                    }
+                    Ok(_) => (
+                        position.quiet_move().expect("checked above"),
+                        "every move loses; playing the quiet move".to_string(),
+                    ),
+                    Err(error) => (
+                        position.quiet_move().expect("checked above"),
+                        format!("beyond analysis ({error}); playing the quiet move"),
+                    ),
+                };
+                let next = position.play(&mv);
+                writeln!(output, "computer plays {} ({why})", position.format_move(&mv))?;
+                position = next;
+                to_move = Side::Human;
+            }
+            Side::Human => {
+                writeln!(output, "position: {position}")?;
+                write!(output, "> ")?;
+                output.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(output)?;
+                    writeln!(output, "quit")?;
+                    return Ok(Ending::Quit);
+                }
+                let entry = line.trim();
+                match entry {
+                    "" => continue,
+                    "quit" | "exit" => {
+                        writeln!(output, "quit")?;
+                        return Ok(Ending::Quit);
+                    }
+                    "help" | "?" => {
+                        writeln!(output, "moves: {move_help}")?;
+                        writeln!(
+                            output,
+                            "you may also type the position you want to move to; or `hint`, \
+                             `moves`, `help`, `quit`.\nthe computer plays a winning move when one \
+                             exists, otherwise the quiet move (the smallest legal change)."
+                        )?;
+                        continue;
+                    }
+                    "hint" => {
+                        match position.winning_moves(usize::MAX) {
+                            Ok(moves) if moves.total == 0 => {
+                                writeln!(output, "hint: no winning move; every move loses")?
+                            }
+                            Ok(moves) => {
+                                let shown: Vec<String> = moves
+                                    .listed
+                                    .iter()
+                                    .map(|m| position.format_move(&m.mv))
+                                    .collect();
+                                writeln!(output, "hint: winning moves: {}", shown.join(" "))?
+                            }
+                            Err(error) => writeln!(output, "hint: unavailable: {error}")?,
+                        }
+                        continue;
+                    }
+                    "moves" => {
+                        let (moves, more) = position.some_moves(MOVES_SHOWN);
+                        let shown: Vec<String> =
+                            moves.iter().map(|mv| position.format_move(mv)).collect();
+                        write!(output, "legal moves: {}", shown.join(" "))?;
+                        if more {
+                            write!(output, " … and more")?;
+                        }
+                        writeln!(output)?;
+                        continue;
+                    }
+                    _ => {}
+                }
+                let chosen = match position.parse_move(entry) {
+                    Ok(mv) => Ok(mv),
+                    Err(move_error) => match entry.parse::<G>() {
+                        Ok(target) => position.move_to(&target).ok_or_else(|| {
+                            format!("`{target}` cannot be reached in one move from here")
+                        }),
+                        Err(_) => Err(move_error),
+                    },
+                };
+                match chosen {
+                    Ok(mv) => {
+                        position = position.play(&mv);
+                        to_move = Side::Computer;
+                    }
+                    Err(message) => {
+                        writeln!(output, "illegal: {message} (type `help` for the notation)")?;
+                    }
+                }
+            }
+        }
+    }
+}

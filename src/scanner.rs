@@ -1,0 +1,269 @@
+//! The one token scanner shared by every judge format and every position parser.
+//!
+//! Input is a byte slice of whitespace-separated tokens. The scanner tracks the line and column
+//! of every token so that errors can point at the offending one, and it never allocates: a token
+//! is a slice of the input.
+
+use std::fmt;
+
+/// Where an error was found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A token at a 1-based line and column (columns count bytes).
+    At {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column number.
+        column: usize,
+    },
+    /// The input ended where more was expected.
+    EndOfInput,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::At { line, column } => write!(f, "line {line}, column {column}"),
+            Location::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// A malformed input or position, with where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{location}: {message}")]
+pub struct InputError {
+    /// Where the problem is.
+    pub location: Location,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl InputError {
+    /// An error at `location`.
+    pub fn new(location: Location, message: impl Into<String>) -> Self {
+        InputError {
+            location,
+            message: message.into(),
+        }
+    }
+}
+
+/// One whitespace-separated token and where it starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's bytes.
+    pub text: &'a [u8],
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+}
+
+impl<'a> Token<'a> {
+    /// Where this token starts.
+    pub fn location(&self) -> Location {
+        Location::At {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// The token as text (lossy for bytes that are not UTF-8).
+    pub fn show(&self) -> String {
+        String::from_utf8_lossy(self.text).into_owned()
+    }
+
+    /// An error pointing at this token.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        InputError::new(self.location(), message)
+    }
+
+    /// The token as an unsigned 128-bit integer (positions whose counts can grow past `u64`).
+    pub fn parse_u128(&self, what: &str) -> Result<u128, InputError> {
+        parse_u128_bytes(self.text).ok_or_else(|| {
+            self.error(format!(
+                "expected {what} (a non-negative integer), found `{}`",
+                self.show()
+            ))
+        })
+    }
+
+    /// The token as an unsigned 64-bit integer, or a located error naming `what` it should be.
+    pub fn parse_u64(&self, what: &str) -> Result<u64, InputError> {
+        parse_u64_bytes(self.text).ok_or_else(|| {
+            self.error(format!(
+                "expected {what} (an integer from 0 to {}), found `{}`",
+                u64::MAX,
+                self.show()
+            ))
+        })
+    }
+}
+
+/// Parses a decimal `u128`, or `None` on anything else, including overflow.
+pub fn parse_u128_bytes(text: &[u8]) -> Option<u128> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut value: u128 = 0;
+    for &byte in text {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u128::from(digit))?;
+    }
+    Some(value)
+}
+
+/// Parses a decimal `u64` (an optional leading `+` is not accepted), or `None` on anything else,
+/// including overflow.
+pub fn parse_u64_bytes(text: &[u8]) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &byte in text {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(value)
+}
+
+/// Splits input into tokens, tracking lines and columns.
+#[derive(Clone, Debug)]
+pub struct Scanner<'a> {
+    input: &'a [u8],
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over `input`.
+    pub fn new(input: &'a [u8]) -> Self {
+        Scanner {
+            input,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Bytes not yet scanned: an upper bound on how many more tokens there can be (times two).
+    pub fn remaining_bytes(&self) -> usize {
+        self.input.len() - self.offset
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        let input = self.input;
+        let mut offset = self.offset;
+        while offset < input.len() && input[offset].is_ascii_whitespace() {
+            if input[offset] == b'\n' {
+                self.line += 1;
+                self.line_start = offset + 1;
+            }
+            offset += 1;
+        }
+        if offset == input.len() {
+            self.offset = offset;
+            return None;
+        }
+        let start = offset;
+        while offset < input.len() && !input[offset].is_ascii_whitespace() {
+            offset += 1;
+        }
+        self.offset = offset;
+        Some(Token {
+            text: &input[start..offset],
+            line: self.line,
+            column: start - self.line_start + 1,
+        })
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        let saved = self.clone();
+        let end = self.next_token().is_none();
+        *self = saved;
+        end
+    }
+
+    /// The next token, or an end-of-input error saying `what` was expected.
+    pub fn expect_token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        self.next_token().ok_or_else(|| {
+            InputError::new(Location::EndOfInput, format!("expected {what}, found nothing"))
+        })
+    }
+
+    /// The next token as a `u64`.
+    pub fn next_u64(&mut self, what: &str) -> Result<u64, InputError> {
+        self.expect_token(what)?.parse_u64(what)
+    }
+
+    /// The next token as a `u64` that must be at least `min`.
+    pub fn next_u64_at_least(&mut self, what: &str, min: u64) -> Result<u64, InputError> {
+        let token = self.expect_token(what)?;
+        let value = token.parse_u64(what)?;
+        if value < min {
+            return Err(token.error(format!("{what} must be at least {min}, found {value}")));
+        }
+        Ok(value)
+    }
+
+    /// The next token as a count (of cases, piles, …). The count is only checked to fit in
+    /// `usize`; callers must never allocate by it, only loop.
+    pub fn next_count(&mut self, what: &str) -> Result<usize, InputError> {
+        let token = self.expect_token(what)?;
+        let value = token.parse_u64(what)?;
+        usize::try_from(value).map_err(|_| token.error(format!("{what} {value} is too large")))
+    }
+
+    /// Fails if any token is left.
+    pub fn expect_end(&mut self) -> Result<(), InputError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(token) => Err(token.error(format!(
+                "unexpected `{}` after the last case",
+                token.show()
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracks_lines_and_columns() {
+        let mut scanner = Scanner::new(b"1\n  22 3\r\n\n4");
+        let columns: Vec<_> = std::iter::from_fn(|| scanner.next_token())
+            .map(|t| (t.show(), t.line, t.column))
+            .collect();
+        assert_eq!(
+            columns,
+            vec![
+                ("1".to_string(), 1, 1),
+                ("22".to_string(), 2, 3),
+                ("3".to_string(), 2, 6),
+                ("4".to_string(), 4, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn parses_u64_edges() {
+        assert_eq!(parse_u64_bytes(b"18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_u64_bytes(b"18446744073709551616"), None);
+        assert_eq!(parse_u64_bytes(b"-1"), None);
+        assert_eq!(parse_u64_bytes(b"1e3"), None);
+        assert_eq!(parse_u64_bytes(b""), None);
+        assert_eq!(parse_u64_bytes(b"0000000000000000000000001"), Some(1));
+    }
+}

@@ -1,0 +1,157 @@
+//! `verify`: the fast theory against the exhaustive solver, on every position up to a size.
+//!
+//! The referee is [`ExhaustiveSolver`], which shares no code with any game's theory: it only
+//! calls `moves` and `play`. For each position the referee's verdict — the Grundy value, the
+//! winner and the set of positions that winning moves lead to — is handed to a *check*, which
+//! compares it with what the theory claims. [`theory_check`] compares everything a [`Theory`]
+//! says; games add their own checks (the judge's answer for bean-split, say), and the tests feed
+//! deliberately wrong checks to make sure disagreements are caught.
+
+use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner};
+use crate::theory::Theory;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::fmt;
+
+/// What the exhaustive solver found for one position.
+#[derive(Clone, Debug)]
+pub struct Verdict<G: ImpartialGame> {
+    /// The Grundy value.
+    pub value: Nimber,
+    /// Every winning move with the position it leads to.
+    pub winning_moves: Vec<(G::Move, G)>,
+}
+
+impl<G: ImpartialGame> Verdict<G> {
+    /// Who wins, according to the referee.
+    pub fn winner(&self) -> Winner {
+        self.value.winner()
+    }
+}
+
+/// A position where the theory and the referee disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The position, in the game's notation.
+    pub position: String,
+    /// What differs, with both answers.
+    pub detail: String,
+}
+
+/// The result of checking one family of positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The game (and dialect) checked.
+    pub name: String,
+    /// How many positions were compared.
+    pub checked: usize,
+    /// How many disagreed.
+    pub disagreements: usize,
+    /// The smallest disagreeing position (first in enumeration order).
+    pub counterexample: Option<Counterexample>,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: checked {} positions, {} disagreements",
+            self.name, self.checked, self.disagreements
+        )?;
+        if let Some(counter) = &self.counterexample {
+            write!(
+                f,
+                "\n  smallest counter-example: `{}`: {}",
+                counter.position, counter.detail
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A progress bar on stderr when it is a terminal (hidden otherwise).
+pub fn progress_bar(name: &str, total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{prefix:>14} [{bar:40}] {pos}/{len} positions ({eta})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_prefix(name.to_string());
+    bar
+}
+
+/// Checks every position of `positions` (in order: the first disagreement found in this order is
+/// reported as the smallest) with `check`, in parallel; each worker thread keeps its own memo.
+pub fn cross_check<G, C>(name: &str, positions: &[G], check: C, progress: &ProgressBar) -> Report
+where
+    G: ImpartialGame + fmt::Display + Send + Sync,
+    C: Fn(&G, &Verdict<G>) -> Result<(), String> + Sync,
+{
+    let failures: Vec<(usize, String)> = positions
+        .par_iter()
+        .enumerate()
+        .map_init(ExhaustiveSolver::new, |solver, (index, position)| {
+            let verdict = Verdict {
+                value: solver.grundy_value(position),
+                winning_moves: solver.winning_moves(position),
+            };
+            progress.inc(1);
+            check(position, &verdict).err().map(|detail| (index, detail))
+        })
+        .flatten()
+        .collect();
+    progress.finish_and_clear();
+    let counterexample = failures
+        .iter()
+        .min_by_key(|(index, _)| *index)
+        .map(|(index, detail)| Counterexample {
+            position: positions[*index].to_string(),
+            detail: detail.clone(),
+        });
+    Report {
+        name: name.to_string(),
+        checked: positions.len(),
+        disagreements: failures.len(),
+        counterexample,
+    }
+}
+
+/// Compares everything the fast theory says about `position` with the referee's verdict: the
+/// winner, the Grundy value (where the theory gives one), and the set of positions the winning
+/// moves lead to, as well as their count.
+pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(), String> {
+    let winner = position.winner().map_err(|e| format!("theory failed: {e}"))?;
+    if winner != verdict.winner() {
+        return Err(format!(
+            "theory says the {winner} player wins, exhaustive search says the {} player (value {})",
+            verdict.winner(),
+            verdict.value.0
+        ));
+    }
+    if let Some(value) = position.grundy_value() {
+        if value != verdict.value {
+            return Err(format!(
+                "theory says Grundy value {}, exhaustive search says {}",
+                value.0, verdict.value.0
+            ));
+        }
+    }
+    let claimed = position
+        .winning_moves(usize::MAX)
+        .map_err(|e| format!("theory failed: {e}"))?;
+    let claimed_set: HashSet<String> = claimed.listed.iter().map(|m| m.to.to_string()).collect();
+    let true_set: HashSet<String> = verdict.winning_moves.iter().map(|(_, to)| to.to_string()).collect();
+    if claimed_set != true_set || claimed.total != true_set.len() as u128 || claimed.listed.len() != claimed_set.len() {
+        let mut claimed: Vec<_> = claimed_set.into_iter().collect();
+        let mut truth: Vec<_> = true_set.into_iter().collect();
+        claimed.sort();
+        truth.sort();
+        return Err(format!(
+            "theory's winning moves lead to {claimed:?} (counted {}), exhaustive search's to {truth:?}",
+            position.winning_moves(usize::MAX).map(|m| m.total).unwrap_or(0)
+        ));
+    }
+    Ok(())
+}
