@@ -109,12 +109,13 @@ pub fn bounded_take(size: u64) -> Vec<BoundedTake> {
     out
 }
 
-/// bean-split: every row of 1 to `size` bottles with at most 2 beans each, and every row of at
-/// most 3 bottles with at most `size` beans each.
+/// bean-split: every row of 1 to 6 bottles with at most 2 beans each, and every row of 1 to 4
+/// bottles with at most `size` beans each. (Longer rows are out of reach of the exhaustive search:
+/// a bean `d` bottles from the end becomes up to `2^d` beans.)
 pub fn bean_split(size: u64) -> Vec<BeanSplit> {
-    let mut out: Vec<BeanSplit> = sequences(size as usize, 0, 2)
+    let mut out: Vec<BeanSplit> = sequences(6, 0, 2)
         .into_iter()
-        .chain(sequences(3, 0, size))
+        .chain(sequences(4, 0, size))
         .filter(|beans| !beans.is_empty())
         .map(|beans| BeanSplit {
             beans: beans.into_iter().map(u128::from).collect(),

@@ -197,10 +197,10 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 position: "beans per bottle, all bottles: `1 0 1 5000`",
                 moves: "i>j,k (0-based bottles): `0>2,3`",
                 source: "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)",
-                verify_size: "rows of 1..S bottles of 0..2 beans, rows of 1..3 bottles of 0..S beans (default 8)",
+                verify_size: "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 9)",
             },
             positions: enumerate::bean_split,
-            default_size: 8,
+            default_size: 9,
             extra_checks: &[("bean-split (judge answer)", bean_split_judge_check)],
         }),
         Box::new(Entry::<BoxFill<AtMostHeld>> {

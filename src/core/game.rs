@@ -46,4 +46,13 @@ pub trait ImpartialGame: Clone + Eq + Hash {
     fn options(&self) -> Vec<Self> {
         self.moves().iter().map(|mv| self.play(mv)).collect()
     }
+
+    /// A representative of the positions whose game trees are identical to this one's *by the
+    /// rules alone*, used as the solver's memo key. The default is the position itself.
+    ///
+    /// Override it only with facts that read straight off the rules (for example, a bottle that
+    /// no move can ever take from may be emptied), never with a theory that is to be checked.
+    fn memo_key(&self) -> Self {
+        self.clone()
+    }
 }

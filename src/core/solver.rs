@@ -37,11 +37,16 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
 
     /// The Grundy value of `root`, by exhaustive search.
     pub fn grundy_value(&mut self, root: &G) -> Nimber {
-        if let Some(&value) = self.memo.get(root) {
+        let root = root.memo_key();
+        if let Some(&value) = self.memo.get(&root) {
             return value;
         }
-        // Each frame holds a position, its options and how many of them are known to be solved.
-        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), root.options(), 0)];
+        let keyed_options = |position: &G| -> Vec<G> {
+            position.options().iter().map(G::memo_key).collect()
+        };
+        // Each frame holds a position, its options (as memo keys) and how many of them are known
+        // to be solved.
+        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed_options(&root), 0)];
         while let Some((_, options, next)) = stack.last_mut() {
             match options[*next..]
                 .iter()
@@ -50,7 +55,7 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
                 Some(offset) => {
                     *next += offset;
                     let child = options[*next].clone();
-                    let grandchildren = child.options();
+                    let grandchildren = keyed_options(&child);
                     stack.push((child, grandchildren, 0));
                 }
                 None => {
@@ -60,7 +65,7 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
                 }
             }
         }
-        self.memo[root]
+        self.memo[&root]
     }
 
     /// Every legal move from `position` that leaves a position of value zero, with that position.

@@ -238,6 +238,16 @@ impl ImpartialGame for BeanSplit {
         beans[mv.to_k] += 1;
         BeanSplit { beans }
     }
+
+    /// No move takes from the last bottle (it has no bottle after it), so its count never
+    /// matters: the solver may forget it. This is a fact of the rules, not of the theory.
+    fn memo_key(&self) -> Self {
+        let mut beans = self.beans.clone();
+        if let Some(last) = beans.last_mut() {
+            *last = 0;
+        }
+        BeanSplit { beans }
+    }
 }
 
 impl Theory for BeanSplit {

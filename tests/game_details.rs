@@ -1,0 +1,313 @@
+//! Game-specific checks of the pieces of each theory: every boundary of the end-piles recurrence,
+//! the Mock Turtles closed form and counting formulas of bean-split, bounded-take's batched and
+//! incremental stepping, box-fill's thresholds, chocolate's basis, 64-bit edges and notation
+//! round-trips.
+
+use grundy::core::{ExhaustiveSolver, Nimber, Winner, mex};
+use grundy::games::bean_split::{bean_grundy, is_odious, judge_answer, target_pairs};
+use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
+use grundy::games::box_fill::{AtMostHeld, AtMostSquare, BoundRule, box_grundy};
+use grundy::games::chocolate::{box_value, is_independent};
+use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
+use grundy::games::{BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge};
+use grundy::theory::Theory;
+use proptest::prelude::*;
+
+/// L(S) by search: the only y such that `y, S` is lost for the player to move.
+fn left_value_by_search(solver: &mut ExhaustiveSolver<EndPiles>, segment: &[u64]) -> u64 {
+    let bound = segment.iter().max().copied().unwrap_or(0) + 2;
+    let losing: Vec<u64> = (0..=bound)
+        .filter(|&y| {
+            let mut row = Vec::new();
+            if y > 0 {
+                row.push(y);
+            }
+            row.extend_from_slice(segment);
+            solver.grundy_value(&EndPiles::new(row)) == Nimber::ZERO
+        })
+        .collect();
+    assert_eq!(losing.len(), 1, "L must be unique for {segment:?}: {losing:?}");
+    losing[0]
+}
+
+#[test]
+fn end_piles_segment_values_match_search_on_every_small_segment() {
+    let mut solver = ExhaustiveSolver::new();
+    for segment in grundy::enumerate::sequences(4, 1, 5) {
+        let expected = left_value_by_search(&mut solver, &segment);
+        // boundary_values(x, S) gives L(S) for any first pile x.
+        let mut row = vec![1];
+        row.extend_from_slice(&segment);
+        assert_eq!(boundary_values(&row).0, u128::from(expected), "L({segment:?})");
+    }
+}
+
+#[test]
+fn end_piles_copied_boundary_is_wrong_and_ours_is_right() {
+    // The widely copied recurrence treats x = l as the plain `x` case.
+    let copied = |l: u64, r: u64, x: u64| -> u64 {
+        if x == r {
+            0
+        } else if (x <= l && x < r) || (x >= l && x > r) {
+            x
+        } else if l <= x && x < r {
+            x + 1
+        } else {
+            x - 1
+        }
+    };
+    let mut solver = ExhaustiveSolver::new();
+    // Segment 1 2 2: l = L(1 2) = 2, r = R(1 2) = 1, x = 2.
+    let (l, r) = {
+        let (left, _) = boundary_values(&[7, 1, 2]);
+        let (_, right) = boundary_values(&[1, 2, 7]);
+        (left as u64, right as u64)
+    };
+    assert_eq!((l, r), (2, 1));
+    let truth = left_value_by_search(&mut solver, &[1, 2, 2]);
+    assert_eq!(truth, 1);
+    assert_eq!(extend(l, r, 2), truth);
+    assert_ne!(copied(l, r, 2), truth);
+}
+
+#[test]
+fn end_piles_samples_and_edges() {
+    assert!(!first_player_wins(&[3, 1, 9, 4]));
+    assert!(first_player_wins(&[5]));
+    assert!(!first_player_wins(&[7, 7]));
+    assert!(first_player_wins(&[1, 1, 1]));
+    // Near u64::MAX the values reach max + 1 and need the wide path.
+    let m = u64::MAX;
+    assert!(!first_player_wins(&[m, m]));
+    assert!(first_player_wins(&[m, m - 1]));
+    assert!(!first_player_wins(&[m - 1, m - 1]));
+    // Same pattern as small numbers: shifting all piles by a large constant keeps mirror play.
+    assert_eq!(first_player_wins(&[m, 1, m]), first_player_wins(&[9, 1, 9]));
+}
+
+#[test]
+fn bean_values_follow_mock_turtles_up_to_4000() {
+    // g(d) = mex { g(j) ⊕ g(k) : k ≤ j < d }, with the set of reachable XORs grown one j at a time.
+    const D: usize = 4000;
+    let mut values: Vec<u64> = vec![0];
+    let mut reachable = vec![false; 1 << 14];
+    let mut mex_from = 0usize;
+    for d in 1..D {
+        let newest = values[d - 1];
+        for &older in &values {
+            reachable[(newest ^ older) as usize] = true;
+        }
+        while reachable[mex_from] {
+            mex_from += 1;
+        }
+        values.push(mex_from as u64);
+    }
+    for (d, &value) in values.iter().enumerate() {
+        assert_eq!(bean_grundy(d as u64), Nimber(value), "g({d})");
+    }
+    // Cross-check the first few against the plain mex definition.
+    for d in 1..60usize {
+        let options = (0..d).flat_map(|j| (0..=j).map(move |k| (j, k)));
+        let direct = mex(options.map(|(j, k)| Nimber(values[j] ^ values[k])));
+        assert_eq!(direct, Nimber(values[d]));
+    }
+}
+
+#[test]
+fn bean_pair_counts_match_brute_force() {
+    for source in 0..200u64 {
+        let below: Vec<u64> = (0..source).map(|d| bean_grundy(d).0).collect();
+        let mut targets: Vec<u64> = (0..64).collect();
+        targets.extend([255, 256, 300, 511, 1000]);
+        for &w in &targets {
+            let mut pairs = Vec::new();
+            for dj in (0..source).rev() {
+                for dk in (0..=dj).rev() {
+                    if below[dj as usize] ^ below[dk as usize] == w {
+                        pairs.push((dj, dk));
+                    }
+                }
+            }
+            let (count, first) = target_pairs(source, w);
+            assert_eq!(count as usize, pairs.len(), "source {source}, w {w}");
+            assert_eq!(first, pairs.first().copied(), "source {source}, w {w}");
+        }
+    }
+}
+
+#[test]
+fn bean_split_spec_sample_and_empty_bottles() {
+    let answer = judge_answer(&[(true, true), (false, false), (true, true), (false, true)]);
+    assert_eq!(answer.count, 1);
+    let mv = answer.first_move.unwrap();
+    assert_eq!((mv.from, mv.to_j, mv.to_k), (0, 2, 3));
+    // An even, non-empty bottle still offers moves; an empty one never does.
+    let position: BeanSplit = "2 0 1".parse().unwrap();
+    let mut solver = ExhaustiveSolver::new();
+    let truth = solver.winning_moves(&position).len() as u128;
+    assert_eq!(position.judge_answer().count, truth);
+    assert!(odious_sanity());
+}
+
+fn odious_sanity() -> bool {
+    [1u64, 2, 4, 7, 8, 11, 13, 14].iter().all(|&v| is_odious(v)) && !is_odious(3)
+}
+
+#[test]
+fn bean_split_huge_counts_are_exact() {
+    // One bean in the first of many bottles, value cancelled by a bean two bottles later:
+    // the count is computed in O(n) and must equal the O(n^2) pair count.
+    let n = 3000usize;
+    let mut bottles = vec![(false, false); n];
+    bottles[0] = (true, true);
+    bottles[5] = (true, true);
+    let answer = judge_answer(&bottles);
+    let value = bean_grundy((n - 1) as u64).0 ^ bean_grundy((n - 6) as u64).0;
+    let mut expected = 0u128;
+    for (i, d) in [(0usize, (n - 1) as u64), (5, (n - 6) as u64)] {
+        let _ = i;
+        let w = value ^ bean_grundy(d).0;
+        for dj in 0..d {
+            for dk in 0..=dj {
+                if bean_grundy(dj).0 ^ bean_grundy(dk).0 == w {
+                    expected += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(answer.count, expected);
+}
+
+#[test]
+fn bounded_take_steppers_agree_with_naive_recursion() {
+    for b in 1..=40u64 {
+        let mut naive = vec![Nimber(0)];
+        for x in 1..=2000u64 {
+            let q = x / b;
+            let options = (1..=q).map(|k| naive[(x - k) as usize]);
+            naive.push(mex(options));
+            assert_eq!(pile_grundy(x, b), naive[x as usize], "x {x} b {b}");
+            assert_eq!(pile_grundy_dividing(x, b), naive[x as usize], "x {x} b {b}");
+        }
+        for x in 0..=600u64 {
+            for target in 0..=(x / b + 3) {
+                let low = x - x / b;
+                let brute: Vec<u64> = (low..x).filter(|&y| naive[y as usize].0 == target).collect();
+                assert!(brute.len() <= 1, "unique option with each value");
+                assert_eq!(option_with_value(x, b, Nimber(target)), brute.first().copied(), "x {x} b {b} target {target}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn bounded_take_steppers_agree_on_64_bit_values(x in any::<u64>(), b in 1u64..=1_000_000) {
+        // Large b keeps the batch count small (about x / b² batches).
+        let b = b.max(x / (1 << 40) + 1).max(1 << 21);
+        prop_assert_eq!(pile_grundy(x, b), pile_grundy_dividing(x, b));
+    }
+
+    #[test]
+    fn bounded_take_small_b_on_64_bit_values(x in any::<u64>(), b in 1u64..=64) {
+        prop_assert_eq!(pile_grundy(x, b), pile_grundy_dividing(x, b));
+        let value = pile_grundy(x, b);
+        if value.0 > 0 {
+            // A lower value is always reachable (mex), and reaching it is a legal move.
+            let y = option_with_value(x, b, Nimber(0)).expect("0 is below the mex");
+            prop_assert!(y < x && x - y <= x / b);
+            prop_assert_eq!(pile_grundy(y, b), Nimber(0));
+        }
+    }
+
+    #[test]
+    fn box_thresholds_are_largest(a in 1u64..=u64::MAX) {
+        for rule in [BoundRule::Linear, BoundRule::Square] {
+            let t = rule.threshold(a).unwrap();
+            prop_assert!(u128::from(t) + rule.bound(t) < u128::from(a));
+            prop_assert!(u128::from(t) + 1 + rule.bound(t + 1) >= u128::from(a));
+        }
+    }
+}
+
+#[test]
+fn box_fill_values_near_u64_max() {
+    let m = u64::MAX;
+    assert_eq!(box_grundy(BoundRule::Linear, m, m), Nimber(0));
+    assert_eq!(box_grundy(BoundRule::Linear, m, m - 5), Nimber(5));
+    assert_eq!(box_grundy(BoundRule::Square, m, m - 5), Nimber(5));
+    assert_eq!(box_grundy(BoundRule::Linear, m, 0), Nimber(0));
+    // b = t = (m − 1) / 2 is a zero.
+    assert_eq!(box_grundy(BoundRule::Linear, m, (m - 1) / 2), Nimber(0));
+    let position: BoxFill<AtMostHeld> = format!("1/{m} 3/{m}").parse().unwrap();
+    let moves = position.winning_moves(10).unwrap();
+    for mv in &moves.listed {
+        assert_eq!(mv.to.grundy_value(), Some(Nimber(0)));
+    }
+    let square: BoxFillSquare = format!("{}/{m}", 1u64 << 32).parse().unwrap();
+    assert!(square.winner().is_ok());
+    let _: BoxFill<AtMostSquare> = square;
+}
+
+#[test]
+fn chocolate_basis_and_mid_game_rule() {
+    assert!(is_independent(&[1, 2, 4]));
+    assert!(!is_independent(&[1, 2, 3]));
+    assert!(!is_independent(&[5, 5]));
+    let many: Vec<u64> = (1..=65).collect();
+    assert!(!is_independent(&many));
+    let distinct_powers: Vec<u64> = (0..64).map(|i| 1u64 << i).collect();
+    assert!(is_independent(&distinct_powers));
+    // The box {1, 1} alone has value 2, so the table {2} balances it.
+    assert_eq!(box_value(&[1, 1]), Some(Nimber(2)));
+    let position: Chocolate = "1 1 / 2".parse().unwrap();
+    assert_eq!(position.winner().unwrap(), Winner::Second);
+    // The naive rule "lose iff table XOR is 0 and box independent" says first wins here.
+    let mut solver = ExhaustiveSolver::new();
+    assert_eq!(solver.grundy_value(&position), Nimber(0));
+}
+
+#[test]
+fn take_or_merge_sums_never_overflow() {
+    let m = u128::from(u64::MAX);
+    let position = TakeOrMerge::new(vec![m, m, 1]);
+    assert!(position.winner().is_ok());
+    let moves = position.winning_moves(usize::MAX).unwrap();
+    assert_eq!(moves.total, moves.listed.len() as u128);
+    // Merging two u64::MAX piles is representable.
+    for mv in &moves.listed {
+        assert!(mv.to.to_string().parse::<TakeOrMerge>().is_ok());
+    }
+}
+
+fn round_trips<G: Theory>(text: &str, canonical: &str) {
+    let position: G = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(position.to_string(), canonical);
+    let again: G = canonical.parse().unwrap();
+    assert_eq!(again, position);
+}
+
+#[test]
+fn notations_round_trip() {
+    round_trips::<EndPiles>("3 1 9 4", "3 1 9 4");
+    round_trips::<TakeOrMerge>("2 1 1", "1 1 2");
+    round_trips::<Chocolate>("11 10 15 / 4", "10 11 15 / 4");
+    round_trips::<Chocolate>("11 10 15", "10 11 15");
+    round_trips::<Chocolate>("/ 4 3", "/ 3 4");
+    round_trips::<BoundedTake>("5/2 3/3", "5/2 3/3");
+    round_trips::<BeanSplit>("1 0 1 5000", "1 0 1 5000");
+    round_trips::<BoxFill>("2/6 3/3", "2/6 3/3");
+}
+
+#[test]
+fn bad_positions_name_the_token() {
+    let error = "3 0 4".parse::<EndPiles>().unwrap_err();
+    assert!(error.to_string().contains("column 3"), "{error}");
+    let error = "5/2 3/0".parse::<BoundedTake>().unwrap_err();
+    assert!(error.to_string().contains("column 5"), "{error}");
+    let error = "7/6".parse::<BoxFill>().unwrap_err();
+    assert!(error.to_string().contains("capacity"), "{error}");
+    assert!("1 / 2 / 3".parse::<Chocolate>().is_err());
+    assert!("1 x".parse::<BeanSplit>().is_err());
+    assert!("18446744073709551616".parse::<EndPiles>().is_err());
+}

@@ -1,0 +1,123 @@
+//! Every game's fast theory against the exhaustive solver, on every small position in a range
+//! (through the same machinery as `grundy verify`) and on random larger ones (proptest).
+
+use grundy::core::{ExhaustiveSolver, ImpartialGame};
+use grundy::enumerate;
+use grundy::games::box_fill::{AtMostHeld, AtMostSquare};
+use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
+use grundy::theory::Theory;
+use grundy::verify::{Verdict, cross_check, theory_check};
+use indicatif::ProgressBar;
+use proptest::prelude::*;
+use std::fmt::Display;
+
+fn assert_all_agree<G: Theory + Send + Sync>(name: &str, positions: Vec<G>) {
+    assert!(!positions.is_empty());
+    let report = cross_check(name, &positions, theory_check, &ProgressBar::hidden());
+    assert_eq!(report.checked, positions.len());
+    assert_eq!(report.disagreements, 0, "{report}");
+}
+
+/// The referee's verdict on one position, then the theory check on it.
+fn check_one<G: Theory + Display>(position: &G) {
+    let mut solver = ExhaustiveSolver::new();
+    let verdict = Verdict {
+        value: solver.grundy_value(position),
+        winning_moves: solver.winning_moves(position),
+    };
+    if let Err(detail) = theory_check(position, &verdict) {
+        panic!("`{position}`: {detail}");
+    }
+}
+
+#[test]
+fn end_piles_all_rows_up_to_six_piles_of_six() {
+    assert_all_agree("end-piles", enumerate::end_piles(6));
+}
+
+#[test]
+fn take_or_merge_all_multisets_up_to_22_stones() {
+    assert_all_agree("take-or-merge", enumerate::take_or_merge(22));
+}
+
+#[test]
+fn chocolate_all_positions_with_lengths_up_to_6() {
+    assert_all_agree("chocolate", enumerate::chocolate(6));
+}
+
+#[test]
+fn bounded_take_all_small_piles_and_pairs() {
+    assert_all_agree("bounded-take", enumerate::bounded_take(25));
+}
+
+#[test]
+fn bean_split_all_small_rows() {
+    assert_all_agree("bean-split", enumerate::bean_split(6));
+}
+
+#[test]
+fn box_fill_all_small_boxes_both_rules() {
+    assert_all_agree("box-fill", enumerate::box_fill::<AtMostHeld>(10));
+    assert_all_agree("box-fill-square", enumerate::box_fill::<AtMostSquare>(10));
+}
+
+#[test]
+fn enumerations_are_large_enough_for_verify() {
+    // `grundy verify` promises at least 10,000 positions per game by default.
+    assert!(enumerate::end_piles(6).len() >= 10_000);
+    assert!(enumerate::take_or_merge(25).len() >= 9_000);
+    assert!(enumerate::chocolate(7).len() >= 10_000);
+    assert!(enumerate::bounded_take(40).len() >= 10_000);
+    assert!(enumerate::bean_split(9).len() >= 10_000);
+    assert!(enumerate::box_fill::<AtMostHeld>(12).len() >= 10_000);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn end_piles_random_rows(piles in prop::collection::vec(1u64..=12, 1..=6)) {
+        check_one(&EndPiles::new(piles));
+    }
+
+    #[test]
+    fn take_or_merge_random(piles in prop::collection::vec(1u128..=9, 0..=4)) {
+        check_one(&TakeOrMerge::new(piles));
+    }
+
+    #[test]
+    fn chocolate_random(boxed in prop::collection::vec(1u64..=15, 0..=4), table in prop::collection::vec(1u64..=15, 0..=1)) {
+        check_one(&Chocolate::new(boxed, table));
+    }
+
+    #[test]
+    fn bounded_take_random(piles in prop::collection::vec((0u64..=300, 1u64..=30), 1..=2)) {
+        let position = BoundedTake {
+            piles: piles.into_iter().map(|(stones, divisor)| grundy::games::bounded_take::Pile { stones, divisor }).collect(),
+        };
+        check_one(&position);
+    }
+
+    #[test]
+    fn bean_split_random(beans in prop::collection::vec(0u128..=3, 1..=5)) {
+        check_one(&BeanSplit { beans });
+    }
+
+    #[test]
+    fn box_fill_random(boxes in prop::collection::vec((0u64..=120, 0u64..=120), 1..=2)) {
+        let bins: Vec<_> = boxes.into_iter().map(|(x, y)| grundy::games::box_fill::Bin { held: x.min(y), capacity: x.max(y) }).collect();
+        check_one(&BoxFill::<AtMostHeld>::new(bins.clone()));
+        check_one(&BoxFill::<AtMostSquare>::new(bins));
+    }
+}
+
+#[test]
+fn solver_memo_is_shared_between_calls() {
+    let mut solver = ExhaustiveSolver::new();
+    let position = EndPiles::new(vec![3, 1, 2]);
+    let first = solver.grundy_value(&position);
+    let known = solver.positions_solved();
+    assert_eq!(solver.grundy_value(&position), first);
+    assert_eq!(solver.positions_solved(), known);
+    assert!(position.options().len() == 3 + 2);
+}
