@@ -36,7 +36,11 @@ pub struct Analysis {
 }
 
 /// Analyses `position` with the fast theory, listing at most `limit` winning moves.
-pub fn analyze<G: Theory>(game: &str, position: &G, limit: usize) -> Result<Analysis, AnalysisError> {
+pub fn analyze<G: Theory>(
+    game: &str,
+    position: &G,
+    limit: usize,
+) -> Result<Analysis, AnalysisError> {
     let winner = position.winner()?;
     let moves = position.winning_moves(limit)?;
     Ok(Analysis {
@@ -93,7 +97,10 @@ impl Analysis {
             }
         }
         if self.winning_move_count == 0 {
-            let _ = writeln!(out, "winning moves: none (every move leaves the opponent a win)");
+            let _ = writeln!(
+                out,
+                "winning moves: none (every move leaves the opponent a win)"
+            );
         } else {
             let _ = writeln!(out, "winning moves: {}", self.winning_move_count);
             for mv in &self.winning_moves {

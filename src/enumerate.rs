@@ -58,7 +58,12 @@ pub fn end_piles(size: u64) -> Vec<EndPiles> {
 
 /// take-or-merge: every multiset of piles with at most `size` stones in all.
 pub fn take_or_merge(size: u64) -> Vec<TakeOrMerge> {
-    fn partitions(remaining: u64, largest: u64, prefix: &mut Vec<u128>, out: &mut Vec<TakeOrMerge>) {
+    fn partitions(
+        remaining: u64,
+        largest: u64,
+        prefix: &mut Vec<u128>,
+        out: &mut Vec<TakeOrMerge>,
+    ) {
         out.push(TakeOrMerge::new(prefix.clone()));
         for part in (1..=largest.min(remaining)).rev() {
             prefix.push(u128::from(part));
@@ -83,7 +88,13 @@ pub fn chocolate(size: u64) -> Vec<Chocolate> {
             out.push(Chocolate::new(boxed.clone(), table.clone()));
         }
     }
-    out.sort_by_key(|p| (p.boxed().len() + p.table().len(), p.boxed().to_vec(), p.table().to_vec()));
+    out.sort_by_key(|p| {
+        (
+            p.boxed().len() + p.table().len(),
+            p.boxed().to_vec(),
+            p.table().to_vec(),
+        )
+    });
     out
 }
 
@@ -134,7 +145,10 @@ pub fn box_fill<K: RuleKind>(size: u64) -> Vec<BoxFill<K>> {
             .flat_map(|capacity| (0..=capacity).map(move |held| Bin { held, capacity }))
             .collect()
     };
-    let mut out: Vec<BoxFill<K>> = bins(5 * size).into_iter().map(|b| BoxFill::new(vec![b])).collect();
+    let mut out: Vec<BoxFill<K>> = bins(5 * size)
+        .into_iter()
+        .map(|b| BoxFill::new(vec![b]))
+        .collect();
     let small = bins(size);
     for &a in &small {
         for &b in &small {

@@ -104,7 +104,11 @@ fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {
     for_each_case(input, |scanner, _| {
         let n = scanner.next_count("the number of piles n")?;
         let piles = end_piles::read_piles(scanner, n)?;
-        out.push_str(if end_piles::first_player_wins(&piles) { "1\n" } else { "0\n" });
+        out.push_str(if end_piles::first_player_wins(&piles) {
+            "1\n"
+        } else {
+            "0\n"
+        });
         Ok(())
     })?;
     Ok(out)

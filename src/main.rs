@@ -30,7 +30,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Read a judge's input (FILE or standard input) and print the judge's expected output.
-    #[command(after_help = "Formats (see `grundy list` for the rules):\n  end-piles, take-or-merge, chocolate, bounded-take [--dialect arc091f],\n  bean-split, box-fill [--dialect hdu1729]")]
+    #[command(
+        after_help = "Formats (see `grundy list` for the rules):\n  end-piles, take-or-merge, chocolate, bounded-take [--dialect arc091f],\n  bean-split, box-fill [--dialect hdu1729]"
+    )]
     Solve {
         /// The game (see `grundy list`).
         game: String,
@@ -48,7 +50,7 @@ enum Command {
         /// The game (see `grundy list`).
         game: String,
         /// The position, in the game's notation.
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -76,7 +78,7 @@ enum Command {
         /// The game (see `grundy list`).
         game: String,
         /// The starting position, in the game's notation.
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[arg(required = true, num_args = 1..)]
         position: Vec<String>,
         /// Who moves first.
         #[arg(long, value_enum, default_value = "human")]
@@ -142,7 +144,11 @@ fn run(command: Command) -> Result<u8, Failure> {
                 usage(format!(
                     "unknown dialect `{}` for {game}; its dialects are: {}",
                     dialect.as_deref().unwrap_or(""),
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
                 ))
             })?;
             let input = match &file {

@@ -64,7 +64,10 @@ pub fn play<G: Theory>(
                 let (mv, why) = match position.winning_moves(1) {
                     Ok(moves) if !moves.listed.is_empty() => {
                         let winning = &moves.listed[0];
-                        (winning.mv.clone(), format!("a winning move: {}", winning.reason))
+                        (
+                            winning.mv.clone(),
+                            format!("a winning move: {}", winning.reason),
+                        )
                     }
                     Ok(_) => (
                         position.quiet_move().expect("checked above"),
@@ -76,7 +79,11 @@ pub fn play<G: Theory>(
                     ),
                 };
                 let next = position.play(&mv);
-                writeln!(output, "computer plays {} ({why})", position.format_move(&mv))?;
+                writeln!(
+                    output,
+                    "computer plays {} ({why})",
+                    position.format_move(&mv)
+                )?;
                 position = next;
                 to_move = Side::Human;
             }

@@ -122,7 +122,10 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
 
 /// Compares bean-split's judge answer (smallest winning move and count, computed by its own
 /// O(n) path) with the referee's winning moves.
-fn bean_split_judge_check(position: &BeanSplit, verdict: &Verdict<BeanSplit>) -> Result<(), String> {
+fn bean_split_judge_check(
+    position: &BeanSplit,
+    verdict: &Verdict<BeanSplit>,
+) -> Result<(), String> {
     let answer = position.judge_answer();
     let smallest = verdict.winning_moves.iter().map(|(mv, _)| *mv).min();
     let count = verdict.winning_moves.len() as u128;

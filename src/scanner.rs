@@ -197,7 +197,10 @@ impl<'a> Scanner<'a> {
     /// The next token, or an end-of-input error saying `what` was expected.
     pub fn expect_token(&mut self, what: &str) -> Result<Token<'a>, InputError> {
         self.next_token().ok_or_else(|| {
-            InputError::new(Location::EndOfInput, format!("expected {what}, found nothing"))
+            InputError::new(
+                Location::EndOfInput,
+                format!("expected {what}, found nothing"),
+            )
         })
     }
 
@@ -228,10 +231,9 @@ impl<'a> Scanner<'a> {
     pub fn expect_end(&mut self) -> Result<(), InputError> {
         match self.next_token() {
             None => Ok(()),
-            Some(token) => Err(token.error(format!(
-                "unexpected `{}` after the last case",
-                token.show()
-            ))),
+            Some(token) => {
+                Err(token.error(format!("unexpected `{}` after the last case", token.show())))
+            }
         }
     }
 }

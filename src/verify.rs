@@ -98,7 +98,9 @@ where
                 winning_moves: solver.winning_moves(position),
             };
             progress.inc(1);
-            check(position, &verdict).err().map(|detail| (index, detail))
+            check(position, &verdict)
+                .err()
+                .map(|detail| (index, detail))
         })
         .flatten()
         .collect();
@@ -122,7 +124,9 @@ where
 /// winner, the Grundy value (where the theory gives one), and the set of positions the winning
 /// moves lead to, as well as their count.
 pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(), String> {
-    let winner = position.winner().map_err(|e| format!("theory failed: {e}"))?;
+    let winner = position
+        .winner()
+        .map_err(|e| format!("theory failed: {e}"))?;
     if winner != verdict.winner() {
         return Err(format!(
             "theory says the {winner} player wins, exhaustive search says the {} player (value {})",
@@ -130,27 +134,37 @@ pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
             verdict.value.0
         ));
     }
-    if let Some(value) = position.grundy_value() {
-        if value != verdict.value {
-            return Err(format!(
-                "theory says Grundy value {}, exhaustive search says {}",
-                value.0, verdict.value.0
-            ));
-        }
+    if let Some(value) = position.grundy_value()
+        && value != verdict.value
+    {
+        return Err(format!(
+            "theory says Grundy value {}, exhaustive search says {}",
+            value.0, verdict.value.0
+        ));
     }
     let claimed = position
         .winning_moves(usize::MAX)
         .map_err(|e| format!("theory failed: {e}"))?;
     let claimed_set: HashSet<String> = claimed.listed.iter().map(|m| m.to.to_string()).collect();
-    let true_set: HashSet<String> = verdict.winning_moves.iter().map(|(_, to)| to.to_string()).collect();
-    if claimed_set != true_set || claimed.total != true_set.len() as u128 || claimed.listed.len() != claimed_set.len() {
+    let true_set: HashSet<String> = verdict
+        .winning_moves
+        .iter()
+        .map(|(_, to)| to.to_string())
+        .collect();
+    if claimed_set != true_set
+        || claimed.total != true_set.len() as u128
+        || claimed.listed.len() != claimed_set.len()
+    {
         let mut claimed: Vec<_> = claimed_set.into_iter().collect();
         let mut truth: Vec<_> = true_set.into_iter().collect();
         claimed.sort();
         truth.sort();
         return Err(format!(
             "theory's winning moves lead to {claimed:?} (counted {}), exhaustive search's to {truth:?}",
-            position.winning_moves(usize::MAX).map(|m| m.total).unwrap_or(0)
+            position
+                .winning_moves(usize::MAX)
+                .map(|m| m.total)
+                .unwrap_or(0)
         ));
     }
     Ok(())

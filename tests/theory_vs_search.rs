@@ -121,3 +121,103 @@ fn solver_memo_is_shared_between_calls() {
     assert_eq!(solver.positions_solved(), known);
     assert!(position.options().len() == 3 + 2);
 }
+
+/// The widely copied end-piles recurrence, with the boundary `x = l` in the plain case.
+fn copied_first_player_wins(piles: &[u64]) -> bool {
+    let n = piles.len();
+    if n <= 1 {
+        return n == 1;
+    }
+    let copied = |l: u64, r: u64, x: u64| -> u64 {
+        if x == r {
+            0
+        } else if (x <= l && x < r) || (x >= l && x > r) {
+            x
+        } else if l <= x && x < r {
+            x + 1
+        } else {
+            x - 1
+        }
+    };
+    // left[i][j], right[i][j] for segments i..=j of piles[1..].
+    let a = &piles[1..];
+    let m = a.len();
+    let mut left = vec![vec![0u64; m]; m];
+    let mut right = vec![vec![0u64; m]; m];
+    for i in 0..m {
+        left[i][i] = a[i];
+        right[i][i] = a[i];
+    }
+    for length in 2..=m {
+        for i in 0..=m - length {
+            let j = i + length - 1;
+            left[i][j] = copied(left[i][j - 1], right[i][j - 1], a[j]);
+            right[i][j] = copied(right[i + 1][j], left[i + 1][j], a[i]);
+        }
+    }
+    piles[0] != left[0][m - 1]
+}
+
+#[test]
+fn verify_catches_a_deliberately_wrong_rule() {
+    let positions = enumerate::end_piles(4);
+    let wrong = |position: &EndPiles, verdict: &Verdict<EndPiles>| -> Result<(), String> {
+        let claimed = copied_first_player_wins(&position.piles);
+        let truth = verdict.winner() == grundy::core::Winner::First;
+        if claimed == truth {
+            Ok(())
+        } else {
+            Err(format!("copied rule says first wins: {claimed}"))
+        }
+    };
+    let report = cross_check(
+        "end-piles (copied rule)",
+        &positions,
+        wrong,
+        &ProgressBar::hidden(),
+    );
+    assert!(report.disagreements > 0, "{report}");
+    let counter = report
+        .counterexample
+        .clone()
+        .expect("a counter-example is reported");
+    // The smallest one in enumeration order: rows are listed shortest first.
+    let first_bad = positions
+        .iter()
+        .find(|p| {
+            let mut solver = ExhaustiveSolver::new();
+            let truth = solver.grundy_value(*p) != grundy::core::Nimber::ZERO;
+            truth != copied_first_player_wins(&p.piles)
+        })
+        .unwrap();
+    assert_eq!(counter.position, first_bad.to_string());
+    assert!(report.to_string().contains("smallest counter-example"));
+}
+
+#[test]
+fn verify_catches_a_wrong_grundy_value() {
+    let positions = enumerate::box_fill::<AtMostHeld>(4);
+    let off_by_one = |position: &BoxFill<AtMostHeld>, verdict: &Verdict<BoxFill<AtMostHeld>>| {
+        let claimed = position.grundy_value().unwrap().0;
+        // Claim one more than the theory on any box that is full.
+        let claimed = claimed
+            + u64::from(
+                position
+                    .boxes
+                    .iter()
+                    .any(|b| b.held == b.capacity && b.held > 0),
+            );
+        if claimed == verdict.value.0 {
+            Ok(())
+        } else {
+            Err(format!("claimed {claimed}"))
+        }
+    };
+    let report = cross_check(
+        "box-fill (off by one)",
+        &positions,
+        off_by_one,
+        &ProgressBar::hidden(),
+    );
+    assert!(report.disagreements > 0);
+}

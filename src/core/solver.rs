@@ -41,9 +41,8 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
         if let Some(&value) = self.memo.get(&root) {
             return value;
         }
-        let keyed_options = |position: &G| -> Vec<G> {
-            position.options().iter().map(G::memo_key).collect()
-        };
+        let keyed_options =
+            |position: &G| -> Vec<G> { position.options().iter().map(G::memo_key).collect() };
         // Each frame holds a position, its options (as memo keys) and how many of them are known
         // to be solved.
         let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed_options(&root), 0)];

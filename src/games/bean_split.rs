@@ -182,14 +182,14 @@ pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
         let w = value ^ bean_grundy(distance).0;
         let (count, first) = target_pairs(distance, w);
         answer.count += u128::from(count);
-        if answer.first_move.is_none() {
-            if let Some((dj, dk)) = first {
-                answer.first_move = Some(BeanSplitMove {
-                    from: i,
-                    to_j: (n - 1 - dj) as usize,
-                    to_k: (n - 1 - dk) as usize,
-                });
-            }
+        if answer.first_move.is_none()
+            && let Some((dj, dk)) = first
+        {
+            answer.first_move = Some(BeanSplitMove {
+                from: i,
+                to_j: (n - 1 - dj) as usize,
+                to_k: (n - 1 - dk) as usize,
+            });
         }
     }
     answer
@@ -332,7 +332,10 @@ impl Theory for BeanSplit {
         let (to_j, to_k) = (j.min(k), j.max(k));
         let n = self.beans.len();
         if to_k >= n {
-            return Err(format!("there are only {n} bottles (0 to {})", n.saturating_sub(1)));
+            return Err(format!(
+                "there are only {n} bottles (0 to {})",
+                n.saturating_sub(1)
+            ));
         }
         if from >= to_j {
             return Err(format!("both targets must come after bottle {from}"));

@@ -128,7 +128,7 @@ pub fn option_with_value(stones: u64, divisor: u64, target: Nimber) -> Option<u6
     let low = x - x / b;
     let mut z = u128::from(target.0) * b;
     if divisor == 1 {
-        return (z >= low && z < x).then(|| z as u64);
+        return (z >= low && z < x).then_some(z as u64);
     }
     // Walk the chain z, ψ(z), ψ(ψ(z)), … in batches of equal ⌊z/(b−1)⌋ until it reaches low.
     while z < low {
@@ -139,7 +139,7 @@ pub fn option_with_value(stones: u64, divisor: u64, target: Nimber) -> Option<u6
         let to_block_end = (block_end - z).div_ceil(step);
         z += to_low.min(to_block_end).max(1) * step;
     }
-    (z < x).then(|| z as u64)
+    (z < x).then_some(z as u64)
 }
 
 impl BoundedTake {
@@ -155,7 +155,9 @@ impl ImpartialGame for BoundedTake {
         self.piles
             .iter()
             .enumerate()
-            .flat_map(|(pile, p)| (1..=p.stones / p.divisor).map(move |count| BoundedTakeMove { pile, count }))
+            .flat_map(|(pile, p)| {
+                (1..=p.stones / p.divisor).map(move |count| BoundedTakeMove { pile, count })
+            })
             .collect()
     }
 
@@ -176,7 +178,11 @@ impl Theory for BoundedTake {
     }
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        let values: Vec<Nimber> = self.piles.iter().map(|p| pile_grundy(p.stones, p.divisor)).collect();
+        let values: Vec<Nimber> = self
+            .piles
+            .iter()
+            .map(|p| pile_grundy(p.stones, p.divisor))
+            .collect();
         let total = nim_sum(values.iter().copied());
         let mut collector = MoveCollector::new(limit);
         if total == Nimber::ZERO {
@@ -232,7 +238,10 @@ impl Theory for BoundedTake {
                 p.stones, p.divisor
             ));
         }
-        Ok(BoundedTakeMove { pile: pile - 1, count })
+        Ok(BoundedTakeMove {
+            pile: pile - 1,
+            count,
+        })
     }
 
     fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {

@@ -85,7 +85,9 @@ pub struct Bin {
 
 /// Chooses the bound rule of a [`BoxFill`] at the type level, so that positions of the two games
 /// cannot be mixed up and `FromStr` knows which game it parses.
-pub trait RuleKind: Copy + Clone + Eq + std::hash::Hash + fmt::Debug + Default + Send + Sync + 'static {
+pub trait RuleKind:
+    Copy + Clone + Eq + std::hash::Hash + fmt::Debug + Default + Send + Sync + 'static
+{
     /// The rule.
     const RULE: BoundRule;
 }
@@ -175,10 +177,12 @@ pub fn counts_with_value(rule: BoundRule, capacity: u64, held: u64, target: Nimb
             break;
         };
         // Above t the values are capacity − y.
-        if let Some(y) = capacity.checked_sub(target.0) {
-            if y > t && y > held && y <= top {
-                found.push(y);
-            }
+        if let Some(y) = capacity.checked_sub(target.0)
+            && y > t
+            && y > held
+            && y <= top
+        {
+            found.push(y);
         }
         if target == Nimber::ZERO && t > held && t <= top {
             found.push(t);

@@ -276,7 +276,10 @@ fn sub_multisets(bars: &[u64]) -> Vec<Vec<u64>> {
 fn without(bars: &[u64], taken: &[u64]) -> Vec<u64> {
     let mut rest = bars.to_vec();
     for bar in taken {
-        let index = rest.iter().position(|b| b == bar).expect("taken from the box");
+        let index = rest
+            .iter()
+            .position(|b| b == bar)
+            .expect("taken from the box");
         rest.remove(index);
     }
     rest
@@ -292,7 +295,11 @@ impl ImpartialGame for Chocolate {
         for &from in &distinct_table {
             moves.extend((0..from).rev().map(|to| ChocolateMove::Eat { from, to }));
         }
-        moves.extend(sub_multisets(&self.boxed).into_iter().map(ChocolateMove::TakeOut));
+        moves.extend(
+            sub_multisets(&self.boxed)
+                .into_iter()
+                .map(ChocolateMove::TakeOut),
+        );
         moves
     }
 
@@ -388,10 +395,7 @@ impl Theory for Chocolate {
                     collector.push(|| WinningMove {
                         to: self.play(&mv),
                         mv,
-                        reason: format!(
-                            "the table's XOR becomes {} = g(box left)",
-                            rest_value.0
-                        ),
+                        reason: format!("the table's XOR becomes {} = g(box left)", rest_value.0),
                     });
                 }
             }
@@ -417,7 +421,10 @@ impl Theory for Chocolate {
                 .map_err(|_| format!("`{text}`: `{s}` is not a bar length"))
         };
         if let Some(list) = text.strip_prefix('+') {
-            let mut bars = list.split(',').map(number).collect::<Result<Vec<u64>, _>>()?;
+            let mut bars = list
+                .split(',')
+                .map(number)
+                .collect::<Result<Vec<u64>, _>>()?;
             bars.sort_unstable();
             let mut rest = self.boxed.clone();
             for bar in &bars {
@@ -435,7 +442,9 @@ impl Theory for Chocolate {
                 return Err(format!("there is no bar of length {from} on the table"));
             }
             if to >= from {
-                return Err(format!("eating must shorten the bar: {to} is not below {from}"));
+                return Err(format!(
+                    "eating must shorten the bar: {to} is not below {from}"
+                ));
             }
             Ok(ChocolateMove::Eat { from, to })
         } else {
@@ -473,7 +482,9 @@ impl Theory for Chocolate {
         if let Some(&from) = self.table.last() {
             return Some(ChocolateMove::Eat { from, to: from - 1 });
         }
-        self.boxed.last().map(|&bar| ChocolateMove::TakeOut(vec![bar]))
+        self.boxed
+            .last()
+            .map(|&bar| ChocolateMove::TakeOut(vec![bar]))
     }
 }
 

@@ -173,7 +173,11 @@ pub fn extend<T: SegmentValue>(l: T, r: T, x: T) -> T {
     let between_up = l <= x && x < r;
     let between_down = r < x && x <= l;
     let shifted = if between_up { x.succ() } else { x };
-    let shifted = if between_down { shifted.pred() } else { shifted };
+    let shifted = if between_down {
+        shifted.pred()
+    } else {
+        shifted
+    };
     if x == r { T::ZERO } else { shifted }
 }
 
@@ -184,7 +188,7 @@ const PARALLEL_CHUNK: usize = 4096;
 ///
 /// Computed length by length in O(n²) time and O(n) memory. For `n ≤ 1` both are 0.
 pub fn boundary_values(piles: &[u64]) -> (u128, u128) {
-    if piles.iter().any(|&pile| pile == u64::MAX) {
+    if piles.contains(&u64::MAX) {
         boundary_values_in::<u128>(piles)
     } else {
         boundary_values_in::<u64>(piles)
@@ -205,7 +209,8 @@ fn boundary_values_in<T: SegmentValue>(piles: &[u64]) -> (u128, u128) {
     for length in 2..n {
         let cells = n - length + 1;
         let step = |start: usize, out_left: &mut [T], out_right: &mut [T]| {
-            for (offset, (out_l, out_r)) in out_left.iter_mut().zip(out_right.iter_mut()).enumerate()
+            for (offset, (out_l, out_r)) in
+                out_left.iter_mut().zip(out_right.iter_mut()).enumerate()
             {
                 let i = start + offset;
                 *out_l = extend(left[i], right[i], stones[i + length - 1]);
@@ -320,7 +325,9 @@ impl Theory for EndPiles {
                 End::Left => (
                     self.piles.first()?,
                     &self.piles[1..],
-                    target.piles.get(target.piles.len().checked_sub(self.piles.len() - 1)?..)?,
+                    target
+                        .piles
+                        .get(target.piles.len().checked_sub(self.piles.len() - 1)?..)?,
                 ),
                 End::Right => (
                     self.piles.last()?,
@@ -346,7 +353,11 @@ impl Theory for EndPiles {
     fn some_moves(&self, limit: usize) -> (Vec<EndPilesMove>, bool) {
         let mut moves = Vec::new();
         let mut more = false;
-        let ends: &[End] = if self.piles.len() > 1 { &[End::Left, End::Right] } else { &[End::Left] };
+        let ends: &[End] = if self.piles.len() > 1 {
+            &[End::Left, End::Right]
+        } else {
+            &[End::Left]
+        };
         for &end in ends {
             let pile = match end {
                 End::Left => self.piles[0],

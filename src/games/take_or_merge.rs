@@ -103,9 +103,9 @@ impl Summary {
     pub fn is_loss(&self) -> bool {
         let s = self.s();
         if s > 2 {
-            s % 2 == 0 && self.ones % 2 == 0
+            s.is_multiple_of(2) && self.ones.is_multiple_of(2)
         } else {
-            self.ones % 3 == 0
+            self.ones.is_multiple_of(3)
         }
     }
 
@@ -193,34 +193,54 @@ impl Theory for TakeOrMerge {
         let summary = summarize(self.piles.iter().copied());
         let runs = self.distinct();
         let mut collector = MoveCollector::new(limit);
-        let consider = |mv: TakeOrMergeMove, after: Summary, collector: &mut MoveCollector<Self>| {
-            if after.is_loss() {
-                collector.push(|| WinningMove {
-                    mv,
-                    to: self.play(&mv),
-                    reason: after.describe(),
-                });
-            }
-        };
+        let consider =
+            |mv: TakeOrMergeMove, after: Summary, collector: &mut MoveCollector<Self>| {
+                if after.is_loss() {
+                    collector.push(|| WinningMove {
+                        mv,
+                        to: self.play(&mv),
+                        reason: after.describe(),
+                    });
+                }
+            };
         let ones = summary.ones;
         let total = summary.big_total;
         // Takes.
         for &(size, _) in &runs {
             let after = match size {
-                1 => Summary { ones: ones - 1, big_total: total },
-                2 => Summary { ones: ones + 1, big_total: total - 3 },
-                _ => Summary { ones, big_total: total - 1 },
+                1 => Summary {
+                    ones: ones - 1,
+                    big_total: total,
+                },
+                2 => Summary {
+                    ones: ones + 1,
+                    big_total: total - 3,
+                },
+                _ => Summary {
+                    ones,
+                    big_total: total - 1,
+                },
             };
             consider(TakeOrMergeMove::Take(size), after, &mut collector);
         }
         // Merges: two ones, a one with a big pile, two big piles.
         if ones >= 2 {
-            let after = Summary { ones: ones - 2, big_total: total + 3 };
+            let after = Summary {
+                ones: ones - 2,
+                big_total: total + 3,
+            };
             consider(TakeOrMergeMove::Merge(1, 1), after, &mut collector);
         }
-        let bigs: Vec<(u128, usize)> = runs.iter().copied().filter(|&(size, _)| size >= 2).collect();
+        let bigs: Vec<(u128, usize)> = runs
+            .iter()
+            .copied()
+            .filter(|&(size, _)| size >= 2)
+            .collect();
         if ones >= 1 {
-            let after = Summary { ones: ones - 1, big_total: total + 1 };
+            let after = Summary {
+                ones: ones - 1,
+                big_total: total + 1,
+            };
             if after.is_loss() {
                 for (index, &(size, _)) in bigs.iter().enumerate() {
                     if !collector.wants_more() {
@@ -232,13 +252,25 @@ impl Theory for TakeOrMerge {
             }
         }
         let can_merge_bigs = bigs.len() >= 2 || bigs.first().is_some_and(|&(_, count)| count >= 2);
-        if can_merge_bigs && (Summary { ones, big_total: total - 1 }).is_loss() {
-            let after = Summary { ones, big_total: total - 1 };
+        if can_merge_bigs
+            && (Summary {
+                ones,
+                big_total: total - 1,
+            })
+            .is_loss()
+        {
+            let after = Summary {
+                ones,
+                big_total: total - 1,
+            };
             let k = bigs.len() as u128;
             let doubles = bigs.iter().filter(|&&(_, count)| count >= 2).count() as u128;
             let mut remaining = k * (k - 1) / 2 + doubles;
             'pairs: for (i, &(a, count)) in bigs.iter().enumerate() {
-                let partners = (count >= 2).then_some(a).into_iter().chain(bigs[i + 1..].iter().map(|&(b, _)| b));
+                let partners = (count >= 2)
+                    .then_some(a)
+                    .into_iter()
+                    .chain(bigs[i + 1..].iter().map(|&(b, _)| b));
                 for b in partners {
                     if !collector.wants_more() {
                         break 'pairs;
@@ -289,7 +321,9 @@ impl Theory for TakeOrMerge {
     }
 
     fn quiet_move(&self) -> Option<TakeOrMergeMove> {
-        self.piles.last().map(|&largest| TakeOrMergeMove::Take(largest))
+        self.piles
+            .last()
+            .map(|&largest| TakeOrMergeMove::Take(largest))
     }
 }
 
