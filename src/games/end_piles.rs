@@ -44,9 +44,11 @@
 //!
 //! **Cost.** The values of all segments of one length depend only on those of the previous length,
 //! so the computation runs length by length in O(n²) time and O(n) memory. Every cell of a length
-//! is independent of the others, so the inner loop is branch-free and vectorised, and long lengths
-//! are split across threads. Values never exceed `max(a) + 1`, so they are kept in `u64` unless
-//! some pile is `u64::MAX`, and in `u128` then.
+//! is independent of the others, so the inner loop is branch-free and vectorised (plain SSE2
+//! does as well as AVX2 here: the loop is bound by memory), and long lengths are split across
+//! threads. Values never
+//! exceed `max(a) + 1`, so they are kept in `i32` for contest-sized piles, in `u64` unless some
+//! pile is `u64::MAX`, and in `u128` then.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
@@ -124,17 +126,20 @@ impl ImpartialGame for EndPiles {
     }
 }
 
-/// A segment value: `u64` when every pile is below `u64::MAX`, `u128` otherwise (values reach
-/// `max + 1`).
+/// A segment value. Values never exceed `max(a) + 1`, so the narrowest type that holds that is
+/// used: `i32` (signed, because SSE2/AVX2 compare signed lanes natively) for contest-sized piles,
+/// `u64` below `u64::MAX`, `u128` otherwise.
 pub trait SegmentValue: Copy + Ord + Send + Sync + 'static {
     /// Zero.
     const ZERO: Self;
-    /// Converts a pile size.
+    /// One.
+    const ONE: Self;
+    /// Converts a pile size (the caller has checked it fits with room for `+ 1`).
     fn from_u64(value: u64) -> Self;
-    /// `self + 1` (never overflows for the values that occur).
-    fn succ(self) -> Self;
-    /// `self − 1` (only called on positive values).
-    fn pred(self) -> Self;
+    /// `self + other` (never overflows for the values that occur).
+    fn plus(self, other: Self) -> Self;
+    /// `self − other` (never underflows for the values that occur).
+    fn minus(self, other: Self) -> Self;
     /// Back to a `u128`.
     fn to_u128(self) -> u128;
 }
@@ -143,17 +148,18 @@ macro_rules! segment_value {
     ($t:ty) => {
         impl SegmentValue for $t {
             const ZERO: Self = 0;
+            const ONE: Self = 1;
             #[inline(always)]
             fn from_u64(value: u64) -> Self {
                 value as $t
             }
             #[inline(always)]
-            fn succ(self) -> Self {
-                self.wrapping_add(1)
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
             }
             #[inline(always)]
-            fn pred(self) -> Self {
-                self.wrapping_sub(1)
+            fn minus(self, other: Self) -> Self {
+                self.wrapping_sub(other)
             }
             fn to_u128(self) -> u128 {
                 self as u128
@@ -161,6 +167,7 @@ macro_rules! segment_value {
         }
     };
 }
+segment_value!(i32);
 segment_value!(u64);
 segment_value!(u128);
 
@@ -170,28 +177,51 @@ segment_value!(u128);
 #[inline(always)]
 pub fn extend<T: SegmentValue>(l: T, r: T, x: T) -> T {
     // Written as selects so that the diagonal loop vectorises.
-    let between_up = l <= x && x < r;
-    let between_down = r < x && x <= l;
-    let shifted = if between_up { x.succ() } else { x };
-    let shifted = if between_down {
-        shifted.pred()
-    } else {
-        shifted
-    };
+    // `&` rather than `&&`: both sides are always evaluated, which keeps the code branch-free.
+    let up = if (l <= x) & (x < r) { T::ONE } else { T::ZERO };
+    let down = if (r < x) & (x <= l) { T::ONE } else { T::ZERO };
+    let shifted = x.plus(up).minus(down);
     if x == r { T::ZERO } else { shifted }
 }
 
 /// Long diagonals are split into chunks of this many cells across threads.
-const PARALLEL_CHUNK: usize = 4096;
+const PARALLEL_CHUNK: usize = 8192;
 
 /// The segment values of the two segments of length `n − 1`: `(L(a_2 … a_n), R(a_1 … a_{n−1}))`.
 ///
 /// Computed length by length in O(n²) time and O(n) memory. For `n ≤ 1` both are 0.
 pub fn boundary_values(piles: &[u64]) -> (u128, u128) {
-    if piles.contains(&u64::MAX) {
-        boundary_values_in::<u128>(piles)
-    } else {
+    let max = piles.iter().copied().max().unwrap_or(0);
+    if max < i32::MAX as u64 {
+        boundary_values_in::<i32>(piles)
+    } else if max < u64::MAX {
         boundary_values_in::<u64>(piles)
+    } else {
+        boundary_values_in::<u128>(piles)
+    }
+}
+
+/// One length's worth of cells: `out_left[c]`, `out_right[c]` for the segments starting at
+/// `c` (relative to the slices), from the previous length's `left`, `right` (one longer) and the
+/// piles. Bounds are fixed up front so the loop has no checks and vectorises.
+#[inline(always)]
+fn diagonal<T: SegmentValue>(
+    left: &[T],
+    right: &[T],
+    stones: &[T],
+    length: usize,
+    out_left: &mut [T],
+    out_right: &mut [T],
+) {
+    let cells = out_left.len();
+    let out_right = &mut out_right[..cells];
+    let (l0, r0) = (&left[..cells], &right[..cells]);
+    let (l1, r1) = (&left[1..cells + 1], &right[1..cells + 1]);
+    let new_right_pile = &stones[length - 1..length - 1 + cells];
+    let new_left_pile = &stones[..cells];
+    for c in 0..cells {
+        out_left[c] = extend(l0[c], r0[c], new_right_pile[c]);
+        out_right[c] = extend(r1[c], l1[c], new_left_pile[c]);
     }
 }
 
@@ -208,23 +238,32 @@ fn boundary_values_in<T: SegmentValue>(piles: &[u64]) -> (u128, u128) {
     let mut next_right = vec![T::ZERO; n];
     for length in 2..n {
         let cells = n - length + 1;
-        let step = |start: usize, out_left: &mut [T], out_right: &mut [T]| {
-            for (offset, (out_l, out_r)) in
-                out_left.iter_mut().zip(out_right.iter_mut()).enumerate()
-            {
-                let i = start + offset;
-                *out_l = extend(left[i], right[i], stones[i + length - 1]);
-                *out_r = extend(right[i + 1], left[i + 1], stones[i]);
-            }
-        };
         if cells >= 2 * PARALLEL_CHUNK {
+            let (left, right, stones) = (&left, &right, &stones);
             next_left[..cells]
                 .par_chunks_mut(PARALLEL_CHUNK)
                 .zip(next_right[..cells].par_chunks_mut(PARALLEL_CHUNK))
                 .enumerate()
-                .for_each(|(chunk, (out_l, out_r))| step(chunk * PARALLEL_CHUNK, out_l, out_r));
+                .for_each(|(chunk, (out_l, out_r))| {
+                    let start = chunk * PARALLEL_CHUNK;
+                    diagonal(
+                        &left[start..],
+                        &right[start..],
+                        &stones[start..],
+                        length,
+                        out_l,
+                        out_r,
+                    )
+                });
         } else {
-            step(0, &mut next_left[..cells], &mut next_right[..cells]);
+            diagonal(
+                &left,
+                &right,
+                &stones,
+                length,
+                &mut next_left[..cells],
+                &mut next_right[..cells],
+            );
         }
         std::mem::swap(&mut left, &mut next_left);
         std::mem::swap(&mut right, &mut next_right);
