@@ -135,11 +135,19 @@ pub fn parse_u64_bytes(text: &[u8]) -> Option<u64> {
 }
 
 /// Splits input into tokens, tracking lines and columns.
+///
+/// Lines are counted lazily: the hot path ([`next_u64`](Self::next_u64)) only moves an offset,
+/// and a token's line and column are worked out when the token is built, by counting newlines
+/// from the last located token (tokens are located in input order, so this is linear overall).
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     input: &'a [u8],
     offset: usize,
+    /// Newlines are counted up to here…
+    counted: usize,
+    /// …where the line number is this…
     line: usize,
+    /// …and the current line starts at this offset.
     line_start: usize,
 }
 
@@ -149,6 +157,7 @@ impl<'a> Scanner<'a> {
         Scanner {
             input,
             offset: 0,
+            counted: 0,
             line: 1,
             line_start: 0,
         }
@@ -159,39 +168,56 @@ impl<'a> Scanner<'a> {
         self.input.len() - self.offset
     }
 
-    /// The next token, or `None` at the end of the input.
-    pub fn next_token(&mut self) -> Option<Token<'a>> {
+    /// The offset of the next non-whitespace byte (or the input's length).
+    #[inline(always)]
+    fn skip_whitespace(&self) -> usize {
         let input = self.input;
         let mut offset = self.offset;
         while offset < input.len() && input[offset].is_ascii_whitespace() {
-            if input[offset] == b'\n' {
-                self.line += 1;
-                self.line_start = offset + 1;
-            }
             offset += 1;
         }
-        if offset == input.len() {
-            self.offset = offset;
+        offset
+    }
+
+    /// The 1-based line and column of byte `position`.
+    fn locate(&mut self, position: usize) -> (usize, usize) {
+        if position < self.counted {
+            (self.counted, self.line, self.line_start) = (0, 1, 0);
+        }
+        for (index, &byte) in self.input[self.counted..position].iter().enumerate() {
+            if byte == b'\n' {
+                self.line += 1;
+                self.line_start = self.counted + index + 1;
+            }
+        }
+        self.counted = position;
+        (self.line, position - self.line_start + 1)
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        let input = self.input;
+        let start = self.skip_whitespace();
+        if start == input.len() {
+            self.offset = start;
             return None;
         }
-        let start = offset;
-        while offset < input.len() && !input[offset].is_ascii_whitespace() {
-            offset += 1;
+        let mut end = start;
+        while end < input.len() && !input[end].is_ascii_whitespace() {
+            end += 1;
         }
-        self.offset = offset;
+        self.offset = end;
+        let (line, column) = self.locate(start);
         Some(Token {
-            text: &input[start..offset],
-            line: self.line,
-            column: start - self.line_start + 1,
+            text: &input[start..end],
+            line,
+            column,
         })
     }
 
     /// Whether only whitespace is left.
     pub fn at_end(&mut self) -> bool {
-        let saved = self.clone();
-        let end = self.next_token().is_none();
-        *self = saved;
-        end
+        self.skip_whitespace() == self.input.len()
     }
 
     /// The next token, or an end-of-input error saying `what` was expected.
@@ -205,15 +231,118 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next token as a `u64`.
+    ///
+    /// This is the hot path of every judge format: whitespace is skipped and digits are parsed in
+    /// one pass over the bytes. Anything unusual (a non-digit, an overflow, the end of the input)
+    /// falls back to the token path, which builds the located error.
+    #[inline]
     pub fn next_u64(&mut self, what: &str) -> Result<u64, InputError> {
-        self.expect_token(what)?.parse_u64(what)
+        match self.fast_u64() {
+            Some(value) => Ok(value),
+            None => self.expect_token(what)?.parse_u64(what),
+        }
+    }
+
+    /// Parses the next token as a plain decimal `u64` in a single pass, or leaves the scanner
+    /// untouched and returns `None` if the token is anything else.
+    #[inline(always)]
+    fn fast_u64(&mut self) -> Option<u64> {
+        let input = self.input;
+        let start = self.skip_whitespace();
+        let mut offset = start;
+        let mut value: u64 = 0;
+        while offset < input.len() {
+            let digit = input[offset].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
+            offset += 1;
+        }
+        if offset == start || (offset < input.len() && !input[offset].is_ascii_whitespace()) {
+            return None;
+        }
+        self.offset = offset;
+        Some(value)
+    }
+
+    /// The next token, a `u64`, reduced to what parity games need: `(odd, non-zero)`.
+    ///
+    /// Tokens of at most 19 digits (which cannot overflow) are read without any arithmetic;
+    /// anything else goes through [`next_u64`](Self::next_u64) and its checks.
+    #[inline(always)]
+    pub fn next_parity(&mut self, what: &str) -> Result<(bool, bool), InputError> {
+        let input = self.input;
+        let start = self.skip_whitespace();
+        let mut offset = start;
+        let mut last = 0u8;
+        let mut any = 0u8;
+        while offset < input.len() {
+            let digit = input[offset].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            last = digit;
+            any |= digit;
+            offset += 1;
+        }
+        let clean_end = offset == input.len() || input[offset].is_ascii_whitespace();
+        if offset > start && offset - start <= 19 && clean_end {
+            self.offset = offset;
+            return Ok((last & 1 == 1, any != 0));
+        }
+        let value = self.next_u64(what)?;
+        Ok((value % 2 == 1, value != 0))
+    }
+
+    /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics into `out`, in one
+    /// tight loop over the bytes (the hot path of bean-split's ten-million-bottle inputs).
+    pub fn read_parities(
+        &mut self,
+        count: usize,
+        what: &str,
+        out: &mut Vec<(bool, bool)>,
+    ) -> Result<(), InputError> {
+        let input = self.input;
+        let mut offset = self.offset;
+        for _ in 0..count {
+            while offset < input.len() && input[offset].is_ascii_whitespace() {
+                offset += 1;
+            }
+            let start = offset;
+            let mut last = 0u8;
+            let mut any = 0u8;
+            while offset < input.len() {
+                let digit = input[offset].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                last = digit;
+                any |= digit;
+                offset += 1;
+            }
+            let clean_end = offset == input.len() || input[offset].is_ascii_whitespace();
+            if offset > start && offset - start <= 19 && clean_end {
+                out.push((last & 1 == 1, any != 0));
+            } else {
+                // Unusual token: let the checked path parse it or report it.
+                self.offset = start;
+                out.push(self.next_parity(what)?);
+                offset = self.offset;
+            }
+        }
+        self.offset = offset;
+        Ok(())
     }
 
     /// The next token as a `u64` that must be at least `min`.
+    #[inline]
     pub fn next_u64_at_least(&mut self, what: &str, min: u64) -> Result<u64, InputError> {
-        let token = self.expect_token(what)?;
-        let value = token.parse_u64(what)?;
+        let saved = self.offset;
+        let value = self.next_u64(what)?;
         if value < min {
+            self.offset = saved;
+            let token = self.expect_token(what)?;
             return Err(token.error(format!("{what} must be at least {min}, found {value}")));
         }
         Ok(value)

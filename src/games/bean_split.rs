@@ -114,29 +114,41 @@ fn largest_with_bit_below(limit: u64, h: u32) -> Option<u64> {
     base.checked_sub(1)
 }
 
-/// The pairs `{d_j ≥ d_k}` of distances below `source` whose bean values XOR to `w`: how many, and
-/// the pair that comes first in bottle order (largest `d_j`, then largest `d_k`).
-pub fn target_pairs(source: u64, w: u64) -> (u64, Option<(u64, u64)>) {
+/// How many pairs `{d_j ≥ d_k}` of distances below `source` have bean values XORing to `w`.
+#[inline]
+pub fn pair_count(source: u64, w: u64) -> u64 {
     if source == 0 {
-        return (0, None);
+        return 0;
     }
     let bound = bean_grundy(source).0;
     if w == 0 {
-        // j = k: any distance below the source; the farthest bottle is distance source − 1.
-        return (source, Some((source - 1, source - 1)));
+        // j = k: any distance below the source.
+        source
+    } else if is_odious(w) {
+        // Only {0, w}.
+        u64::from(w < bound)
+    } else {
+        odious_below_with_bit(bound, 63 - w.leading_zeros())
     }
-    if is_odious(w) {
-        return if w < bound {
-            (1, Some((distance_of(w), 0)))
-        } else {
-            (0, None)
-        };
-    }
-    let h = 63 - w.leading_zeros();
-    let count = odious_below_with_bit(bound, h);
+}
+
+/// The pairs `{d_j ≥ d_k}` of distances below `source` whose bean values XOR to `w`: how many, and
+/// the pair that comes first in bottle order (largest `d_j`, then largest `d_k`).
+#[inline]
+pub fn target_pairs(source: u64, w: u64) -> (u64, Option<(u64, u64)>) {
+    let count = pair_count(source, w);
     if count == 0 {
         return (0, None);
     }
+    if w == 0 {
+        // The farthest bottle is distance source − 1.
+        return (count, Some((source - 1, source - 1)));
+    }
+    if is_odious(w) {
+        return (count, Some((distance_of(w), 0)));
+    }
+    let bound = bean_grundy(source).0;
+    let h = 63 - w.leading_zeros();
     // The largest odious y < bound with bit h set: walk down the runs with bit h set.
     let mut limit = bound;
     let y = loop {
@@ -366,10 +378,7 @@ pub(crate) fn read_bottles(
     count: usize,
 ) -> Result<Vec<(bool, bool)>, InputError> {
     let mut bottles = Vec::with_capacity(count.min(scanner.remaining_bytes() / 2 + 1));
-    for _ in 0..count {
-        let beans = scanner.next_u64("a bean count")?;
-        bottles.push((beans % 2 == 1, beans > 0));
-    }
+    scanner.read_parities(count, "a bean count", &mut bottles)?;
     Ok(bottles)
 }
 

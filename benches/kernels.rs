@@ -1,0 +1,141 @@
+//! Criterion benchmarks of the fast kernels, each beside the straightforward baseline it replaces.
+//! Run with `cargo bench`; `scripts/bench` measures whole processes on large generated inputs.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use grundy::games::bean_split::judge_answer;
+use grundy::games::bounded_take::{pile_grundy, pile_grundy_dividing};
+use grundy::games::box_fill::{BoundRule, box_grundy};
+use grundy::games::chocolate::is_independent;
+use grundy::games::end_piles::{boundary_values, extend};
+use std::hint::black_box;
+
+/// A small seeded generator (xorshift64*), so the inputs are the same on every run.
+struct Seeded(u64);
+
+impl Seeded {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
+    }
+}
+
+/// The straightforward end-piles DP with two n×n tables, as contest solutions write it.
+fn end_piles_two_tables(piles: &[u64]) -> bool {
+    let n = piles.len();
+    let mut left = vec![vec![0u64; n]; n];
+    let mut right = vec![vec![0u64; n]; n];
+    for i in 0..n {
+        left[i][i] = piles[i];
+        right[i][i] = piles[i];
+    }
+    for length in 2..n {
+        for i in 0..=n - length {
+            let j = i + length - 1;
+            left[i][j] = extend(left[i][j - 1], right[i][j - 1], piles[j]);
+            right[i][j] = extend(right[i + 1][j], left[i + 1][j], piles[i]);
+        }
+    }
+    n == 1 || piles[0] != left[1][n - 1]
+}
+
+fn end_piles(c: &mut Criterion) {
+    let mut rng = Seeded(7);
+    let mut group = c.benchmark_group("end-piles");
+    group.sample_size(10);
+    for n in [1000usize, 2000] {
+        let piles: Vec<u64> = (0..n).map(|_| 1 + rng.below(1_000_000_000)).collect();
+        group.bench_with_input(
+            BenchmarkId::new("by-length O(n) memory", n),
+            &piles,
+            |b, p| b.iter(|| boundary_values(black_box(p))),
+        );
+        group.bench_with_input(BenchmarkId::new("two n×n tables", n), &piles, |b, p| {
+            b.iter(|| end_piles_two_tables(black_box(p)))
+        });
+    }
+    group.finish();
+}
+
+fn bounded_take(c: &mut Criterion) {
+    let mut rng = Seeded(11);
+    // 1,000 piles of at most 10^12 stones with log-uniform b.
+    let piles: Vec<(u64, u64)> = (0..1000)
+        .map(|_| {
+            let x = 1 + rng.below(1_000_000_000_000);
+            let exponent = (rng.below(1 << 20) as f64 / (1 << 20) as f64) * 12.0;
+            let b = 10f64.powf(exponent) as u64;
+            (x, b.max(1))
+        })
+        .collect();
+    let mut group = c.benchmark_group("bounded-take 1000 piles");
+    group.sample_size(10);
+    group.bench_function("incremental quotient", |b| {
+        b.iter(|| {
+            piles
+                .iter()
+                .fold(0, |acc, &(x, d)| acc ^ pile_grundy(x, d).0)
+        })
+    });
+    group.bench_function("division per batch", |b| {
+        b.iter(|| {
+            piles
+                .iter()
+                .fold(0, |acc, &(x, d)| acc ^ pile_grundy_dividing(x, d).0)
+        })
+    });
+    group.finish();
+}
+
+fn bean_split(c: &mut Criterion) {
+    let mut rng = Seeded(13);
+    let bottles: Vec<(bool, bool)> = (0..1_000_000)
+        .map(|_| {
+            let beans = rng.below(4);
+            (beans % 2 == 1, beans > 0)
+        })
+        .collect();
+    let mut group = c.benchmark_group("bean-split");
+    group.sample_size(10);
+    group.bench_function("judge answer, 10^6 bottles", |b| {
+        b.iter(|| judge_answer(black_box(&bottles)))
+    });
+    group.finish();
+}
+
+fn box_fill_and_chocolate(c: &mut Criterion) {
+    let mut rng = Seeded(17);
+    let boxes: Vec<(u64, u64)> = (0..100_000)
+        .map(|_| {
+            let a = 1 + rng.below(1 << 40);
+            (a, rng.below(a + 1))
+        })
+        .collect();
+    c.bench_function("box-fill 10^5 boxes", |b| {
+        b.iter(|| {
+            boxes.iter().fold(0, |acc, &(a, h)| {
+                acc ^ box_grundy(BoundRule::Linear, a, h).0
+            })
+        })
+    });
+    let bars: Vec<u64> = (0..64)
+        .map(|i| (1u64 << i) | rng.below(1 << i.max(1)))
+        .collect();
+    c.bench_function("chocolate basis, 64 bars", |b| {
+        b.iter(|| is_independent(black_box(&bars)))
+    });
+}
+
+criterion_group!(
+    kernels,
+    end_piles,
+    bounded_take,
+    bean_split,
+    box_fill_and_chocolate
+);
+criterion_main!(kernels);
