@@ -6,7 +6,9 @@
 
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, take_or_merge};
 use crate::scanner::{InputError, Scanner};
+use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write;
+use std::time::{Duration, Instant};
 
 /// A judge format: the game it belongs to, its dialect name and its solver.
 #[derive(Copy, Clone)]
@@ -138,11 +140,36 @@ fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
 }
 
 /// XOR of the Grundy values of `n` piles read as `num b` lines.
+///
+/// A single pile can take seconds (b near √x for x near 2^64); once a pile has run for a second, a
+/// progress bar on stderr (shown only on a terminal) follows its quotient down to 0.
 fn read_bounded_take_value(scanner: &mut Scanner<'_>, n: usize) -> Result<u64, InputError> {
     let mut total = 0;
-    for _ in 0..n {
+    for index in 0..n {
         let pile = bounded_take::read_pile(scanner)?;
-        total ^= bounded_take::pile_grundy(pile.stones, pile.divisor).0;
+        let started = Instant::now();
+        let start_quotient = pile.stones / pile.divisor;
+        let mut bar: Option<ProgressBar> = None;
+        let value = bounded_take::pile_grundy_observed(pile.stones, pile.divisor, |quotient| {
+            if started.elapsed() < Duration::from_secs(1) {
+                return;
+            }
+            let bar = bar.get_or_insert_with(|| {
+                let bar = ProgressBar::new(start_quotient);
+                bar.set_style(
+                    ProgressStyle::with_template("bounded-take pile {msg} [{bar:40}] {percent}% ({eta})")
+                        .expect("a valid template")
+                        .progress_chars("=> "),
+                );
+                bar.set_message(format!("{} ({}/{})", index + 1, pile.stones, pile.divisor));
+                bar
+            });
+            bar.set_position(start_quotient - quotient.min(start_quotient));
+        });
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        total ^= value.0;
     }
     Ok(total)
 }

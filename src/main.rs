@@ -8,6 +8,11 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// How many winning moves `analyze` lists unless told otherwise: enough for any position one
+/// studies by hand, and a guard against printing gigabytes (a 2,000-bottle bean-split position can
+/// have hundreds of thousands of winning moves, each a 2,000-number position).
+const DEFAULT_LIMIT: usize = 10_000;
+
 const EXAMPLES: &str = "\
 Examples:
   grundy list
@@ -50,14 +55,19 @@ enum Command {
         /// The game (see `grundy list`).
         game: String,
         /// The position, in the game's notation.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(required_unless_present = "from", num_args = 1..)]
         position: Vec<String>,
+        /// Read the position from FILE (`-` for standard input) instead: for positions too long
+        /// for a command line.
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        from: Option<PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// List at most N winning moves (the count is always complete).
-        #[arg(long, value_name = "N")]
-        limit: Option<usize>,
+        /// List at most N winning moves; the count (`winning_move_count` in JSON) is always
+        /// complete.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
+        limit: usize,
     },
     /// Check the fast theory against exhaustive search on every small position.
     ///
@@ -151,17 +161,7 @@ fn run(command: Command) -> Result<u8, Failure> {
                     }
                 ))
             })?;
-            let input = match &file {
-                Some(path) => std::fs::read(path)
-                    .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?,
-                None => {
-                    let mut bytes = Vec::new();
-                    io::stdin()
-                        .read_to_end(&mut bytes)
-                        .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
-                    bytes
-                }
-            };
+            let input = read_input(file.as_deref())?;
             let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
             write_stdout(&output)?;
             Ok(0)
@@ -169,12 +169,18 @@ fn run(command: Command) -> Result<u8, Failure> {
         Command::Analyze {
             game,
             position,
+            from,
             json,
             limit,
         } => {
             let entry = find_game(&game).ok_or_else(|| unknown_game(&game))?;
+            let position = match from {
+                Some(path) => String::from_utf8(read_input(Some(&path))?)
+                    .map_err(|_| usage("the position is not valid UTF-8"))?,
+                None => position.join(" "),
+            };
             let analysis = entry
-                .analyze(&position.join(" "), limit.unwrap_or(usize::MAX))
+                .analyze(&position, limit)
                 .map_err(|e| usage(e.to_string()))?;
             let text = if json {
                 analysis.to_json() + "\n"
@@ -242,6 +248,21 @@ fn run(command: Command) -> Result<u8, Failure> {
             }
             write_stdout(&text)?;
             Ok(0)
+        }
+    }
+}
+
+/// The bytes of `path`, or of standard input when it is absent or `-`.
+fn read_input(path: Option<&std::path::Path>) -> Result<Vec<u8>, Failure> {
+    match path {
+        Some(path) if path.as_os_str() != "-" => std::fs::read(path)
+            .map_err(|e| usage(format!("cannot read {}: {e}", path.display()))),
+        _ => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| usage(format!("cannot read standard input: {e}")))?;
+            Ok(bytes)
         }
     }
 }

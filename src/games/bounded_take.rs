@@ -66,6 +66,17 @@ pub struct BoundedTakeMove {
 
 /// The Grundy value of a single pile of `stones` with constant `divisor` (≥ 1).
 pub fn pile_grundy(stones: u64, divisor: u64) -> Nimber {
+    pile_grundy_observed(stones, divisor, |_| {})
+}
+
+/// How many batches pass between two calls of the observer of [`pile_grundy_observed`].
+pub const OBSERVE_EVERY: u64 = 1 << 24;
+
+/// [`pile_grundy`] that calls `observe(q)` with the current quotient `⌊x/b⌋` every
+/// [`OBSERVE_EVERY`] batches, so that a long computation (b near √x, x near 2^64) can show
+/// progress: `q` falls towards 0.
+#[inline]
+pub fn pile_grundy_observed(stones: u64, divisor: u64, mut observe: impl FnMut(u64)) -> Nimber {
     debug_assert!(divisor >= 1);
     if divisor == 1 {
         return Nimber(stones);
@@ -74,7 +85,12 @@ pub fn pile_grundy(stones: u64, divisor: u64) -> Nimber {
     let mut x = stones;
     let mut q = x / b;
     let mut r = x % b;
+    let mut batches = 0u64;
     loop {
+        batches += 1;
+        if batches % OBSERVE_EVERY == 0 {
+            observe(q);
+        }
         if r == 0 {
             return Nimber(q);
         }
