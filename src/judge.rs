@@ -157,9 +157,11 @@ fn read_bounded_take_value(scanner: &mut Scanner<'_>, n: usize) -> Result<u64, I
             let bar = bar.get_or_insert_with(|| {
                 let bar = ProgressBar::new(start_quotient);
                 bar.set_style(
-                    ProgressStyle::with_template("bounded-take pile {msg} [{bar:40}] {percent}% ({eta})")
-                        .expect("a valid template")
-                        .progress_chars("=> "),
+                    ProgressStyle::with_template(
+                        "bounded-take pile {msg} [{bar:40}] {percent}% ({eta})",
+                    )
+                    .expect("a valid template")
+                    .progress_chars("=> "),
                 );
                 bar.set_message(format!("{} ({}/{})", index + 1, pile.stones, pile.divisor));
                 bar

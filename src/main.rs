@@ -255,8 +255,9 @@ fn run(command: Command) -> Result<u8, Failure> {
 /// The bytes of `path`, or of standard input when it is absent or `-`.
 fn read_input(path: Option<&std::path::Path>) -> Result<Vec<u8>, Failure> {
     match path {
-        Some(path) if path.as_os_str() != "-" => std::fs::read(path)
-            .map_err(|e| usage(format!("cannot read {}: {e}", path.display()))),
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))
+        }
         _ => {
             let mut bytes = Vec::new();
             io::stdin()
