@@ -88,7 +88,7 @@ pub fn pile_grundy_observed(stones: u64, divisor: u64, mut observe: impl FnMut(u
     let mut batches = 0u64;
     loop {
         batches += 1;
-        if batches % OBSERVE_EVERY == 0 {
+        if batches.is_multiple_of(OBSERVE_EVERY) {
             observe(q);
         }
         if r == 0 {
