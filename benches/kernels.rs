@@ -6,50 +6,20 @@ use grundy::games::bean_split::judge_answer;
 use grundy::games::bounded_take::{pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{BoundRule, box_grundy};
 use grundy::games::chocolate::is_independent;
-use grundy::games::end_piles::{boundary_values, extend};
+use grundy::games::end_piles::boundary_values;
 use std::hint::black_box;
 
-/// A small seeded generator (xorshift64*), so the inputs are the same on every run.
-struct Seeded(u64);
+#[path = "support/common.rs"]
+mod common;
 
-impl Seeded {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
-
-/// The straightforward end-piles DP with two n×n tables, as contest solutions write it.
-fn end_piles_two_tables(piles: &[u64]) -> bool {
-    let n = piles.len();
-    let mut left = vec![vec![0u64; n]; n];
-    let mut right = vec![vec![0u64; n]; n];
-    for i in 0..n {
-        left[i][i] = piles[i];
-        right[i][i] = piles[i];
-    }
-    for length in 2..n {
-        for i in 0..=n - length {
-            let j = i + length - 1;
-            left[i][j] = extend(left[i][j - 1], right[i][j - 1], piles[j]);
-            right[i][j] = extend(right[i + 1][j], left[i + 1][j], piles[i]);
-        }
-    }
-    n == 1 || piles[0] != left[1][n - 1]
-}
+use common::{Seeded, end_piles_two_tables};
 
 fn end_piles(c: &mut Criterion) {
     let mut rng = Seeded(7);
     let mut group = c.benchmark_group("end-piles");
     group.sample_size(10);
     for n in [1000usize, 2000] {
-        let piles: Vec<u64> = (0..n).map(|_| 1 + rng.below(1_000_000_000)).collect();
+        let piles: Vec<u64> = (0..n).map(|_| 1 + rng.range(0, 999_999_999)).collect();
         group.bench_with_input(
             BenchmarkId::new("by-length O(n) memory", n),
             &piles,
@@ -67,7 +37,7 @@ fn bounded_take(c: &mut Criterion) {
     // 1,000 piles of at most 10^12 stones with log-uniform b.
     let piles: Vec<(u64, u64)> = (0..1000)
         .map(|_| {
-            let x = 1 + rng.below(1_000_000_000_000);
+            let x = 1 + rng.range(0, 999_999_999_999);
             let exponent = (rng.below(1 << 20) as f64 / (1 << 20) as f64) * 12.0;
             let b = 10f64.powf(exponent) as u64;
             (x, b.max(1))

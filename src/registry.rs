@@ -91,21 +91,18 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
 
     fn verify(&self, size: Option<u64>) -> Vec<Report> {
         let positions = (self.positions)(size.unwrap_or(self.default_size));
-        let mut reports = vec![cross_check(
-            self.info.name,
-            &positions,
-            theory_check,
-            &progress_bar(self.info.name, positions.len()),
-        )];
-        for &(name, check) in self.extra_checks {
-            reports.push(cross_check(
-                name,
-                &positions,
-                check,
-                &progress_bar(name, positions.len()),
-            ));
-        }
-        reports
+        let main_check: ExtraCheck<G> = (self.info.name, theory_check);
+        std::iter::once(&main_check)
+            .chain(self.extra_checks)
+            .map(|&(name, check)| {
+                cross_check(
+                    name,
+                    &positions,
+                    check,
+                    &progress_bar(name, positions.len()),
+                )
+            })
+            .collect()
     }
 
     fn play(

@@ -117,21 +117,9 @@ pub fn parse_u128_bytes(text: &[u8]) -> Option<u128> {
     Some(value)
 }
 
-/// Parses a decimal `u64` (an optional leading `+` is not accepted), or `None` on anything else,
-/// including overflow.
+/// Parses a decimal `u64` (no sign accepted), or `None` on anything else, including overflow.
 pub fn parse_u64_bytes(text: &[u8]) -> Option<u64> {
-    if text.is_empty() {
-        return None;
-    }
-    let mut value: u64 = 0;
-    for &byte in text {
-        let digit = byte.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
-    }
-    Some(value)
+    parse_u128_bytes(text).and_then(|value| u64::try_from(value).ok())
 }
 
 /// Splits input into tokens, tracking lines and columns.

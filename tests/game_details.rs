@@ -15,6 +15,8 @@ use grundy::games::{
 use grundy::theory::Theory;
 use proptest::prelude::*;
 
+mod common;
+
 /// L(S) by search: the only y such that `y, S` is lost for the player to move.
 fn left_value_by_search(solver: &mut ExhaustiveSolver<EndPiles>, segment: &[u64]) -> u64 {
     let bound = segment.iter().max().copied().unwrap_or(0) + 2;
@@ -55,17 +57,7 @@ fn end_piles_segment_values_match_search_on_every_small_segment() {
 #[test]
 fn end_piles_copied_boundary_is_wrong_and_ours_is_right() {
     // The widely copied recurrence treats x = l as the plain `x` case.
-    let copied = |l: u64, r: u64, x: u64| -> u64 {
-        if x == r {
-            0
-        } else if (x <= l && x < r) || (x >= l && x > r) {
-            x
-        } else if l <= x && x < r {
-            x + 1
-        } else {
-            x - 1
-        }
-    };
+    let copied = common::copied_extend;
     let mut solver = ExhaustiveSolver::new();
     // Segment 1 2 2: l = L(1 2) = 2, r = R(1 2) = 1, x = 2.
     let (l, r) = {

@@ -11,6 +11,8 @@ use indicatif::ProgressBar;
 use proptest::prelude::*;
 use std::fmt::Display;
 
+mod common;
+
 fn assert_all_agree<G: Theory + Send + Sync>(name: &str, positions: Vec<G>) {
     assert!(!positions.is_empty());
     let report = cross_check(name, &positions, theory_check, &ProgressBar::hidden());
@@ -128,17 +130,7 @@ fn copied_first_player_wins(piles: &[u64]) -> bool {
     if n <= 1 {
         return n == 1;
     }
-    let copied = |l: u64, r: u64, x: u64| -> u64 {
-        if x == r {
-            0
-        } else if (x <= l && x < r) || (x >= l && x > r) {
-            x
-        } else if l <= x && x < r {
-            x + 1
-        } else {
-            x - 1
-        }
-    };
+    let copied = common::copied_extend;
     // left[i][j], right[i][j] for segments i..=j of piles[1..].
     let a = &piles[1..];
     let m = a.len();

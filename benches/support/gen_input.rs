@@ -3,20 +3,10 @@
 
 use std::io::{BufWriter, Write};
 
-struct Seeded(u64);
+#[path = "common.rs"]
+mod common;
 
-impl Seeded {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn range(&mut self, low: u64, high: u64) -> u64 {
-        low + self.next() % (high - low + 1)
-    }
-}
+use common::Seeded;
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();

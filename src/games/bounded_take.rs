@@ -231,45 +231,22 @@ impl Theory for BoundedTake {
     }
 
     fn parse_move(&self, text: &str) -> Result<BoundedTakeMove, String> {
-        let text = text.trim();
-        let (pile, count) = text
-            .split_once('-')
-            .ok_or_else(|| format!("`{text}` is not a move: write <pile>-<count>, e.g. 1-2"))?;
-        let pile: usize = pile
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{pile}` is not a pile number"))?;
-        let count: u64 = count
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{count}` is not a stone count"))?;
-        let p = pile
-            .checked_sub(1)
-            .and_then(|i| self.piles.get(i))
-            .ok_or_else(|| format!("there is no pile {pile} (piles count from 1)"))?;
+        let (pile, count) = super::parse_indexed_count(text, '-', "pile", self.piles.len())?;
+        let p = self.piles[pile];
         let most = p.stones / p.divisor;
         if count == 0 || count > most {
             return Err(format!(
-                "from pile {pile} ({}/{}) you may take 1 to {most} stones",
-                p.stones, p.divisor
+                "from pile {} ({}/{}) you may take 1 to {most} stones",
+                pile + 1,
+                p.stones,
+                p.divisor
             ));
         }
-        Ok(BoundedTakeMove {
-            pile: pile - 1,
-            count,
-        })
+        Ok(BoundedTakeMove { pile, count })
     }
 
     fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {
-        if target.piles.len() != self.piles.len() {
-            return None;
-        }
-        let changed: Vec<usize> = (0..self.piles.len())
-            .filter(|&i| self.piles[i] != target.piles[i])
-            .collect();
-        let &[index] = changed.as_slice() else {
-            return None;
-        };
+        let index = super::single_difference(&self.piles, &target.piles)?;
         let (from, to) = (self.piles[index], target.piles[index]);
         let count = from.stones.checked_sub(to.stones)?;
         (from.divisor == to.divisor && count >= 1 && count <= from.stones / from.divisor)
@@ -277,16 +254,8 @@ impl Theory for BoundedTake {
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<BoundedTakeMove>, bool) {
-        let mut moves = Vec::new();
-        for (pile, p) in self.piles.iter().enumerate() {
-            for count in 1..=p.stones / p.divisor {
-                if moves.len() == limit {
-                    return (moves, true);
-                }
-                moves.push(BoundedTakeMove { pile, count });
-            }
-        }
-        (moves, false)
+        let most = self.piles.iter().map(|p| p.stones / p.divisor);
+        super::first_counted_moves(most, limit, |pile, count| BoundedTakeMove { pile, count })
     }
 
     fn quiet_move(&self) -> Option<BoundedTakeMove> {

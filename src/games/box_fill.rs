@@ -266,45 +266,22 @@ impl<K: RuleKind> Theory for BoxFill<K> {
     }
 
     fn parse_move(&self, text: &str) -> Result<BoxFillMove, String> {
-        let text = text.trim();
-        let (index, count) = text
-            .split_once('+')
-            .ok_or_else(|| format!("`{text}` is not a move: write <box>+<stones>, e.g. 1+2"))?;
-        let index: usize = index
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{index}` is not a box number"))?;
-        let count: u64 = count
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{count}` is not a stone count"))?;
-        let bin = index
-            .checked_sub(1)
-            .and_then(|i| self.boxes.get(i))
-            .ok_or_else(|| format!("there is no box {index} (boxes count from 1)"))?;
+        let (index, count) = super::parse_indexed_count(text, '+', "box", self.boxes.len())?;
+        let bin = self.boxes[index];
         let most = reach(self.rule(), bin.capacity, bin.held) - bin.held;
         if count == 0 || count > most {
             return Err(format!(
-                "box {index} ({}/{}) takes 1 to {most} stones",
-                bin.held, bin.capacity
+                "box {} ({}/{}) takes 1 to {most} stones",
+                index + 1,
+                bin.held,
+                bin.capacity
             ));
         }
-        Ok(BoxFillMove {
-            index: index - 1,
-            count,
-        })
+        Ok(BoxFillMove { index, count })
     }
 
     fn move_to(&self, target: &Self) -> Option<BoxFillMove> {
-        if target.boxes.len() != self.boxes.len() {
-            return None;
-        }
-        let changed: Vec<usize> = (0..self.boxes.len())
-            .filter(|&i| self.boxes[i] != target.boxes[i])
-            .collect();
-        let &[index] = changed.as_slice() else {
-            return None;
-        };
+        let index = super::single_difference(&self.boxes, &target.boxes)?;
         let (from, to) = (self.boxes[index], target.boxes[index]);
         let count = to.held.checked_sub(from.held)?;
         let most = reach(self.rule(), from.capacity, from.held) - from.held;
@@ -313,16 +290,12 @@ impl<K: RuleKind> Theory for BoxFill<K> {
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<BoxFillMove>, bool) {
-        let mut moves = Vec::new();
-        for (index, bin) in self.boxes.iter().enumerate() {
-            for count in 1..=reach(self.rule(), bin.capacity, bin.held) - bin.held {
-                if moves.len() == limit {
-                    return (moves, true);
-                }
-                moves.push(BoxFillMove { index, count });
-            }
-        }
-        (moves, false)
+        let rule = self.rule();
+        let most = self
+            .boxes
+            .iter()
+            .map(|bin| reach(rule, bin.capacity, bin.held) - bin.held);
+        super::first_counted_moves(most, limit, |index, count| BoxFillMove { index, count })
     }
 
     fn quiet_move(&self) -> Option<BoxFillMove> {

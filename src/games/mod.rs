@@ -47,3 +47,59 @@ pub(crate) fn split_pair(token: &Token<'_>, shape: &str) -> Result<(u64, u64), I
     let second = parse_u64_bytes(&token.text[slash + 1..]).ok_or_else(bad)?;
     Ok((first, second))
 }
+
+/// Parses a move `<i><separator><count>` with `i` counting from 1 among `len` items (piles,
+/// boxes); returns the 0-based index and the count. `noun` names the items in errors.
+pub(crate) fn parse_indexed_count(
+    text: &str,
+    separator: char,
+    noun: &str,
+    len: usize,
+) -> Result<(usize, u64), String> {
+    let text = text.trim();
+    let (index, count) = text.split_once(separator).ok_or_else(|| {
+        format!("`{text}` is not a move: write <{noun}>{separator}<count>, e.g. 1{separator}2")
+    })?;
+    let index: usize = index
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{index}` is not a {noun} number"))?;
+    let count: u64 = count
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{count}` is not a stone count"))?;
+    match index.checked_sub(1) {
+        Some(zero_based) if zero_based < len => Ok((zero_based, count)),
+        _ => Err(format!("there is no {noun} {index} ({noun}s count from 1)")),
+    }
+}
+
+/// The one index where `before` and `after` differ, if they have the same length and differ in
+/// exactly one place (a move of the sum games changes exactly one component).
+pub(crate) fn single_difference<T: PartialEq>(before: &[T], after: &[T]) -> Option<usize> {
+    if before.len() != after.len() {
+        return None;
+    }
+    let mut changed = (0..before.len()).filter(|&i| before[i] != after[i]);
+    let index = changed.next()?;
+    changed.next().is_none().then_some(index)
+}
+
+/// The first `limit` moves `(i, count)` with `count` in `1..=most[i]`, item by item, and whether
+/// there are more (for the sum games, whose piles can allow billions of moves).
+pub(crate) fn first_counted_moves<M>(
+    most: impl Iterator<Item = u64>,
+    limit: usize,
+    make: impl Fn(usize, u64) -> M,
+) -> (Vec<M>, bool) {
+    let mut moves = Vec::new();
+    for (index, most) in most.enumerate() {
+        for count in 1..=most {
+            if moves.len() == limit {
+                return (moves, true);
+            }
+            moves.push(make(index, count));
+        }
+    }
+    (moves, false)
+}
