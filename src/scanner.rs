@@ -326,14 +326,29 @@ impl<'a> Scanner<'a> {
     /// The next token as a `u64` that must be at least `min`.
     #[inline]
     pub fn next_u64_at_least(&mut self, what: &str, min: u64) -> Result<u64, InputError> {
+        self.next_u64_where(what, |value| {
+            (value < min).then(|| format!("{what} must be at least {min}, found {value}"))
+        })
+    }
+
+    /// The next token as a `u64` that `problem` accepts (returns `None` for); otherwise an error
+    /// located at the token, with `problem`'s message.
+    #[inline]
+    pub fn next_u64_where(
+        &mut self,
+        what: &str,
+        problem: impl FnOnce(u64) -> Option<String>,
+    ) -> Result<u64, InputError> {
         let saved = self.offset;
         let value = self.next_u64(what)?;
-        if value < min {
-            self.offset = saved;
-            let token = self.expect_token(what)?;
-            return Err(token.error(format!("{what} must be at least {min}, found {value}")));
+        match problem(value) {
+            None => Ok(value),
+            Some(message) => {
+                self.offset = saved;
+                let token = self.expect_token(what)?;
+                Err(token.error(message))
+            }
         }
-        Ok(value)
     }
 
     /// The next token as a count (of cases, piles, …). The count is only checked to fit in

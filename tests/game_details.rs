@@ -6,7 +6,9 @@
 use grundy::core::{ExhaustiveSolver, Nimber, Winner, mex};
 use grundy::games::bean_split::{bean_grundy, is_odious, judge_answer, target_pairs};
 use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
-use grundy::games::box_fill::{AtMostHeld, AtMostSquare, BoundRule, box_grundy};
+use grundy::games::box_fill::{
+    AtMostHeld, AtMostSquare, BoundRule, box_grundy, box_grundy_linear, box_grundy_stepping,
+};
 use grundy::games::chocolate::{box_value, is_independent};
 use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
 use grundy::games::{
@@ -229,11 +231,32 @@ proptest! {
     }
 
     #[test]
+    fn box_fill_linear_closed_form_matches_stepping(a in any::<u64>(), b in any::<u64>(), small in 0u64..5000) {
+        let (capacity, held) = (a.max(b), a.min(b));
+        prop_assert_eq!(box_grundy_linear(capacity, held), box_grundy_stepping(BoundRule::Linear, capacity, held));
+        let held = small.min(capacity);
+        prop_assert_eq!(box_grundy_linear(capacity, held), box_grundy_stepping(BoundRule::Linear, capacity, held));
+    }
+
+    #[test]
     fn box_thresholds_are_largest(a in 1u64..=u64::MAX) {
         for rule in [BoundRule::Linear, BoundRule::Square] {
             let t = rule.threshold(a).unwrap();
             prop_assert!(u128::from(t) + rule.bound(t) < u128::from(a));
             prop_assert!(u128::from(t) + 1 + rule.bound(t + 1) >= u128::from(a));
+        }
+    }
+}
+
+#[test]
+fn box_fill_linear_closed_form_on_every_small_box() {
+    for capacity in 0..=600u64 {
+        for held in 0..=capacity {
+            assert_eq!(
+                box_grundy_linear(capacity, held),
+                box_grundy_stepping(BoundRule::Linear, capacity, held),
+                "{held}/{capacity}"
+            );
         }
     }
 }

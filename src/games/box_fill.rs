@@ -23,7 +23,10 @@
 //!   the box of capacity `t` (reaching `t` there is reaching the zero at `t` here), by induction.
 //!
 //! This works for any non-decreasing bound `f`, so the square rule is the same code with another
-//! `t`. Each step at least halves `a` (for `f(b) = b`), so the cost is O(log a) per box.
+//! `t`. Each step at least halves `a` (for `f(b) = b`), so the cost is O(log a) per box. For the
+//! linear rule the chain of thresholds has a closed form, `t_k = ⌊(a+1)/2^k⌋ − 1`, so the value
+//! is found in O(1) from bit lengths ([`box_grundy_linear`]; the stepping version is kept and the
+//! two are checked against each other).
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::scanner::{InputError, Scanner};
@@ -145,6 +148,41 @@ pub struct BoxFillMove {
 
 /// The Grundy value of one box.
 pub fn box_grundy(rule: BoundRule, capacity: u64, held: u64) -> Nimber {
+    match rule {
+        BoundRule::Linear => box_grundy_linear(capacity, held),
+        BoundRule::Square => box_grundy_stepping(rule, capacity, held),
+    }
+}
+
+/// The linear rule in O(1): the thresholds are `t_k = ⌊(a+1)/2^k⌋ − 1` (halving `a + 1` each
+/// time), so the step at which `b ≥ t_k` first holds is found from bit lengths, not by a loop.
+pub fn box_grundy_linear(capacity: u64, held: u64) -> Nimber {
+    if held == 0 {
+        return Nimber(0);
+    }
+    let a1 = u128::from(capacity) + 1;
+    let b1 = u128::from(held) + 1;
+    // The smallest k ≥ 1 with a1 >> k ≤ b1: start from the bit-length difference and adjust.
+    let mut k = (a1.ilog2() as i64 - b1.ilog2() as i64).max(1) as u32;
+    while k > 1 && (a1 >> (k - 1)) <= b1 {
+        k -= 1;
+    }
+    while (a1 >> k) > b1 {
+        k += 1;
+    }
+    let box_capacity = (a1 >> (k - 1)) - 1;
+    let threshold = (a1 >> k) - 1;
+    let held = u128::from(held);
+    if held > threshold {
+        Nimber((box_capacity - held) as u64)
+    } else {
+        Nimber(0)
+    }
+}
+
+/// Any rule by stepping down the thresholds: `O(log a)` steps for the linear rule,
+/// `O(log log a)` for the square rule.
+pub fn box_grundy_stepping(rule: BoundRule, capacity: u64, held: u64) -> Nimber {
     let mut capacity = capacity;
     loop {
         if held == 0 {
@@ -309,13 +347,10 @@ impl<K: RuleKind> Theory for BoxFill<K> {
 /// Reads one box given as two tokens, capacity first (as both judges do), and checks it.
 pub(crate) fn read_box_capacity_first(scanner: &mut Scanner<'_>) -> Result<Bin, InputError> {
     let capacity = scanner.next_u64("a box capacity")?;
-    let token = scanner.expect_token("the stones in the box")?;
-    let held = token.parse_u64("the stones in the box")?;
-    if held > capacity {
-        return Err(token.error(format!(
-            "the box holds {held} stones but its capacity is {capacity}"
-        )));
-    }
+    let held = scanner.next_u64_where("the stones in the box", |held| {
+        (held > capacity)
+            .then(|| format!("the box holds {held} stones but its capacity is {capacity}"))
+    })?;
     Ok(Bin { held, capacity })
 }
 
