@@ -201,7 +201,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             };
             let mut status = 0;
             for entry in entries {
-                for report in entry.verify(size) {
+                for report in entry.verify(size).map_err(usage)? {
                     if report.disagreements > 0 {
                         status = 1;
                     }

@@ -52,8 +52,9 @@ pub trait GameEntry: Sync {
     fn info(&self) -> &GameInfo;
     /// Analyses a position given in the game's notation.
     fn analyze(&self, position: &str, limit: usize) -> Result<Analysis, GameError>;
-    /// Runs the theory against exhaustive search on every position up to `size`.
-    fn verify(&self, size: Option<u64>) -> Vec<Report>;
+    /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
+    /// above the game's maximum (whose position counts would not fit in memory).
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String>;
     /// Plays a game against a person.
     fn play(
         &self,
@@ -75,6 +76,8 @@ pub struct Entry<G: Theory + 'static> {
     pub positions: fn(u64) -> Vec<G>,
     /// The default `--size`.
     pub default_size: u64,
+    /// The largest `--size` accepted (the number of positions grows exponentially with it).
+    pub max_size: u64,
     /// Further checks, each reported on its own line.
     pub extra_checks: &'static [ExtraCheck<G>],
 }
@@ -89,10 +92,17 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
         Ok(analyze(self.info.name, &position, limit)?)
     }
 
-    fn verify(&self, size: Option<u64>) -> Vec<Report> {
-        let positions = (self.positions)(size.unwrap_or(self.default_size));
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
+        let size = size.unwrap_or(self.default_size);
+        if size > self.max_size {
+            return Err(format!(
+                "--size {size} is too large for {} (at most {}: {})",
+                self.info.name, self.max_size, self.info.verify_size
+            ));
+        }
+        let positions = (self.positions)(size);
         let main_check: ExtraCheck<G> = (self.info.name, theory_check);
-        std::iter::once(&main_check)
+        Ok(std::iter::once(&main_check)
             .chain(self.extra_checks)
             .map(|&(name, check)| {
                 cross_check(
@@ -102,7 +112,7 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
                     &progress_bar(name, positions.len()),
                 )
             })
-            .collect()
+            .collect())
     }
 
     fn play(
@@ -149,6 +159,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::end_piles,
             default_size: 7,
+            max_size: 8,
             extra_checks: &[],
         }),
         Box::new(Entry::<TakeOrMerge> {
@@ -162,6 +173,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::take_or_merge,
             default_size: 34,
+            max_size: 45,
             extra_checks: &[],
         }),
         Box::new(Entry::<Chocolate> {
@@ -175,6 +187,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::chocolate,
             default_size: 9,
+            max_size: 16,
             extra_checks: &[],
         }),
         Box::new(Entry::<BoundedTake> {
@@ -188,6 +201,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::bounded_take,
             default_size: 80,
+            max_size: 300,
             extra_checks: &[],
         }),
         Box::new(Entry::<BeanSplit> {
@@ -201,6 +215,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::bean_split,
             default_size: 14,
+            max_size: 30,
             extra_checks: &[("bean-split (judge answer)", bean_split_judge_check)],
         }),
         Box::new(Entry::<BoxFill<AtMostHeld>> {
@@ -214,6 +229,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::box_fill::<AtMostHeld>,
             default_size: 30,
+            max_size: 100,
             extra_checks: &[],
         }),
         Box::new(Entry::<BoxFill<AtMostSquare>> {
@@ -227,6 +243,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
             },
             positions: enumerate::box_fill::<AtMostSquare>,
             default_size: 30,
+            max_size: 100,
             extra_checks: &[],
         }),
     ]

@@ -409,3 +409,18 @@ fn list_names_every_game() {
     }
     assert!(stdout.contains("arc091f") && stdout.contains("hdu1729"));
 }
+
+#[test]
+fn verify_refuses_sizes_that_cannot_fit() {
+    let output = grundy()
+        .args(["verify", "end-piles", "--size", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("at most")
+    );
+}
