@@ -252,17 +252,12 @@ impl Theory for TakeOrMerge {
             }
         }
         let can_merge_bigs = bigs.len() >= 2 || bigs.first().is_some_and(|&(_, count)| count >= 2);
-        if can_merge_bigs
-            && (Summary {
-                ones,
-                big_total: total - 1,
-            })
-            .is_loss()
-        {
-            let after = Summary {
-                ones,
-                big_total: total - 1,
-            };
+        // Merging two big piles: used only when there are two, so `total ≥ 6` there.
+        let after = Summary {
+            ones,
+            big_total: total.saturating_sub(1),
+        };
+        if can_merge_bigs && after.is_loss() {
             let k = bigs.len() as u128;
             let doubles = bigs.iter().filter(|&&(_, count)| count >= 2).count() as u128;
             let mut remaining = k * (k - 1) / 2 + doubles;
