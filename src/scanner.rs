@@ -292,34 +292,53 @@ impl<'a> Scanner<'a> {
         out: &mut Vec<(bool, bool)>,
     ) -> Result<(), InputError> {
         let input = self.input;
+        let mut read = 0;
+        // A byte-driven state machine (one branch per byte in the common case): `digits` counts
+        // the digits of the token in progress, `last` and `any` summarise them.
         let mut offset = self.offset;
-        for _ in 0..count {
-            while offset < input.len() && input[offset].is_ascii_whitespace() {
-                offset += 1;
-            }
-            let start = offset;
-            let mut last = 0u8;
-            let mut any = 0u8;
-            while offset < input.len() {
-                let digit = input[offset].wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
-                }
+        let mut digits = 0usize;
+        let mut last = 0u8;
+        let mut any = 0u8;
+        while read < count {
+            let byte = if offset < input.len() {
+                input[offset]
+            } else {
+                b' '
+            };
+            let digit = byte.wrapping_sub(b'0');
+            if digit <= 9 {
                 last = digit;
                 any |= digit;
+                digits += 1;
                 offset += 1;
+                continue;
             }
-            let clean_end = offset == input.len() || input[offset].is_ascii_whitespace();
-            if offset > start && offset - start <= 19 && clean_end {
-                out.push((last & 1 == 1, any != 0));
-            } else {
-                // Unusual token: let the checked path parse it or report it.
-                self.offset = start;
-                out.push(self.next_parity(what)?);
-                offset = self.offset;
+            if byte.is_ascii_whitespace() && digits <= 19 {
+                if digits > 0 {
+                    out.push((last & 1 == 1, any != 0));
+                    read += 1;
+                    digits = 0;
+                    any = 0;
+                }
+                if offset == input.len() {
+                    break;
+                }
+                offset += 1;
+                continue;
             }
+            // A token that is not a plain short number: the checked path parses or reports it.
+            self.offset = offset - digits;
+            out.push(self.next_parity(what)?);
+            read += 1;
+            offset = self.offset;
+            digits = 0;
+            any = 0;
         }
         self.offset = offset;
+        if read < count {
+            // The input ended early: let the checked path say so.
+            self.next_parity(what)?;
+        }
         Ok(())
     }
 
@@ -389,6 +408,39 @@ mod tests {
                 ("4".to_string(), 4, 1)
             ]
         );
+    }
+
+    #[test]
+    fn read_parities_handles_every_kind_of_token() {
+        let input = b"0 1 22\n3333333333333333333 18446744073709551615 00000000000000000000007";
+        let mut scanner = Scanner::new(input);
+        let mut out = Vec::new();
+        scanner.read_parities(6, "a count", &mut out).unwrap();
+        assert_eq!(
+            out,
+            vec![
+                (false, false),
+                (true, true),
+                (false, true),
+                (true, true),
+                (true, true),
+                (true, true)
+            ]
+        );
+        assert!(scanner.at_end());
+        let mut out = Vec::new();
+        let error = Scanner::new(b"1 2\n3x 4")
+            .read_parities(4, "a count", &mut out)
+            .unwrap_err();
+        assert_eq!(error.location, Location::At { line: 2, column: 1 });
+        let error = Scanner::new(b"1 18446744073709551616")
+            .read_parities(2, "a count", &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.location, Location::At { line: 1, column: 3 });
+        let error = Scanner::new(b"1 2")
+            .read_parities(3, "a count", &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.location, Location::EndOfInput);
     }
 
     #[test]

@@ -43,6 +43,7 @@
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 
@@ -174,11 +175,14 @@ pub struct JudgeAnswer {
 /// Solves a position given as a parity per bottle and whether it is non-empty.
 pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
     let n = bottles.len() as u64;
+    let distance = |i: usize| n - 1 - i as u64;
     let value = bottles
-        .iter()
+        .par_iter()
+        .with_min_len(PARALLEL_MIN)
         .enumerate()
         .filter(|&(_, &(odd, _))| odd)
-        .fold(0u64, |acc, (i, _)| acc ^ bean_grundy(n - 1 - i as u64).0);
+        .map(|(i, _)| bean_grundy(distance(i)).0)
+        .reduce(|| 0, |a, b| a ^ b);
     let mut answer = JudgeAnswer {
         first_move: None,
         count: 0,
@@ -186,26 +190,40 @@ pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
     if value == 0 {
         return answer;
     }
-    for (i, &(_, non_empty)) in bottles.iter().enumerate() {
-        if !non_empty {
-            continue;
-        }
-        let distance = n - 1 - i as u64;
-        let w = value ^ bean_grundy(distance).0;
-        let (count, first) = target_pairs(distance, w);
-        answer.count += u128::from(count);
-        if answer.first_move.is_none()
-            && let Some((dj, dk)) = first
-        {
-            answer.first_move = Some(BeanSplitMove {
-                from: i,
-                to_j: (n - 1 - dj) as usize,
-                to_k: (n - 1 - dk) as usize,
-            });
-        }
-    }
+    // The first bottle with a winning move gives the smallest move; after it only counts matter.
+    let first = bottles.iter().enumerate().find_map(|(i, &(_, non_empty))| {
+        let d = distance(i);
+        let (count, pair) = if non_empty {
+            target_pairs(d, value ^ bean_grundy(d).0)
+        } else {
+            (0, None)
+        };
+        pair.map(|(dj, dk)| (i, count, dj, dk))
+    });
+    let Some((from, count, dj, dk)) = first else {
+        return answer;
+    };
+    answer.first_move = Some(BeanSplitMove {
+        from,
+        to_j: (n - 1 - dj) as usize,
+        to_k: (n - 1 - dk) as usize,
+    });
+    let rest: u128 = bottles[from + 1..]
+        .par_iter()
+        .with_min_len(PARALLEL_MIN)
+        .enumerate()
+        .filter(|&(_, &(_, non_empty))| non_empty)
+        .map(|(offset, _)| {
+            let d = distance(from + 1 + offset);
+            u128::from(pair_count(d, value ^ bean_grundy(d).0))
+        })
+        .sum();
+    answer.count = u128::from(count) + rest;
     answer
 }
+
+/// Bottles per parallel task in [`judge_answer`] (small rows stay on one thread).
+const PARALLEL_MIN: usize = 1 << 16;
 
 impl BeanSplit {
     fn parities(&self) -> Vec<(bool, bool)> {
