@@ -342,6 +342,28 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
+    /// The next token as a `u128` (for positions whose counts can grow past `u64`), on the same
+    /// fast path as [`next_u64`](Self::next_u64) for the usual sizes.
+    #[inline]
+    pub fn next_u128(&mut self, what: &str) -> Result<u128, InputError> {
+        match self.fast_u64() {
+            Some(value) => Ok(u128::from(value)),
+            None => self.expect_token(what)?.parse_u128(what),
+        }
+    }
+
+    /// The next token as a `u128` that must be at least `min`.
+    pub fn next_u128_at_least(&mut self, what: &str, min: u128) -> Result<u128, InputError> {
+        let saved = self.offset;
+        let value = self.next_u128(what)?;
+        if value < min {
+            self.offset = saved;
+            let token = self.expect_token(what)?;
+            return Err(token.error(format!("{what} must be at least {min}, found {value}")));
+        }
+        Ok(value)
+    }
+
     /// The next token as a `u64` that must be at least `min`.
     #[inline]
     pub fn next_u64_at_least(&mut self, what: &str, min: u64) -> Result<u64, InputError> {

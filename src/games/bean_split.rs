@@ -303,7 +303,7 @@ impl Theory for BeanSplit {
             }
             let distance = (n - 1 - from) as u64;
             let w = value.0 ^ bean_grundy(distance).0;
-            let (count, _) = target_pairs(distance, w);
+            let count = pair_count(distance, w);
             if count == 0 {
                 continue;
             }
@@ -413,8 +413,8 @@ impl FromStr for BeanSplit {
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut beans = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            beans.push(token.parse_u128("a bean count")?);
+        while !scanner.at_end() {
+            beans.push(scanner.next_u128("a bean count")?);
         }
         Ok(BeanSplit { beans })
     }

@@ -436,12 +436,8 @@ impl FromStr for EndPiles {
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut piles = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let pile = token.parse_u64("a pile size")?;
-            if pile == 0 {
-                return Err(token.error("a pile size must be at least 1, found 0"));
-            }
-            piles.push(pile);
+        while !scanner.at_end() {
+            piles.push(scanner.next_u64_at_least("a pile size", 1)?);
         }
         Ok(EndPiles { piles })
     }

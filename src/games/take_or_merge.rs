@@ -337,12 +337,8 @@ impl FromStr for TakeOrMerge {
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut piles = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let pile = token.parse_u128("a pile size")?;
-            if pile == 0 {
-                return Err(token.error("a pile size must be at least 1, found 0"));
-            }
-            piles.push(pile);
+        while !scanner.at_end() {
+            piles.push(scanner.next_u128_at_least("a pile size", 1)?);
         }
         Ok(TakeOrMerge::new(piles))
     }
