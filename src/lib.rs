@@ -24,6 +24,8 @@
 //! assert_eq!(row.winner().unwrap(), Winner::Second);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod core;
 pub mod enumerate;
