@@ -9,6 +9,8 @@ use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOr
 use proptest::prelude::*;
 use std::fmt::Write;
 
+mod common;
+
 fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the binary is built")
 }
@@ -20,12 +22,7 @@ fn solve(game: &str, dialect: Option<&str>, input: &str) -> String {
         command.args(["--dialect", dialect]);
     }
     let output = command.write_stdin(input).output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common::stdout_of_success(output)
 }
 
 #[test]

@@ -11,6 +11,8 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRng;
 use rand::RngExt;
 
+mod common;
+
 /// Plays `position` with the computer moving first (it is a winning position), answering every
 /// prompt with a random legal move; the computer must win.
 fn computer_beats_random_play<G: Theory>(start: &str, rng: &mut TestRng) {
@@ -92,12 +94,7 @@ fn session(game: &str, position: &str, first: &str, input: &str) -> String {
         .write_stdin(input)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common::stdout_of_success(output)
 }
 
 #[test]

@@ -14,3 +14,13 @@ pub fn copied_extend(l: u64, r: u64, x: u64) -> u64 {
         x - 1
     }
 }
+
+/// The standard output of a command that must have succeeded (its stderr is shown if not).
+pub fn stdout_of_success(output: std::process::Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
