@@ -339,8 +339,15 @@ impl Theory for Chocolate {
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
         let t = self.table_xor();
         let mut collector = MoveCollector::new(limit);
-        let independent = is_independent(&self.boxed);
-        let g = box_value(&self.boxed).ok_or_else(|| beyond_analysis(self))?;
+        // A dependent box needs the table of its sub-boxes' values (built once, used twice).
+        let table = if is_independent(&self.boxed) {
+            None
+        } else {
+            Some(BoxTable::new(&self.boxed).ok_or_else(|| beyond_analysis(self))?)
+        };
+        let g = table
+            .as_ref()
+            .map_or(Nimber::ZERO, |table| table.value(table.full()));
         // Eat a table bar so that the table's XOR becomes g(B).
         let mut distinct_table = self.table.clone();
         distinct_table.dedup();
@@ -355,26 +362,7 @@ impl Theory for Chocolate {
                 });
             }
         }
-        if independent {
-            // Only S with xor(S) = t can win, and the basis finds it.
-            let mut basis = LinearBasis::new();
-            for &bar in &self.boxed {
-                basis.insert(bar);
-            }
-            if let Some(used) = basis.express(t).filter(|&used| used != 0) {
-                let taken: Vec<u64> = (0..self.boxed.len())
-                    .filter(|&i| used >> i & 1 == 1)
-                    .map(|i| self.boxed[i])
-                    .collect();
-                let mv = ChocolateMove::TakeOut(taken);
-                collector.push(|| WinningMove {
-                    to: self.play(&mv),
-                    mv,
-                    reason: "the box stays independent and the table's XOR becomes 0".to_string(),
-                });
-            }
-        } else {
-            let table = BoxTable::new(&self.boxed).ok_or_else(|| beyond_analysis(self))?;
+        if let Some(table) = table {
             let full = table.full();
             // Equal bars make different masks take out the same multiset: list each once.
             let mut seen = HashSet::new();
@@ -395,6 +383,24 @@ impl Theory for Chocolate {
                         reason: format!("the table's XOR becomes {} = g(box left)", rest_value.0),
                     });
                 }
+            }
+        } else {
+            // Only S with xor(S) = t can win, and the basis finds it.
+            let mut basis = LinearBasis::new();
+            for &bar in &self.boxed {
+                basis.insert(bar);
+            }
+            if let Some(used) = basis.express(t).filter(|&used| used != 0) {
+                let taken: Vec<u64> = (0..self.boxed.len())
+                    .filter(|&i| used >> i & 1 == 1)
+                    .map(|i| self.boxed[i])
+                    .collect();
+                let mv = ChocolateMove::TakeOut(taken);
+                collector.push(|| WinningMove {
+                    to: self.play(&mv),
+                    mv,
+                    reason: "the box stays independent and the table's XOR becomes 0".to_string(),
+                });
             }
         }
         Ok(collector.finish())
