@@ -28,7 +28,7 @@ pub enum Ending {
     Quit,
 }
 
-/// At most this many legal moves are listed by `moves`.
+/// At most this many moves are listed by `moves` and `hint`.
 const MOVES_SHOWN: usize = 60;
 
 /// Plays a whole game from `start`, reading the human's lines from `input`.
@@ -115,7 +115,7 @@ pub fn play<G: Theory>(
                         continue;
                     }
                     "hint" => {
-                        match position.winning_moves(usize::MAX) {
+                        match position.winning_moves(MOVES_SHOWN) {
                             Ok(moves) if moves.total == 0 => {
                                 writeln!(output, "hint: no winning move; every move loses")?
                             }
@@ -125,7 +125,12 @@ pub fn play<G: Theory>(
                                     .iter()
                                     .map(|m| position.format_move(&m.mv))
                                     .collect();
-                                writeln!(output, "hint: winning moves: {}", shown.join(" "))?
+                                let more = moves.total - moves.listed.len() as u128;
+                                write!(output, "hint: winning moves: {}", shown.join(" "))?;
+                                if more > 0 {
+                                    write!(output, " … and {more} more")?;
+                                }
+                                writeln!(output)?
                             }
                             Err(error) => writeln!(output, "hint: unavailable: {error}")?,
                         }

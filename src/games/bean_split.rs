@@ -376,6 +376,20 @@ impl Theory for BeanSplit {
         Ok(BeanSplitMove { from, to_j, to_k })
     }
 
+    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
+        let n = self.beans.len();
+        let all = (0..n)
+            .filter(|&from| self.beans[from] > 0)
+            .flat_map(|from| {
+                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
+            })
+            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
+        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
     fn quiet_move(&self) -> Option<BeanSplitMove> {
         // The bean closest to the end moves the shortest way: into the last bottle.
         let n = self.beans.len();

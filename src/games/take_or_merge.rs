@@ -315,6 +315,22 @@ impl Theory for TakeOrMerge {
         }
     }
 
+    fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
+        let runs = self.distinct();
+        let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
+        let merges = runs.iter().enumerate().flat_map(|(i, &(a, count))| {
+            (count >= 2)
+                .then_some(a)
+                .into_iter()
+                .chain(runs[i + 1..].iter().map(|&(b, _)| b))
+                .map(move |b| TakeOrMergeMove::Merge(a, b))
+        });
+        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
     fn quiet_move(&self) -> Option<TakeOrMergeMove> {
         self.piles
             .last()
