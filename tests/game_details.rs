@@ -342,3 +342,33 @@ fn bad_positions_name_the_token() {
     assert!("1 x".parse::<BeanSplit>().is_err());
     assert!("18446744073709551616".parse::<EndPiles>().is_err());
 }
+
+fn some_moves_agree<G: Theory>(position: &G) {
+    let all = grundy::core::ImpartialGame::moves(position);
+    let (listed, more) = position.some_moves(all.len());
+    assert!(!more);
+    assert_eq!(listed.len(), all.len());
+    for mv in &listed {
+        assert!(all.contains(mv));
+    }
+    if !all.is_empty() {
+        let (few, more) = position.some_moves(all.len() - 1);
+        assert!(more && few.len() == all.len() - 1);
+    }
+}
+
+#[test]
+fn bounded_move_lists_match_the_full_lists() {
+    for text in ["3 1 4", "1", "2 2"] {
+        some_moves_agree(&text.parse::<EndPiles>().unwrap());
+    }
+    for text in ["1 1 2 3 3", "5", "2 2"] {
+        some_moves_agree(&text.parse::<TakeOrMerge>().unwrap());
+    }
+    for text in ["1 0 2 0", "0 0 1", "3"] {
+        some_moves_agree(&text.parse::<BeanSplit>().unwrap());
+    }
+    some_moves_agree(&"9/2 4/1".parse::<BoundedTake>().unwrap());
+    some_moves_agree(&"2/6 3/9".parse::<BoxFill>().unwrap());
+    some_moves_agree(&"3 / 2".parse::<Chocolate>().unwrap());
+}
