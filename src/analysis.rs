@@ -41,8 +41,15 @@ pub fn analyze<G: Theory>(
     position: &G,
     limit: usize,
 ) -> Result<Analysis, AnalysisError> {
-    let winner = position.winner()?;
+    // The count of winning moves is always complete, and a position is won exactly when it has a
+    // winning move: the winner follows without running the theory a second time (for end-piles
+    // that second run would be another O(n²) pass).
     let moves = position.winning_moves(limit)?;
+    let winner = if moves.total > 0 {
+        Winner::First
+    } else {
+        Winner::Second
+    };
     Ok(Analysis {
         game: game.to_string(),
         position: position.to_string(),
