@@ -357,11 +357,22 @@ impl<'a> Scanner<'a> {
         let saved = self.offset;
         let value = self.next_u128(what)?;
         if value < min {
-            self.offset = saved;
-            let token = self.expect_token(what)?;
-            return Err(token.error(format!("{what} must be at least {min}, found {value}")));
+            return Err(self.error_at(
+                saved,
+                what,
+                format!("{what} must be at least {min}, found {value}"),
+            ));
         }
         Ok(value)
+    }
+
+    /// An error located at the token that starts at or after byte `start` (a token just read).
+    fn error_at(&mut self, start: usize, what: &str, message: String) -> InputError {
+        self.offset = start;
+        match self.expect_token(what) {
+            Ok(token) => token.error(message),
+            Err(error) => error,
+        }
     }
 
     /// The next token as a `u64` that must be at least `min`.
@@ -384,11 +395,7 @@ impl<'a> Scanner<'a> {
         let value = self.next_u64(what)?;
         match problem(value) {
             None => Ok(value),
-            Some(message) => {
-                self.offset = saved;
-                let token = self.expect_token(what)?;
-                Err(token.error(message))
-            }
+            Some(message) => Err(self.error_at(saved, what, message)),
         }
     }
 
