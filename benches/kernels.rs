@@ -7,6 +7,7 @@ use grundy::games::bounded_take::{pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{BoundRule, box_grundy};
 use grundy::games::chocolate::is_independent;
 use grundy::games::end_piles::boundary_values;
+use grundy::scanner::Parity;
 use std::hint::black_box;
 
 #[path = "support/common.rs"]
@@ -64,15 +65,12 @@ fn bounded_take(c: &mut Criterion) {
 
 fn bean_split(c: &mut Criterion) {
     let mut rng = Seeded(13);
-    let bottles: Vec<(bool, bool)> = (0..1_000_000)
-        .map(|_| {
-            let beans = rng.below(4);
-            (beans % 2 == 1, beans > 0)
-        })
+    let bottles: Vec<Parity> = (0..10_000_000)
+        .map(|_| Parity::of(u128::from(rng.below(4))))
         .collect();
     let mut group = c.benchmark_group("bean-split");
     group.sample_size(10);
-    group.bench_function("judge answer, 10^6 bottles", |b| {
+    group.bench_function("judge answer, 10^7 bottles", |b| {
         b.iter(|| judge_answer(black_box(&bottles)))
     });
     group.finish();

@@ -161,7 +161,7 @@ impl<'a> Scanner<'a> {
     fn skip_whitespace(&self) -> usize {
         let input = self.input;
         let mut offset = self.offset;
-        while offset < input.len() && input[offset].is_ascii_whitespace() {
+        while offset < input.len() && is_separator(input[offset]) {
             offset += 1;
         }
         offset
@@ -191,7 +191,7 @@ impl<'a> Scanner<'a> {
             return None;
         }
         let mut end = start;
-        while end < input.len() && !input[end].is_ascii_whitespace() {
+        while end < input.len() && !is_separator(input[end]) {
             end += 1;
         }
         self.offset = end;
@@ -247,19 +247,19 @@ impl<'a> Scanner<'a> {
             value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
             offset += 1;
         }
-        if offset == start || (offset < input.len() && !input[offset].is_ascii_whitespace()) {
+        if offset == start || (offset < input.len() && !is_separator(input[offset])) {
             return None;
         }
         self.offset = offset;
         Some(value)
     }
 
-    /// The next token, a `u64`, reduced to what parity games need: `(odd, non-zero)`.
+    /// The next token, a `u64`, reduced to what parity games need: its [`Parity`].
     ///
     /// Tokens of at most 19 digits (which cannot overflow) are read without any arithmetic;
     /// anything else goes through [`next_u64`](Self::next_u64) and its checks.
     #[inline(always)]
-    pub fn next_parity(&mut self, what: &str) -> Result<(bool, bool), InputError> {
+    pub fn next_parity(&mut self, what: &str) -> Result<Parity, InputError> {
         let input = self.input;
         let start = self.skip_whitespace();
         let mut offset = start;
@@ -274,27 +274,76 @@ impl<'a> Scanner<'a> {
             any |= digit;
             offset += 1;
         }
-        let clean_end = offset == input.len() || input[offset].is_ascii_whitespace();
-        if offset > start && offset - start <= 19 && clean_end {
+        let clean_end = offset == input.len() || is_separator(input[offset]);
+        if offset > start && offset - start <= MAX_PLAIN_DIGITS && clean_end {
             self.offset = offset;
-            return Ok((last & 1 == 1, any != 0));
+            return Ok(Parity::from_digits(last, any));
         }
         let value = self.next_u64(what)?;
-        Ok((value % 2 == 1, value != 0))
+        Ok(Parity::of(u128::from(value)))
     }
 
-    /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics into `out`, in one
-    /// tight loop over the bytes (the hot path of bean-split's ten-million-bottle inputs).
+    /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics into `out` (the hot
+    /// path of bean-split's ten-million-bottle inputs).
+    ///
+    /// Long runs are read in windows, each split into pieces parsed on all cores. A window is
+    /// chosen so that it cannot hold `count` tokens or more (every token takes at least two
+    /// bytes), so it never reads past this run. A window holding anything unusual (a foreign
+    /// byte, a number of 20 or more digits) is handed, with everything after it, to the
+    /// sequential reader, which parses it exactly or reports the error at its line and column.
     pub fn read_parities(
         &mut self,
         count: usize,
         what: &str,
-        out: &mut Vec<(bool, bool)>,
+        out: &mut Vec<Parity>,
+    ) -> Result<(), InputError> {
+        let mut left = count;
+        while left >= PARALLEL_TOKENS {
+            let window = self.parity_window(left);
+            if window.is_empty() {
+                break;
+            }
+            let Some(pieces) = parities_in_parallel(&self.input[window.clone()]) else {
+                break;
+            };
+            let read: usize = pieces.iter().map(Vec::len).sum();
+            out.reserve(read);
+            for piece in pieces {
+                out.extend_from_slice(&piece);
+            }
+            left -= read;
+            self.offset = window.end;
+        }
+        self.read_parities_sequentially(left, what, out)
+    }
+
+    /// The bytes from here that hold fewer than `left` whole tokens: at most `2 (left − 1)`
+    /// bytes, ending just after a separator (or at the end of the input).
+    fn parity_window(&self, left: usize) -> std::ops::Range<usize> {
+        let start = self.offset;
+        let len = self.input.len();
+        let end = start.saturating_add(left.saturating_sub(1).saturating_mul(2));
+        if end >= len {
+            return start..len;
+        }
+        let end = self.input[start..end]
+            .iter()
+            .rposition(|&byte| is_separator(byte))
+            .map_or(start, |at| start + at + 1);
+        start..end
+    }
+
+    /// [`read_parities`](Self::read_parities) on one thread: a byte-driven state machine with one
+    /// branch per byte in the common case.
+    fn read_parities_sequentially(
+        &mut self,
+        count: usize,
+        what: &str,
+        out: &mut Vec<Parity>,
     ) -> Result<(), InputError> {
         let input = self.input;
         let mut read = 0;
-        // A byte-driven state machine (one branch per byte in the common case): `digits` counts
-        // the digits of the token in progress, `last` and `any` summarise them.
+        // `digits` counts the digits of the token in progress, `last` and `any` summarise them.
         let mut offset = self.offset;
         let mut digits = 0usize;
         let mut last = 0u8;
@@ -313,9 +362,9 @@ impl<'a> Scanner<'a> {
                 offset += 1;
                 continue;
             }
-            if byte.is_ascii_whitespace() && digits <= 19 {
+            if is_separator(byte) && digits <= MAX_PLAIN_DIGITS {
                 if digits > 0 {
-                    out.push((last & 1 == 1, any != 0));
+                    out.push(Parity::from_digits(last, any));
                     read += 1;
                     digits = 0;
                     any = 0;
@@ -418,6 +467,110 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// What parity games keep of a number: whether it is odd and whether it is non-zero, in a byte.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Parity(u8);
+
+impl Parity {
+    const ODD: u8 = 1;
+    const NON_ZERO: u8 = 2;
+
+    /// The parity of `value`.
+    pub fn of(value: u128) -> Self {
+        Parity((u8::from(value % 2 == 1) * Self::ODD) | (u8::from(value != 0) * Self::NON_ZERO))
+    }
+
+    /// From a plain number's last digit and the OR of all its digits.
+    #[inline(always)]
+    fn from_digits(last: u8, any: u8) -> Self {
+        Parity((last & 1) | u8::from(any != 0) << 1)
+    }
+
+    /// Whether the number is odd.
+    #[inline(always)]
+    pub fn is_odd(self) -> bool {
+        self.0 & Self::ODD != 0
+    }
+
+    /// Whether the number is non-zero.
+    #[inline(always)]
+    pub fn is_non_zero(self) -> bool {
+        self.0 & Self::NON_ZERO != 0
+    }
+}
+
+/// The bytes that separate tokens.
+#[inline(always)]
+fn is_separator(byte: u8) -> bool {
+    byte.is_ascii_whitespace()
+}
+
+/// Numbers of at most this many digits always fit in a `u64`: the fast paths need no checks.
+const MAX_PLAIN_DIGITS: usize = 19;
+
+/// Runs shorter than this many tokens are read on one thread.
+const PARALLEL_TOKENS: usize = 1 << 16;
+
+/// The nominal size of one piece of a window read in parallel.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// Splits `window` (whole tokens only) into pieces at separators and reads them on all cores;
+/// `None` if any piece holds something the plain fast path does not accept.
+fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
+    use rayon::prelude::*;
+    let mut bounds = vec![0];
+    let mut nominal = PIECE_BYTES;
+    while nominal < window.len() {
+        // Move forward to just after the next separator so no token is cut.
+        let end = window[nominal..]
+            .iter()
+            .position(|&byte| is_separator(byte))
+            .map_or(window.len(), |at| nominal + at + 1);
+        bounds.push(end);
+        nominal = end.max(nominal) + PIECE_BYTES;
+    }
+    bounds.push(window.len());
+    bounds
+        .par_windows(2)
+        .map(|pair| plain_parities(&window[pair[0]..pair[1]]))
+        .collect()
+}
+
+/// The parities of a run of plain numbers (at most 19 digits) separated by whitespace, or `None`
+/// if anything else turns up.
+fn plain_parities(bytes: &[u8]) -> Option<Vec<Parity>> {
+    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+    let mut digits = 0usize;
+    let mut last = 0u8;
+    let mut any = 0u8;
+    for &byte in bytes {
+        let digit = byte.wrapping_sub(b'0');
+        if digit <= 9 {
+            last = digit;
+            any |= digit;
+            digits += 1;
+        } else if is_separator(byte) {
+            if digits > 0 {
+                if digits > MAX_PLAIN_DIGITS {
+                    return None;
+                }
+                out.push(Parity::from_digits(last, any));
+                digits = 0;
+                any = 0;
+            }
+        } else {
+            return None;
+        }
+    }
+    if digits > 0 {
+        if digits > MAX_PLAIN_DIGITS {
+            return None;
+        }
+        out.push(Parity::from_digits(last, any));
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,17 +598,11 @@ mod tests {
         let mut scanner = Scanner::new(input);
         let mut out = Vec::new();
         scanner.read_parities(6, "a count", &mut out).unwrap();
-        assert_eq!(
-            out,
-            vec![
-                (false, false),
-                (true, true),
-                (false, true),
-                (true, true),
-                (true, true),
-                (true, true)
-            ]
-        );
+        let expected: Vec<Parity> = [0u128, 1, 22, 3333333333333333333, u64::MAX.into(), 7]
+            .into_iter()
+            .map(Parity::of)
+            .collect();
+        assert_eq!(out, expected);
         assert!(scanner.at_end());
         let mut out = Vec::new();
         let error = Scanner::new(b"1 2\n3x 4")
@@ -468,6 +615,80 @@ mod tests {
         assert_eq!(error.location, Location::At { line: 1, column: 3 });
         let error = Scanner::new(b"1 2")
             .read_parities(3, "a count", &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.location, Location::EndOfInput);
+    }
+
+    /// A long run of numbers of every shape (as text) and what each reduces to.
+    fn long_run(tokens: usize, seed: u64) -> (String, Vec<Parity>) {
+        let mut state = seed;
+        let mut text = String::new();
+        let mut expected = Vec::new();
+        for index in 0..tokens {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let value: u128 = match state >> 60 {
+                0 => u128::from(state >> 1),
+                1 => u128::from(u64::MAX - (state >> 40)),
+                _ => u128::from((state >> 33) % 1000),
+            };
+            text.push_str(&value.to_string());
+            text.push_str(match index % 7 {
+                0 => "\n",
+                1 => "  ",
+                2 => "\t",
+                _ => " ",
+            });
+            expected.push(Parity::of(value));
+        }
+        (text, expected)
+    }
+
+    #[test]
+    fn parallel_windows_read_exactly_the_run_and_nothing_after_it() {
+        for (tokens, seed) in [(PARALLEL_TOKENS, 1), (300_000, 2), (700_001, 3)] {
+            let (mut text, expected) = long_run(tokens, seed);
+            text.push_str("42 x");
+            let mut scanner = Scanner::new(text.as_bytes());
+            let mut out = Vec::new();
+            scanner.read_parities(tokens, "a count", &mut out).unwrap();
+            assert_eq!(out, expected);
+            // The token after the run is still there for the next reader.
+            assert_eq!(scanner.next_u64("next").unwrap(), 42);
+        }
+    }
+
+    #[test]
+    fn unusual_tokens_in_a_parallel_window_are_read_or_located_exactly() {
+        let (text, mut expected) = long_run(200_000, 4);
+        // Valid but not plain: a 20-digit number and a zero-padded one, far into the run.
+        let padded = format!("{text}00000000000000000000003 18446744073709551615 5");
+        expected.extend([3u128, u64::MAX.into(), 5].map(Parity::of));
+        let mut out = Vec::new();
+        Scanner::new(padded.as_bytes())
+            .read_parities(expected.len(), "a count", &mut out)
+            .unwrap();
+        assert_eq!(out, expected);
+        // Errors deep in the run point at their own line and column.
+        let lines_before = text.matches('\n').count();
+        let last_line = &text[text.rfind('\n').map_or(0, |at| at + 1)..];
+        for bad in ["7x", "18446744073709551616", "-1"] {
+            let input = format!("{text}{bad} 1 2");
+            let error = Scanner::new(input.as_bytes())
+                .read_parities(200_003, "a count", &mut Vec::new())
+                .unwrap_err();
+            assert_eq!(
+                error.location,
+                Location::At {
+                    line: lines_before + 1,
+                    column: last_line.len() + 1
+                },
+                "{bad}"
+            );
+        }
+        let error = Scanner::new(text.as_bytes())
+            .read_parities(200_001, "a count", &mut Vec::new())
             .unwrap_err();
         assert_eq!(error.location, Location::EndOfInput);
     }

@@ -4,7 +4,9 @@
 //! round-trips.
 
 use grundy::core::{ExhaustiveSolver, Nimber, Winner, mex};
-use grundy::games::bean_split::{bean_grundy, is_odious, judge_answer, target_pairs};
+use grundy::games::bean_split::{
+    bean_grundy, is_odious, judge_answer, pair_count, position_value, target_pairs,
+};
 use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{
     AtMostHeld, AtMostSquare, BoundRule, box_grundy, box_grundy_linear, box_grundy_stepping,
@@ -14,6 +16,7 @@ use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
 use grundy::games::{
     BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge,
 };
+use grundy::scanner::Parity;
 use grundy::theory::Theory;
 use proptest::prelude::*;
 
@@ -141,7 +144,8 @@ fn bean_pair_counts_match_brute_force() {
 
 #[test]
 fn bean_split_spec_sample_and_empty_bottles() {
-    let answer = judge_answer(&[(true, true), (false, false), (true, true), (false, true)]);
+    let bottles = [1u128, 0, 1, 5000].map(Parity::of);
+    let answer = judge_answer(&bottles);
     assert_eq!(answer.count, 1);
     let mv = answer.first_move.unwrap();
     assert_eq!((mv.from, mv.to_j, mv.to_k), (0, 2, 3));
@@ -157,14 +161,71 @@ fn odious_sanity() -> bool {
     [1u64, 2, 4, 7, 8, 11, 13, 14].iter().all(|&v| is_odious(v)) && !is_odious(3)
 }
 
+/// The judge answer bottle by bottle, straight from the definitions: value by [`bean_grundy`],
+/// count by [`pair_count`], first move by [`target_pairs`].
+fn bean_answer_bottle_by_bottle(bottles: &[Parity]) -> (Option<(usize, u64, u64)>, u128) {
+    let n = bottles.len() as u64;
+    let value = bottles
+        .iter()
+        .enumerate()
+        .filter(|(_, parity)| parity.is_odd())
+        .fold(0, |value, (i, _)| value ^ bean_grundy(n - 1 - i as u64).0);
+    assert_eq!(position_value(bottles), value);
+    if value == 0 {
+        return (None, 0);
+    }
+    let mut first = None;
+    let mut count = 0u128;
+    for (i, parity) in bottles.iter().enumerate() {
+        if !parity.is_non_zero() {
+            continue;
+        }
+        let d = n - 1 - i as u64;
+        let w = value ^ bean_grundy(d).0;
+        count += u128::from(pair_count(d, w));
+        if first.is_none() {
+            first = target_pairs(d, w).1.map(|(dj, dk)| (i, dj, dk));
+        }
+    }
+    (first, count)
+}
+
+#[test]
+fn bean_judge_answer_matches_the_bottle_by_bottle_sum() {
+    let mut state = 7u64;
+    for n in [0usize, 1, 2, 3, 10, 65_535, 65_537, 200_003] {
+        for density in [1u64, 2, 5] {
+            let bottles: Vec<Parity> = (0..n)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    Parity::of(u128::from(
+                        (state >> 33) % 4 * u64::from((state >> 20).is_multiple_of(density)),
+                    ))
+                })
+                .collect();
+            let (first, count) = bean_answer_bottle_by_bottle(&bottles);
+            let answer = judge_answer(&bottles);
+            assert_eq!(answer.count, count, "n {n}");
+            let expected = first.map(|(i, dj, dk)| (i, n - 1 - dj as usize, n - 1 - dk as usize));
+            assert_eq!(
+                answer.first_move.map(|mv| (mv.from, mv.to_j, mv.to_k)),
+                expected,
+                "n {n}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bean_split_huge_counts_are_exact() {
     // One bean in the first of many bottles, value cancelled by a bean two bottles later:
     // the count is computed in O(n) and must equal the O(n^2) pair count.
     let n = 3000usize;
-    let mut bottles = vec![(false, false); n];
-    bottles[0] = (true, true);
-    bottles[5] = (true, true);
+    let mut bottles = vec![Parity::of(0); n];
+    bottles[0] = Parity::of(1);
+    bottles[5] = Parity::of(1);
     let answer = judge_answer(&bottles);
     let value = bean_grundy((n - 1) as u64).0 ^ bean_grundy((n - 6) as u64).0;
     let mut expected = 0u128;

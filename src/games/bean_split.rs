@@ -41,7 +41,7 @@
 //! totals in `u128` (they pass `2^64` near `n = 10^7`).
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
-use crate::scanner::{InputError, Scanner};
+use crate::scanner::{InputError, Parity, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
 use std::fmt;
@@ -89,47 +89,42 @@ fn distance_of(v: u64) -> u64 {
     v / 2 + 1
 }
 
-/// Number of odious numbers `y` in `[start, start + len)` when `start` is even.
-fn odious_in_even_run(start: u64, len: u64) -> u64 {
-    len / 2 + u64::from(len % 2 == 1 && is_odious(start + len - 1))
+/// How many `i < m` have bit `b` set (`b ≤ 62`): whole blocks of `2^(b+1)` hold `2^b` each, and
+/// the partial block holds whatever of it lies past its first `2^b` numbers.
+#[inline(always)]
+fn count_below_with_bit(m: u64, b: u32) -> u64 {
+    let half = 1u64 << b;
+    ((m >> (b + 1)) << b) + (m & (2 * half - 1)).saturating_sub(half)
 }
 
-/// Number of odious `y < bound` with bit `h ≥ 1` set.
-fn odious_below_with_bit(bound: u64, h: u32) -> u64 {
-    let block = 1u64 << (h + 1);
-    let half = 1u64 << h;
-    let full = bound >> (h + 1);
-    let rem = bound & (block - 1);
-    let partial = rem.saturating_sub(half);
-    full * (half / 2) + odious_in_even_run((bound - rem) + half, partial)
-}
-
-/// The largest `y < limit` with bit `h` set, if any.
-fn largest_with_bit_below(limit: u64, h: u32) -> Option<u64> {
-    let y = limit.checked_sub(1)?;
-    if y >> h & 1 == 1 {
-        return Some(y);
+/// The largest `i < m` with bit `b` set, if any.
+fn largest_below_with_bit(m: u64, b: u32) -> Option<u64> {
+    let i = m.checked_sub(1)?;
+    if i >> b & 1 == 1 {
+        return Some(i);
     }
-    // Clear everything below bit h + 1: the run below ends just before that.
-    let base = y >> (h + 1) << (h + 1);
-    base.checked_sub(1)
+    // Every number from the start of i's block of 2^(b+1) up to i has bit b clear: the one just
+    // before that block ends a run with bit b set.
+    (i >> (b + 1) << (b + 1)).checked_sub(1)
 }
 
 /// How many pairs `{d_j ≥ d_k}` of distances below `source` have bean values XORing to `w`.
+///
+/// For evil `w ≠ 0` with highest bit `h`, the pairs are the odious `y = o_i < g(source)` (so
+/// `i < source − 1`) with bit `h` set; bit `h ≥ 1` of `o_i = 2i + (0 or 1)` is bit `h − 1` of
+/// `i`, so this counts the `i < source − 1` with bit `h − 1` set — no popcount involved.
 #[inline]
 pub fn pair_count(source: u64, w: u64) -> u64 {
     if source == 0 {
-        return 0;
-    }
-    let bound = bean_grundy(source).0;
-    if w == 0 {
+        0
+    } else if w == 0 {
         // j = k: any distance below the source.
         source
     } else if is_odious(w) {
         // Only {0, w}.
-        u64::from(w < bound)
+        u64::from(w < bean_grundy(source).0)
     } else {
-        odious_below_with_bit(bound, 63 - w.leading_zeros())
+        count_below_with_bit(source - 1, 62 - w.leading_zeros())
     }
 }
 
@@ -139,28 +134,87 @@ pub fn pair_count(source: u64, w: u64) -> u64 {
 pub fn target_pairs(source: u64, w: u64) -> (u64, Option<(u64, u64)>) {
     let count = pair_count(source, w);
     if count == 0 {
-        return (0, None);
+        return (count, None);
     }
-    if w == 0 {
+    let pair = if w == 0 {
         // The farthest bottle is distance source − 1.
-        return (count, Some((source - 1, source - 1)));
-    }
-    if is_odious(w) {
-        return (count, Some((distance_of(w), 0)));
-    }
-    let bound = bean_grundy(source).0;
-    let h = 63 - w.leading_zeros();
-    // The largest odious y < bound with bit h set: walk down the runs with bit h set.
-    let mut limit = bound;
-    let y = loop {
-        let y = largest_with_bit_below(limit, h).expect("count > 0 guarantees one");
-        if is_odious(y) {
-            break y;
-        }
-        limit = y;
+        (source - 1, source - 1)
+    } else if is_odious(w) {
+        (distance_of(w), 0)
+    } else {
+        // The largest odious y = o_i with i < source − 1 and bit h − 1 of i set; its partner
+        // y ⊕ w is odious and smaller.
+        let i = largest_below_with_bit(source - 1, 62 - w.leading_zeros())
+            .expect("a positive count has a largest member");
+        let y = odious(i);
+        (distance_of(y), distance_of(y ^ w))
     };
-    let x = y ^ w;
-    (count, Some((distance_of(y), distance_of(x))))
+    (count, Some(pair))
+}
+
+/// The winning-move count of each source bottle for one fixed position value, in the form the
+/// whole-row pass needs: a few shifts per bottle and no popcount.
+///
+/// With `B = g(D) = o_m` (`m = D − 1`) and `w = value ⊕ B`: `B` is odious, so `w` is odious
+/// exactly when the value is evil.
+/// * Evil value: one pair `{0, w}` when `w < B`, i.e. when `B` has the value's highest bit `h`
+///   (the highest bit where `w` and `B` differ); that is bit `h − 1` of `m`.
+/// * Odious value: `w` is evil, `w ≫ 1 = (value ≫ 1) ⊕ m`; if that is zero then `w = 0` and all
+///   `D` pairs `j = k` win, else [`pair_count`]'s rule applies with `h − 1 = hb((value ≫ 1) ⊕ m)`.
+#[derive(Copy, Clone, Debug)]
+struct MoveCounter {
+    /// The position's value shifted right once.
+    half_value: u64,
+    /// For an evil value, bit `h − 1` of its highest bit `h`; `None` for an odious value.
+    evil_bit: Option<u32>,
+}
+
+impl MoveCounter {
+    fn new(value: u64) -> Self {
+        MoveCounter {
+            half_value: value >> 1,
+            evil_bit: (!is_odious(value) && value > 1).then(|| 62 - value.leading_zeros()),
+        }
+    }
+
+    /// The number of winning moves that take a bean from distance `distance ≥ 1`.
+    #[cfg(test)]
+    fn moves_at(self, distance: u64) -> u64 {
+        let m = distance - 1;
+        match self.evil_bit {
+            Some(bit) => m >> bit & 1,
+            None => self.odious_value_count(m),
+        }
+    }
+
+    /// The count for `m = distance − 1` when the value is odious.
+    #[inline(always)]
+    fn odious_value_count(self, m: u64) -> u64 {
+        let high = self.half_value ^ m;
+        let general = count_below_with_bit(m, 63 - (high | 1).leading_zeros());
+        if high == 0 { m + 1 } else { general }
+    }
+
+    /// The winning moves from a run of bottles, the first at distance `first_distance` and each
+    /// next one a step closer to the end (every distance `≥ 1`), counting non-empty bottles only.
+    fn total(self, bottles: &[Parity], first_distance: u64) -> u128 {
+        let first_m = first_distance - 1;
+        let steps = bottles.iter().zip(0u64..);
+        match self.evil_bit {
+            // At most one move per bottle: a u64 cannot overflow.
+            Some(bit) => u128::from(
+                steps
+                    .map(|(parity, k)| (first_m - k) >> bit & u64::from(parity.is_non_zero()))
+                    .sum::<u64>(),
+            ),
+            None => steps
+                .map(|(parity, k)| {
+                    let mask = u64::from(parity.is_non_zero()).wrapping_neg();
+                    u128::from(self.odious_value_count(first_m - k) & mask)
+                })
+                .sum(),
+        }
+    }
 }
 
 /// Everything the judge asks: the smallest winning move and the number of winning moves.
@@ -172,28 +226,53 @@ pub struct JudgeAnswer {
     pub count: u128,
 }
 
-/// Solves a position given as a parity per bottle and whether it is non-empty.
-pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
-    let n = bottles.len() as u64;
-    let distance = |i: usize| n - 1 - i as u64;
-    let value = bottles
-        .par_iter()
-        .with_min_len(PARALLEL_MIN)
+/// The XOR of the bean values of the odd bottles: the position's value.
+///
+/// No popcount per bottle: `o_m = 2m + e(m)` with `e(m) = 1 ⊕ parity(popcount m)`, and the
+/// popcount parity is linear over XOR, so the XOR of `o_m` over a set of `c` indices with XOR
+/// `X` is `2X + (c mod 2 ⊕ parity(popcount X))`. One pass keeps `X` and `c`.
+pub fn position_value(bottles: &[Parity]) -> u64 {
+    // The last bottle (distance 0) is worth 0; bottle i < n − 1 has m = n − 2 − i.
+    let Some(last_m) = bottles.len().checked_sub(2) else {
+        return 0;
+    };
+    let (xor, count) = bottles[..=last_m]
+        .par_chunks(CHUNK)
         .enumerate()
-        .filter(|&(_, &(odd, _))| odd)
-        .map(|(i, _)| bean_grundy(distance(i)).0)
-        .reduce(|| 0, |a, b| a ^ b);
+        .map(|(chunk_index, chunk)| {
+            let first_m = (last_m - chunk_index * CHUNK) as u64;
+            let mut xor = 0u64;
+            let mut count = 0u64;
+            for (k, parity) in chunk.iter().enumerate() {
+                let odd = u64::from(parity.is_odd());
+                xor ^= (first_m - k as u64) & odd.wrapping_neg();
+                count += odd;
+            }
+            (xor, count)
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 ^ b.0, a.1 + b.1));
+    (xor << 1) | ((count & 1) ^ u64::from(xor.count_ones() & 1))
+}
+
+/// Solves a position given as a parity per bottle (odd, non-empty), in O(n): one pass for the
+/// value, a short scan for the first bottle with a winning move, one pass for the count.
+pub fn judge_answer(bottles: &[Parity]) -> JudgeAnswer {
     let mut answer = JudgeAnswer {
         first_move: None,
         count: 0,
     };
+    let value = position_value(bottles);
     if value == 0 {
         return answer;
     }
+    let n = bottles.len() as u64;
+    let distance = |i: usize| n - 1 - i as u64;
     // The first bottle with a winning move gives the smallest move; after it only counts matter.
-    let first = bottles.iter().enumerate().find_map(|(i, &(_, non_empty))| {
+    // No move starts in the last bottle, so it is left out throughout.
+    let sources = &bottles[..bottles.len() - 1];
+    let first = sources.iter().enumerate().find_map(|(i, parity)| {
         let d = distance(i);
-        let (count, pair) = if non_empty {
+        let (count, pair) = if parity.is_non_zero() {
             target_pairs(d, value ^ bean_grundy(d).0)
         } else {
             (0, None)
@@ -208,26 +287,22 @@ pub fn judge_answer(bottles: &[(bool, bool)]) -> JudgeAnswer {
         to_j: (n - 1 - dj) as usize,
         to_k: (n - 1 - dk) as usize,
     });
-    let rest: u128 = bottles[from + 1..]
-        .par_iter()
-        .with_min_len(PARALLEL_MIN)
+    let counter = MoveCounter::new(value);
+    let rest: u128 = sources[from + 1..]
+        .par_chunks(CHUNK)
         .enumerate()
-        .filter(|&(_, &(_, non_empty))| non_empty)
-        .map(|(offset, _)| {
-            let d = distance(from + 1 + offset);
-            u128::from(pair_count(d, value ^ bean_grundy(d).0))
-        })
+        .map(|(chunk_index, chunk)| counter.total(chunk, distance(from + 1 + chunk_index * CHUNK)))
         .sum();
     answer.count = u128::from(count) + rest;
     answer
 }
 
-/// Bottles per parallel task in [`judge_answer`] (small rows stay on one thread).
-const PARALLEL_MIN: usize = 1 << 16;
+/// Bottles per parallel task in [`judge_answer`] and [`position_value`].
+const CHUNK: usize = 1 << 16;
 
 impl BeanSplit {
-    fn parities(&self) -> Vec<(bool, bool)> {
-        self.beans.iter().map(|&b| (b % 2 == 1, b > 0)).collect()
+    fn parities(&self) -> Vec<Parity> {
+        self.beans.iter().map(|&b| Parity::of(b)).collect()
     }
 
     fn value(&self) -> Nimber {
@@ -404,11 +479,11 @@ impl Theory for BeanSplit {
     }
 }
 
-/// Reads one judge case of `count` bottles as (odd, non-empty) pairs.
+/// Reads one judge case of `count` bottles as parities.
 pub(crate) fn read_bottles(
     scanner: &mut Scanner<'_>,
     count: usize,
-) -> Result<Vec<(bool, bool)>, InputError> {
+) -> Result<Vec<Parity>, InputError> {
     let mut bottles = Vec::with_capacity(count.min(scanner.remaining_bytes() / 2 + 1));
     scanner.read_parities(count, "a bean count", &mut bottles)?;
     Ok(bottles)
@@ -437,5 +512,28 @@ impl FromStr for BeanSplit {
 impl fmt::Display for BeanSplit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::games::write_joined(f, &self.beans, " ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_counter_agrees_with_pair_count() {
+        let mut values: Vec<u64> = (1..600).collect();
+        values.extend([u64::MAX, u64::MAX - 1, 1 << 40, (1 << 40) + 3, 0x5555_5555]);
+        let mut distances: Vec<u64> = (1..700).collect();
+        distances.extend([1 << 20, (1 << 33) + 17, 1 << 62, (1 << 62) + 12_345]);
+        for &value in &values {
+            let counter = MoveCounter::new(value);
+            for &d in &distances {
+                assert_eq!(
+                    counter.moves_at(d),
+                    pair_count(d, value ^ bean_grundy(d).0),
+                    "value {value}, distance {d}"
+                );
+            }
+        }
     }
 }
