@@ -7,7 +7,7 @@ use grundy::games::bounded_take::{pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{BoundRule, box_grundy};
 use grundy::games::chocolate::is_independent;
 use grundy::games::end_piles::boundary_values;
-use grundy::scanner::Parity;
+use grundy::scanner::{Parities, Parity, Scanner};
 use std::hint::black_box;
 
 #[path = "support/common.rs"]
@@ -65,13 +65,20 @@ fn bounded_take(c: &mut Criterion) {
 
 fn bean_split(c: &mut Criterion) {
     let mut rng = Seeded(13);
-    let bottles: Vec<Parity> = (0..10_000_000)
-        .map(|_| Parity::of(u128::from(rng.below(4))))
-        .collect();
+    let beans: Vec<u64> = (0..10_000_000).map(|_| rng.below(500)).collect();
+    let bottles: Parities = beans.iter().map(|&b| Parity::of(b.into())).collect();
+    let text: String = beans.iter().map(|b| format!("{b} ")).collect();
     let mut group = c.benchmark_group("bean-split");
     group.sample_size(10);
     group.bench_function("judge answer, 10^7 bottles", |b| {
         b.iter(|| judge_answer(black_box(&bottles)))
+    });
+    group.bench_function("read parities, 10^7 bottles (38 MB)", |b| {
+        b.iter(|| {
+            Scanner::new(black_box(text.as_bytes()))
+                .read_parities(beans.len(), "a bean count")
+                .unwrap()
+        })
     });
     group.finish();
 }

@@ -283,20 +283,17 @@ impl<'a> Scanner<'a> {
         Ok(Parity::of(u128::from(value)))
     }
 
-    /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics into `out` (the hot
-    /// path of bean-split's ten-million-bottle inputs).
+    /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics (the hot path of
+    /// bean-split's ten-million-bottle inputs).
     ///
     /// Long runs are read in windows, each split into pieces parsed on all cores. A window is
     /// chosen so that it cannot hold `count` tokens or more (every token takes at least two
     /// bytes), so it never reads past this run. A window holding anything unusual (a foreign
-    /// byte, a number of 20 or more digits) is handed, with everything after it, to the
-    /// sequential reader, which parses it exactly or reports the error at its line and column.
-    pub fn read_parities(
-        &mut self,
-        count: usize,
-        what: &str,
-        out: &mut Vec<Parity>,
-    ) -> Result<(), InputError> {
+    /// byte, a number above `u64::MAX`, more than 20 digits) is handed, with everything after
+    /// it, to the sequential reader, which parses it exactly or reports the error at its line
+    /// and column.
+    pub fn read_parities(&mut self, count: usize, what: &str) -> Result<Parities, InputError> {
+        let mut parities = Parities::default();
         let mut left = count;
         while left >= PARALLEL_TOKENS {
             let window = self.parity_window(left);
@@ -306,15 +303,15 @@ impl<'a> Scanner<'a> {
             let Some(pieces) = parities_in_parallel(&self.input[window.clone()]) else {
                 break;
             };
-            let read: usize = pieces.iter().map(Vec::len).sum();
-            out.reserve(read);
-            for piece in pieces {
-                out.extend_from_slice(&piece);
-            }
-            left -= read;
+            left -= pieces.iter().map(Vec::len).sum::<usize>();
+            parities.segments.extend(pieces);
             self.offset = window.end;
         }
-        self.read_parities_sequentially(left, what, out)
+        // Capacity for the rest is bounded by the bytes left (two per token), not by `count`.
+        let mut rest = Vec::with_capacity(left.min(self.remaining_bytes() / 2 + 1));
+        self.read_parities_sequentially(left, what, &mut rest)?;
+        parities.segments.push(rest);
+        Ok(parities)
     }
 
     /// The bytes from here that hold fewer than `left` whole tokens: at most `2 (left − 1)`
@@ -499,6 +496,50 @@ impl Parity {
     }
 }
 
+/// The parities of a run of numbers, in input order, kept in the segments they were read in: a
+/// long run is read in pieces on several cores, and gluing them together would copy every byte
+/// once more.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parities {
+    segments: Vec<Vec<Parity>>,
+}
+
+impl Parities {
+    /// How many numbers.
+    pub fn len(&self) -> usize {
+        self.segments.iter().map(Vec::len).sum()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.segments.iter().all(Vec::is_empty)
+    }
+
+    /// The segments, in order (some may be empty).
+    pub fn segments(&self) -> impl Iterator<Item = &[Parity]> {
+        self.segments.iter().map(Vec::as_slice)
+    }
+
+    /// Every parity, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Parity> + '_ {
+        self.segments().flatten().copied()
+    }
+}
+
+impl From<Vec<Parity>> for Parities {
+    fn from(parities: Vec<Parity>) -> Self {
+        Parities {
+            segments: vec![parities],
+        }
+    }
+}
+
+impl FromIterator<Parity> for Parities {
+    fn from_iter<I: IntoIterator<Item = Parity>>(iter: I) -> Self {
+        Parities::from(iter.into_iter().collect::<Vec<_>>())
+    }
+}
+
 /// The bytes that separate tokens.
 #[inline(always)]
 fn is_separator(byte: u8) -> bool {
@@ -536,14 +577,14 @@ fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
         .collect()
 }
 
-/// The parities of a run of plain numbers (at most 19 digits) separated by whitespace, or `None`
-/// if anything else turns up.
+/// The parities of a run of plain numbers separated by whitespace, or `None` if anything else
+/// turns up. Plain means at most 19 digits, or 20 digits not above `u64::MAX`.
 fn plain_parities(bytes: &[u8]) -> Option<Vec<Parity>> {
     let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
     let mut digits = 0usize;
     let mut last = 0u8;
     let mut any = 0u8;
-    for &byte in bytes {
+    for (at, &byte) in bytes.iter().enumerate() {
         let digit = byte.wrapping_sub(b'0');
         if digit <= 9 {
             last = digit;
@@ -551,7 +592,7 @@ fn plain_parities(bytes: &[u8]) -> Option<Vec<Parity>> {
             digits += 1;
         } else if is_separator(byte) {
             if digits > 0 {
-                if digits > MAX_PLAIN_DIGITS {
+                if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[at - digits..at]) {
                     return None;
                 }
                 out.push(Parity::from_digits(last, any));
@@ -563,12 +604,18 @@ fn plain_parities(bytes: &[u8]) -> Option<Vec<Parity>> {
         }
     }
     if digits > 0 {
-        if digits > MAX_PLAIN_DIGITS {
+        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[bytes.len() - digits..]) {
             return None;
         }
         out.push(Parity::from_digits(last, any));
     }
     Some(out)
+}
+
+/// Whether a run of more than 19 digits is a `u64` the fast path may take: exactly 20 digits and
+/// at most `u64::MAX` (at equal length, comparing as text compares as numbers).
+fn fits_u64(digits: &[u8]) -> bool {
+    digits.len() == 20 && digits <= b"18446744073709551615".as_slice()
 }
 
 #[cfg(test)]
@@ -596,25 +643,27 @@ mod tests {
     fn read_parities_handles_every_kind_of_token() {
         let input = b"0 1 22\n3333333333333333333 18446744073709551615 00000000000000000000007";
         let mut scanner = Scanner::new(input);
-        let mut out = Vec::new();
-        scanner.read_parities(6, "a count", &mut out).unwrap();
+        let out: Vec<Parity> = scanner
+            .read_parities(6, "a count")
+            .unwrap()
+            .iter()
+            .collect();
         let expected: Vec<Parity> = [0u128, 1, 22, 3333333333333333333, u64::MAX.into(), 7]
             .into_iter()
             .map(Parity::of)
             .collect();
         assert_eq!(out, expected);
         assert!(scanner.at_end());
-        let mut out = Vec::new();
         let error = Scanner::new(b"1 2\n3x 4")
-            .read_parities(4, "a count", &mut out)
+            .read_parities(4, "a count")
             .unwrap_err();
         assert_eq!(error.location, Location::At { line: 2, column: 1 });
         let error = Scanner::new(b"1 18446744073709551616")
-            .read_parities(2, "a count", &mut Vec::new())
+            .read_parities(2, "a count")
             .unwrap_err();
         assert_eq!(error.location, Location::At { line: 1, column: 3 });
         let error = Scanner::new(b"1 2")
-            .read_parities(3, "a count", &mut Vec::new())
+            .read_parities(3, "a count")
             .unwrap_err();
         assert_eq!(error.location, Location::EndOfInput);
     }
@@ -651,9 +700,9 @@ mod tests {
             let (mut text, expected) = long_run(tokens, seed);
             text.push_str("42 x");
             let mut scanner = Scanner::new(text.as_bytes());
-            let mut out = Vec::new();
-            scanner.read_parities(tokens, "a count", &mut out).unwrap();
-            assert_eq!(out, expected);
+            let out = scanner.read_parities(tokens, "a count").unwrap();
+            assert!(out.segments().count() > 1, "the parallel path ran");
+            assert_eq!(out.iter().collect::<Vec<_>>(), expected);
             // The token after the run is still there for the next reader.
             assert_eq!(scanner.next_u64("next").unwrap(), 42);
         }
@@ -665,18 +714,17 @@ mod tests {
         // Valid but not plain: a 20-digit number and a zero-padded one, far into the run.
         let padded = format!("{text}00000000000000000000003 18446744073709551615 5");
         expected.extend([3u128, u64::MAX.into(), 5].map(Parity::of));
-        let mut out = Vec::new();
-        Scanner::new(padded.as_bytes())
-            .read_parities(expected.len(), "a count", &mut out)
+        let out = Scanner::new(padded.as_bytes())
+            .read_parities(expected.len(), "a count")
             .unwrap();
-        assert_eq!(out, expected);
+        assert_eq!(out.iter().collect::<Vec<_>>(), expected);
         // Errors deep in the run point at their own line and column.
         let lines_before = text.matches('\n').count();
         let last_line = &text[text.rfind('\n').map_or(0, |at| at + 1)..];
         for bad in ["7x", "18446744073709551616", "-1"] {
             let input = format!("{text}{bad} 1 2");
             let error = Scanner::new(input.as_bytes())
-                .read_parities(200_003, "a count", &mut Vec::new())
+                .read_parities(200_003, "a count")
                 .unwrap_err();
             assert_eq!(
                 error.location,
@@ -688,7 +736,7 @@ mod tests {
             );
         }
         let error = Scanner::new(text.as_bytes())
-            .read_parities(200_001, "a count", &mut Vec::new())
+            .read_parities(200_001, "a count")
             .unwrap_err();
         assert_eq!(error.location, Location::EndOfInput);
     }

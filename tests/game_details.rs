@@ -16,7 +16,7 @@ use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
 use grundy::games::{
     BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge,
 };
-use grundy::scanner::Parity;
+use grundy::scanner::{Parities, Parity, Scanner};
 use grundy::theory::Theory;
 use proptest::prelude::*;
 
@@ -144,7 +144,7 @@ fn bean_pair_counts_match_brute_force() {
 
 #[test]
 fn bean_split_spec_sample_and_empty_bottles() {
-    let bottles = [1u128, 0, 1, 5000].map(Parity::of);
+    let bottles: Parities = [1u128, 0, 1, 5000].map(Parity::of).into_iter().collect();
     let answer = judge_answer(&bottles);
     assert_eq!(answer.count, 1);
     let mv = answer.first_move.unwrap();
@@ -163,7 +163,7 @@ fn odious_sanity() -> bool {
 
 /// The judge answer bottle by bottle, straight from the definitions: value by [`bean_grundy`],
 /// count by [`pair_count`], first move by [`target_pairs`].
-fn bean_answer_bottle_by_bottle(bottles: &[Parity]) -> (Option<(usize, u64, u64)>, u128) {
+fn bean_answer_bottle_by_bottle(bottles: &Parities) -> (Option<(usize, u64, u64)>, u128) {
     let n = bottles.len() as u64;
     let value = bottles
         .iter()
@@ -195,18 +195,27 @@ fn bean_judge_answer_matches_the_bottle_by_bottle_sum() {
     let mut state = 7u64;
     for n in [0usize, 1, 2, 3, 10, 65_535, 65_537, 200_003] {
         for density in [1u64, 2, 5] {
-            let bottles: Vec<Parity> = (0..n)
+            let beans: Vec<u64> = (0..n)
                 .map(|_| {
                     state = state
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    Parity::of(u128::from(
-                        (state >> 33) % 4 * u64::from((state >> 20).is_multiple_of(density)),
-                    ))
+                    (state >> 33) % 600 * u64::from((state >> 20).is_multiple_of(density))
                 })
                 .collect();
+            let bottles: Parities = beans.iter().map(|&b| Parity::of(b.into())).collect();
             let (first, count) = bean_answer_bottle_by_bottle(&bottles);
+            // Read from text, long rows come in several segments (read in parallel).
+            let text: String = beans.iter().map(|b| format!("{b} ")).collect();
+            let read = Scanner::new(text.as_bytes())
+                .read_parities(n, "a bean count")
+                .unwrap();
+            assert_eq!(
+                read.iter().collect::<Vec<_>>(),
+                bottles.iter().collect::<Vec<_>>()
+            );
             let answer = judge_answer(&bottles);
+            assert_eq!(judge_answer(&read), answer, "n {n}");
             assert_eq!(answer.count, count, "n {n}");
             let expected = first.map(|(i, dj, dk)| (i, n - 1 - dj as usize, n - 1 - dk as usize));
             assert_eq!(
@@ -226,7 +235,7 @@ fn bean_split_huge_counts_are_exact() {
     let mut bottles = vec![Parity::of(0); n];
     bottles[0] = Parity::of(1);
     bottles[5] = Parity::of(1);
-    let answer = judge_answer(&bottles);
+    let answer = judge_answer(&bottles.into());
     let value = bean_grundy((n - 1) as u64).0 ^ bean_grundy((n - 6) as u64).0;
     let mut expected = 0u128;
     for (i, d) in [(0usize, (n - 1) as u64), (5, (n - 6) as u64)] {

@@ -41,7 +41,7 @@
 //! totals in `u128` (they pass `2^64` near `n = 10^7`).
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
-use crate::scanner::{InputError, Parity, Scanner};
+use crate::scanner::{InputError, Parities, Parity, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
 use std::fmt;
@@ -178,41 +178,56 @@ impl MoveCounter {
     }
 
     /// The number of winning moves that take a bean from distance `distance ≥ 1`.
-    #[cfg(test)]
+    #[inline(always)]
     fn moves_at(self, distance: u64) -> u64 {
         let m = distance - 1;
         match self.evil_bit {
             Some(bit) => m >> bit & 1,
-            None => self.odious_value_count(m),
+            None => {
+                let high = self.half_value ^ m;
+                let general = count_below_with_bit(m, 63 - (high | 1).leading_zeros());
+                if high == 0 { distance } else { general }
+            }
         }
     }
 
-    /// The count for `m = distance − 1` when the value is odious.
-    #[inline(always)]
-    fn odious_value_count(self, m: u64) -> u64 {
-        let high = self.half_value ^ m;
-        let general = count_below_with_bit(m, 63 - (high | 1).leading_zeros());
-        if high == 0 { m + 1 } else { general }
-    }
-
-    /// The winning moves from a run of bottles, the first at distance `first_distance` and each
-    /// next one a step closer to the end (every distance `≥ 1`), counting non-empty bottles only.
-    fn total(self, bottles: &[Parity], first_distance: u64) -> u128 {
-        let first_m = first_distance - 1;
-        let steps = bottles.iter().zip(0u64..);
+    /// The winning moves from the non-empty bottles of one block, mostly in O(1) from the block's
+    /// sums (`m = H·2^16 + low`):
+    /// * evil value, bit `b ≥ 16`: bit `b − 16` of `H` for every bottle;
+    /// * evil value, bit `b < 16`: the bottles whose `low` has bit `b`;
+    /// * odious value, `H ≠ value ≫ 17`: the highest bit `b` of `(value ≫ 1) ⊕ m` is
+    ///   `16 + hb(H ⊕ (value ≫ 17))` throughout, and [`count_below_with_bit`] splits into a part
+    ///   fixed by `H` plus, when `H` has bit `b − 16`, `low` itself;
+    /// * odious value, `H = value ≫ 17`: bottle by bottle (one block in the whole row).
+    fn block_total(self, block: &Block<'_>) -> u128 {
+        let high = block.high;
         match self.evil_bit {
-            // At most one move per bottle: a u64 cannot overflow.
-            Some(bit) => u128::from(
-                steps
-                    .map(|(parity, k)| (first_m - k) >> bit & u64::from(parity.is_non_zero()))
-                    .sum::<u64>(),
-            ),
-            None => steps
-                .map(|(parity, k)| {
-                    let mask = u64::from(parity.is_non_zero()).wrapping_neg();
-                    u128::from(self.odious_value_count(first_m - k) & mask)
-                })
-                .sum(),
+            Some(bit) if bit >= BLOCK_BITS => {
+                u128::from(high >> (bit - BLOCK_BITS) & 1) * u128::from(block.non_empty().0)
+            }
+            Some(bit) => u128::from(block.non_empty_with_low_bit(bit)),
+            None => {
+                let half_high = self.half_value >> BLOCK_BITS;
+                if high == half_high {
+                    return block
+                        .bottles
+                        .iter()
+                        .zip(block.distances())
+                        .filter(|(parity, _)| parity.is_non_zero())
+                        .map(|(_, distance)| u128::from(self.moves_at(distance)))
+                        .sum();
+                }
+                let b = 63 - (high ^ half_high).leading_zeros();
+                // ((m ≫ (b+17)) ≪ (b+16)) for every bottle, plus the partial block's share.
+                let fixed = u128::from(high >> (b + 1)) << (b + BLOCK_BITS);
+                let (count, low_sum) = block.non_empty();
+                if high >> b & 1 == 1 {
+                    let offset = u128::from(high & ((1 << b) - 1)) << BLOCK_BITS;
+                    u128::from(count) * (fixed + offset) + u128::from(low_sum)
+                } else {
+                    u128::from(count) * fixed
+                }
+            }
         }
     }
 }
@@ -226,37 +241,113 @@ pub struct JudgeAnswer {
     pub count: u128,
 }
 
+/// The low bits of `m` that vary inside a [`Block`].
+const BLOCK_BITS: u32 = 16;
+
+/// A run of source bottles whose `m = distance − 1` agree above the lowest [`BLOCK_BITS`] bits:
+/// `m = high · 2^16 + low`, with `low` falling by one from each bottle to the next. Sums over a
+/// block need only 16-bit and 32-bit lanes, which the compiler vectorises.
+#[derive(Copy, Clone, Debug)]
+struct Block<'a> {
+    /// The bits of `m` above the lowest 16.
+    high: u64,
+    /// `low` at the block's first bottle.
+    top: u16,
+    /// The block's bottles, in bottle order.
+    bottles: &'a [Parity],
+}
+
+impl<'a> Block<'a> {
+    /// The source bottles (every bottle but the last), in bottle order, cut into blocks; a block
+    /// never spans two segments.
+    fn split(bottles: &'a Parities) -> Vec<Block<'a>> {
+        let sources = bottles.len().saturating_sub(1) as u64;
+        let mut blocks = Vec::new();
+        // The number of source bottles still to place: the next one has m = unplaced − 1.
+        let mut unplaced = sources;
+        for segment in bottles.segments() {
+            let mut rest = &segment[..segment.len().min(unplaced as usize)];
+            while let Some(m) = unplaced.checked_sub(1).filter(|_| !rest.is_empty()) {
+                let len = rest.len().min((m % (1 << BLOCK_BITS)) as usize + 1);
+                let (bottles, tail) = rest.split_at(len);
+                blocks.push(Block {
+                    high: m >> BLOCK_BITS,
+                    top: m as u16,
+                    bottles,
+                });
+                rest = tail;
+                unplaced -= len as u64;
+            }
+        }
+        blocks
+    }
+
+    /// The distances `m + 1` of the block's bottles, in order.
+    fn distances(&self) -> impl Iterator<Item = u64> + use<> {
+        let top_m = self.high << BLOCK_BITS | u64::from(self.top);
+        (top_m + 1 - self.bottles.len() as u64 + 1..=top_m + 1).rev()
+    }
+
+    /// The XOR of `m` over the odd bottles, and whether there is an odd number of them.
+    fn odd_xor(&self) -> (u64, bool) {
+        let mut low_xor = 0u16;
+        let mut parity = 0u8;
+        for (step, parity_byte) in self.bottles.iter().enumerate() {
+            let odd = u8::from(parity_byte.is_odd());
+            low_xor ^= self.top.wrapping_sub(step as u16) & u16::from(odd).wrapping_neg();
+            parity ^= odd;
+        }
+        let odd_count = parity == 1;
+        let high = if odd_count {
+            self.high << BLOCK_BITS
+        } else {
+            0
+        };
+        (high | u64::from(low_xor), odd_count)
+    }
+
+    /// How many bottles are non-empty, and the sum of their `low`.
+    fn non_empty(&self) -> (u32, u32) {
+        // At most 2^16 bottles with distinct lows below 2^16: both sums fit in 32 bits.
+        let mut count = 0u32;
+        let mut low_sum = 0u32;
+        for (step, parity) in self.bottles.iter().enumerate() {
+            let present = u32::from(parity.is_non_zero());
+            count += present;
+            low_sum += u32::from(self.top.wrapping_sub(step as u16)) & present.wrapping_neg();
+        }
+        (count, low_sum)
+    }
+
+    /// How many non-empty bottles have bit `bit < 16` set in `low`.
+    fn non_empty_with_low_bit(&self, bit: u32) -> u32 {
+        let mut count = 0u32;
+        for (step, parity) in self.bottles.iter().enumerate() {
+            let low = self.top.wrapping_sub(step as u16);
+            count += u32::from(low >> bit & 1) & u32::from(parity.is_non_zero());
+        }
+        count
+    }
+}
+
 /// The XOR of the bean values of the odd bottles: the position's value.
 ///
 /// No popcount per bottle: `o_m = 2m + e(m)` with `e(m) = 1 ⊕ parity(popcount m)`, and the
 /// popcount parity is linear over XOR, so the XOR of `o_m` over a set of `c` indices with XOR
-/// `X` is `2X + (c mod 2 ⊕ parity(popcount X))`. One pass keeps `X` and `c`.
-pub fn position_value(bottles: &[Parity]) -> u64 {
-    // The last bottle (distance 0) is worth 0; bottle i < n − 1 has m = n − 2 − i.
-    let Some(last_m) = bottles.len().checked_sub(2) else {
-        return 0;
-    };
-    let (xor, count) = bottles[..=last_m]
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(chunk_index, chunk)| {
-            let first_m = (last_m - chunk_index * CHUNK) as u64;
-            let mut xor = 0u64;
-            let mut count = 0u64;
-            for (k, parity) in chunk.iter().enumerate() {
-                let odd = u64::from(parity.is_odd());
-                xor ^= (first_m - k as u64) & odd.wrapping_neg();
-                count += odd;
-            }
-            (xor, count)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 ^ b.0, a.1 + b.1));
-    (xor << 1) | ((count & 1) ^ u64::from(xor.count_ones() & 1))
+/// `X` is `2X + (c mod 2 ⊕ parity(popcount X))`. One pass keeps `X` and `c mod 2`, block by block.
+pub fn position_value(bottles: &Parities) -> u64 {
+    // The last bottle (distance 0) is worth 0: blocks leave it out.
+    let (xor, odd_count) = Block::split(bottles)
+        .par_iter()
+        .map(Block::odd_xor)
+        .reduce(|| (0, false), |a, b| (a.0 ^ b.0, a.1 ^ b.1));
+    (xor << 1) | u64::from(odd_count ^ (xor.count_ones() % 2 == 1))
 }
 
 /// Solves a position given as a parity per bottle (odd, non-empty), in O(n): one pass for the
-/// value, a short scan for the first bottle with a winning move, one pass for the count.
-pub fn judge_answer(bottles: &[Parity]) -> JudgeAnswer {
+/// value, one for the count block by block, and a scan of the first block with a winning move
+/// for the smallest move (every bottle before it has no winning move).
+pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
     let mut answer = JudgeAnswer {
         first_move: None,
         count: 0,
@@ -266,42 +357,38 @@ pub fn judge_answer(bottles: &[Parity]) -> JudgeAnswer {
         return answer;
     }
     let n = bottles.len() as u64;
-    let distance = |i: usize| n - 1 - i as u64;
-    // The first bottle with a winning move gives the smallest move; after it only counts matter.
-    // No move starts in the last bottle, so it is left out throughout.
-    let sources = &bottles[..bottles.len() - 1];
-    let first = sources.iter().enumerate().find_map(|(i, parity)| {
-        let d = distance(i);
-        let (count, pair) = if parity.is_non_zero() {
-            target_pairs(d, value ^ bean_grundy(d).0)
-        } else {
-            (0, None)
-        };
-        pair.map(|(dj, dk)| (i, count, dj, dk))
-    });
-    let Some((from, count, dj, dk)) = first else {
+    // No move starts in the last bottle, so blocks leave it out.
+    let blocks = Block::split(bottles);
+    let counter = MoveCounter::new(value);
+    let totals: Vec<u128> = blocks
+        .par_iter()
+        .map(|block| counter.block_total(block))
+        .collect();
+    answer.count = totals.iter().sum();
+    let Some(first_block) = totals.iter().position(|&total| total > 0) else {
         return answer;
     };
+    let block = &blocks[first_block];
+    let start: usize = blocks[..first_block].iter().map(|b| b.bottles.len()).sum();
+    let (offset, d) = block
+        .bottles
+        .iter()
+        .zip(block.distances())
+        .position(|(parity, d)| parity.is_non_zero() && counter.moves_at(d) > 0)
+        .map(|offset| (offset, n - 1 - (start + offset) as u64))
+        .expect("a block with moves has a bottle with moves");
+    let (_, pair) = target_pairs(d, value ^ bean_grundy(d).0);
+    let (dj, dk) = pair.expect("a bottle with moves has a first pair");
     answer.first_move = Some(BeanSplitMove {
-        from,
+        from: start + offset,
         to_j: (n - 1 - dj) as usize,
         to_k: (n - 1 - dk) as usize,
     });
-    let counter = MoveCounter::new(value);
-    let rest: u128 = sources[from + 1..]
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(chunk_index, chunk)| counter.total(chunk, distance(from + 1 + chunk_index * CHUNK)))
-        .sum();
-    answer.count = u128::from(count) + rest;
     answer
 }
 
-/// Bottles per parallel task in [`judge_answer`] and [`position_value`].
-const CHUNK: usize = 1 << 16;
-
 impl BeanSplit {
-    fn parities(&self) -> Vec<Parity> {
+    fn parities(&self) -> Parities {
         self.beans.iter().map(|&b| Parity::of(b)).collect()
     }
 
@@ -479,16 +566,6 @@ impl Theory for BeanSplit {
     }
 }
 
-/// Reads one judge case of `count` bottles as parities.
-pub(crate) fn read_bottles(
-    scanner: &mut Scanner<'_>,
-    count: usize,
-) -> Result<Vec<Parity>, InputError> {
-    let mut bottles = Vec::with_capacity(count.min(scanner.remaining_bytes() / 2 + 1));
-    scanner.read_parities(count, "a bean count", &mut bottles)?;
-    Ok(bottles)
-}
-
 impl BeanSplit {
     /// The judge's answer for this position.
     pub fn judge_answer(&self) -> JudgeAnswer {
@@ -532,6 +609,74 @@ mod tests {
                     counter.moves_at(d),
                     pair_count(d, value ^ bean_grundy(d).0),
                     "value {value}, distance {d}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn block_sums_agree_with_bottle_by_bottle_sums() {
+        let mut state = 99u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 11
+        };
+        for round in 0..400 {
+            let len = 1 + (next() % (1 << 16)) as usize;
+            let top = (len as u64 - 1) + next() % ((1 << 16) - len as u64 + 1);
+            let high = match round % 4 {
+                0 => next() % 8,
+                1 => next() >> 10,
+                2 => (1 << 47) - 1 - next() % 4,
+                _ => next() % (1 << 20),
+            };
+            let bottles: Vec<Parity> = (0..len)
+                .map(|_| Parity::of(u128::from(next() % 3)))
+                .collect();
+            let block = Block {
+                high,
+                top: top as u16,
+                bottles: &bottles,
+            };
+            let top_m = high << BLOCK_BITS | top;
+            let ms = (0..len as u64).map(|k| top_m - k);
+            // The odd bottles' XOR of m, and their parity.
+            let odd: Vec<u64> = ms
+                .clone()
+                .zip(&bottles)
+                .filter(|(_, p)| p.is_odd())
+                .map(|(m, _)| m)
+                .collect();
+            let xor = odd.iter().fold(0, |a, m| a ^ m);
+            assert_eq!(block.odd_xor(), (xor, odd.len() % 2 == 1));
+            assert!(block.distances().eq(ms.clone().map(|m| m + 1)));
+            // Values of every kind: evil with a high or low bit, odious near and far from H.
+            let half_high_value = (high << (BLOCK_BITS + 1)) | (next() % (1 << 17));
+            for value in [
+                next(),
+                next() % 64,
+                next() % (1 << 17),
+                half_high_value,
+                half_high_value ^ (1 << 20),
+                3,
+                (1 << 40) | 1,
+            ] {
+                if value == 0 {
+                    continue;
+                }
+                let counter = MoveCounter::new(value);
+                let expected: u128 = ms
+                    .clone()
+                    .zip(&bottles)
+                    .filter(|(_, p)| p.is_non_zero())
+                    .map(|(m, _)| u128::from(counter.moves_at(m + 1)))
+                    .sum();
+                assert_eq!(
+                    counter.block_total(&block),
+                    expected,
+                    "value {value}, high {high}"
                 );
             }
         }
