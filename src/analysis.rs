@@ -1,46 +1,49 @@
 //! `analyze`: who wins a position, its Grundy value and every winning move, by the fast theory.
+//!
+//! The report is written while it is produced: each listed move's resulting position is built,
+//! written and dropped in turn, so listing the moves of a ten-million-bottle position holds one
+//! copy of it at a time, not one per move.
 
 use crate::core::Winner;
-use crate::theory::{AnalysisError, Theory};
-use serde::Serialize;
-use std::fmt::Write;
+use crate::theory::{AnalysisError, Theory, WinningMoves};
+use std::io::{self, Write};
 
-/// One winning move as reported.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveReport {
-    /// The move in the game's notation.
-    #[serde(rename = "move")]
-    pub notation: String,
-    /// The position it leads to, in the game's notation.
-    pub to: String,
-    /// Why it wins (human output only).
-    #[serde(skip)]
-    pub reason: String,
+/// How many winning moves `analyze` lists when not told: enough for any position one studies by
+/// hand, and a guard against printing gigabytes (a 2,000-bottle bean-split position can have
+/// hundreds of thousands of winning moves, each a 2,000-number position).
+pub const DEFAULT_LIMIT: usize = 10_000;
+
+/// Roughly how much text the listed positions may take when no limit is given (each listed move
+/// prints a whole position).
+pub const DEFAULT_OUTPUT_BUDGET: usize = 100 << 20;
+
+/// The default limit for a position written in `position_len` bytes: [`DEFAULT_LIMIT`], or fewer
+/// so that the listed positions stay within [`DEFAULT_OUTPUT_BUDGET`] — but always at least one.
+pub fn default_limit(position_len: usize) -> usize {
+    (DEFAULT_OUTPUT_BUDGET / position_len.max(1)).clamp(1, DEFAULT_LIMIT)
 }
 
-/// The analysis of one position, ready to print as text or JSON.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Analysis {
+/// The analysis of one position, ready to be written as text or JSON.
+#[derive(Clone, Debug)]
+pub struct Analysis<'a, G: Theory> {
     /// The game's command-line name.
-    pub game: String,
-    /// The position in the game's notation (canonical form).
-    pub position: String,
+    pub game: &'a str,
+    /// The position analysed.
+    pub position: &'a G,
     /// Who wins with perfect play.
     pub winner: Winner,
     /// The Grundy value, where the theory gives one.
     pub grundy: Option<u64>,
-    /// The winning moves (at most the requested limit).
-    pub winning_moves: Vec<MoveReport>,
-    /// How many winning moves there are in all (never capped by the limit).
-    pub winning_move_count: u128,
+    /// The winning moves: the first ones (up to the limit) and how many there are in all.
+    pub moves: WinningMoves<G>,
 }
 
 /// Analyses `position` with the fast theory, listing at most `limit` winning moves.
-pub fn analyze<G: Theory>(
-    game: &str,
-    position: &G,
+pub fn analyze<'a, G: Theory>(
+    game: &'a str,
+    position: &'a G,
     limit: usize,
-) -> Result<Analysis, AnalysisError> {
+) -> Result<Analysis<'a, G>, AnalysisError> {
     // The count of winning moves is always complete, and a position is won exactly when it has a
     // winning move: the winner follows without running the theory a second time (for end-piles
     // that second run would be another O(n²) pass).
@@ -51,74 +54,124 @@ pub fn analyze<G: Theory>(
         Winner::Second
     };
     Ok(Analysis {
-        game: game.to_string(),
-        position: position.to_string(),
+        game,
+        position,
         winner,
         grundy: position.grundy_value().map(|value| value.0),
-        winning_moves: moves
-            .listed
-            .iter()
-            .map(|winning| MoveReport {
-                notation: position.format_move(&winning.mv),
-                to: winning.to.to_string(),
-                reason: winning.reason.clone(),
-            })
-            .collect(),
-        winning_move_count: moves.total,
+        moves,
     })
 }
 
-impl Analysis {
-    /// The one-object JSON form of the command-line contract.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("an analysis always serialises")
+impl<G: Theory> Analysis<'_, G> {
+    /// Writes the one-object JSON form of the command-line contract (`winning_move_count` added),
+    /// without a final newline.
+    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"{\"game\":")?;
+        json_string(out, self.game)?;
+        out.write_all(b",\"position\":")?;
+        json_string(out, &self.position.to_string())?;
+        write!(out, ",\"winner\":\"{}\",\"grundy\":", self.winner)?;
+        match self.grundy {
+            Some(value) => write!(out, "{value}")?,
+            None => out.write_all(b"null")?,
+        }
+        out.write_all(b",\"winning_moves\":[")?;
+        for (index, winning) in self.moves.listed.iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            out.write_all(b"{\"move\":")?;
+            json_string(out, &self.position.format_move(&winning.mv))?;
+            out.write_all(b",\"to\":")?;
+            json_string(out, &self.position.play(&winning.mv).to_string())?;
+            out.write_all(b"}")?;
+        }
+        write!(out, "],\"winning_move_count\":{}}}", self.moves.total)
     }
 
-    /// The human-readable form.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let shown = if self.position.is_empty() {
-            "(empty)"
-        } else {
-            &self.position
-        };
-        let _ = writeln!(out, "game:     {}", self.game);
-        let _ = writeln!(out, "position: {shown}");
-        let _ = writeln!(
+    /// Writes the human-readable form.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "game:     {}", self.game)?;
+        writeln!(out, "position: {}", shown(self.position.to_string()))?;
+        writeln!(
             out,
             "winner:   {}",
             match self.winner {
                 Winner::First => "first (the player to move wins)",
                 Winner::Second => "second (the player to move loses)",
             }
-        );
+        )?;
         match self.grundy {
-            Some(value) => {
-                let _ = writeln!(out, "grundy:   {value}");
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "grundy:   not given (this game's theory decides the winner, not the value)"
-                );
-            }
+            Some(value) => writeln!(out, "grundy:   {value}")?,
+            None => writeln!(
+                out,
+                "grundy:   not given (this game's theory decides the winner, not the value)"
+            )?,
         }
-        if self.winning_move_count == 0 {
-            let _ = writeln!(
+        let total = self.moves.total;
+        if total == 0 {
+            return writeln!(
                 out,
                 "winning moves: none (every move leaves the opponent a win)"
             );
-        } else {
-            let _ = writeln!(out, "winning moves: {}", self.winning_move_count);
-            for mv in &self.winning_moves {
-                let to = if mv.to.is_empty() { "(empty)" } else { &mv.to };
-                let _ = writeln!(out, "  {:<12} -> {to}   ({})", mv.notation, mv.reason);
-            }
-            let hidden = self.winning_move_count - self.winning_moves.len() as u128;
-            if hidden > 0 {
-                let _ = writeln!(out, "  … and {hidden} more (raise --limit to list them)");
-            }
         }
-        out
+        writeln!(out, "winning moves: {total}")?;
+        for winning in &self.moves.listed {
+            writeln!(
+                out,
+                "  {:<12} -> {}   ({})",
+                self.position.format_move(&winning.mv),
+                shown(self.position.play(&winning.mv).to_string()),
+                winning.reason
+            )?;
+        }
+        let hidden = total - self.moves.listed.len() as u128;
+        if hidden > 0 {
+            writeln!(out, "  … and {hidden} more (raise --limit to list them)")?;
+        }
+        Ok(())
+    }
+
+    /// The JSON form as a string.
+    pub fn to_json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_json(&mut out).expect("writing to memory");
+        String::from_utf8(out).expect("the JSON is UTF-8")
+    }
+
+    /// The text form as a string.
+    pub fn to_text(&self) -> String {
+        let mut out = Vec::new();
+        self.write_text(&mut out).expect("writing to memory");
+        String::from_utf8(out).expect("the text is UTF-8")
+    }
+}
+
+/// An empty position, shown so that it is visible.
+fn shown(position: String) -> String {
+    if position.is_empty() {
+        "(empty)".to_string()
+    } else {
+        position
+    }
+}
+
+/// Writes `text` as a JSON string.
+fn json_string(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    serde_json::to_writer(out, text).map_err(io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_limit_keeps_listed_positions_within_the_budget() {
+        assert_eq!(default_limit(0), DEFAULT_LIMIT);
+        assert_eq!(default_limit(7), DEFAULT_LIMIT);
+        assert_eq!(default_limit(DEFAULT_OUTPUT_BUDGET / 40), 40);
+        // A ten-million-bottle position (20 MB of text) lists five; nothing lists none.
+        assert_eq!(default_limit(20_000_000), 5);
+        assert_eq!(default_limit(usize::MAX), 1);
     }
 }

@@ -1,17 +1,13 @@
 //! The `grundy` command line: a thin layer over the library.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use grundy::analysis::default_limit;
 use grundy::judge::{FORMATS, find_format};
 use grundy::play::Side;
-use grundy::registry::{find_game, game_names, games};
+use grundy::registry::{GameError, find_game, game_names, games};
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// How many winning moves `analyze` lists unless told otherwise: enough for any position one
-/// studies by hand, and a guard against printing gigabytes (a 2,000-bottle bean-split position can
-/// have hundreds of thousands of winning moves, each a 2,000-number position).
-const DEFAULT_LIMIT: usize = 10_000;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -65,9 +61,10 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// List at most N winning moves; the count (`winning_move_count` in JSON) is always
-        /// complete.
-        #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
-        limit: usize,
+        /// complete. Default: 10000, or fewer for huge positions so that the listed positions
+        /// (each printed whole) stay under about 100 MB — but at least 1.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
     },
     /// Check the fast theory against exhaustive search on every small position.
     ///
@@ -179,16 +176,18 @@ fn run(command: Command) -> Result<u8, Failure> {
                     .map_err(|_| usage("the position is not valid UTF-8"))?,
                 None => position.join(" "),
             };
-            let analysis = entry
-                .analyze(&position, limit)
-                .map_err(|e| usage(e.to_string()))?;
-            let text = if json {
-                analysis.to_json() + "\n"
-            } else {
-                analysis.to_text()
-            };
-            write_stdout(&text)?;
-            Ok(0)
+            let limit = limit.unwrap_or_else(|| default_limit(position.len()));
+            let stdout = io::stdout();
+            let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            let written = entry
+                .analyze(&position, limit, json, &mut out)
+                .and_then(|()| Ok(out.flush()?));
+            match written {
+                Ok(()) => Ok(0),
+                Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+                Err(GameError::Io(e)) => Err(usage(format!("cannot write output: {e}"))),
+                Err(e) => Err(usage(e.to_string())),
+            }
         }
         Command::Verify { games: names, size } => {
             let entries = if names.is_empty() {

@@ -5,7 +5,7 @@
 //! [`Theory`] for its position type, write an enumerator of small positions, and add one
 //! [`Entry`] to [`games`]. `analyze`, `verify` and `play` then work for it unchanged.
 
-use crate::analysis::{Analysis, analyze};
+use crate::analysis::analyze;
 use crate::enumerate;
 use crate::games::box_fill::{AtMostHeld, AtMostSquare};
 use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
@@ -50,8 +50,15 @@ pub enum GameError {
 pub trait GameEntry: Sync {
     /// Its description.
     fn info(&self) -> &GameInfo;
-    /// Analyses a position given in the game's notation.
-    fn analyze(&self, position: &str, limit: usize) -> Result<Analysis, GameError>;
+    /// Analyses a position given in the game's notation and writes the report (JSON or text) to
+    /// `out`; nothing is written unless the position parses and the theory can analyse it.
+    fn analyze(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError>;
     /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
     /// above the game's maximum (whose position counts would not fit in memory).
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String>;
@@ -87,9 +94,22 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
         &self.info
     }
 
-    fn analyze(&self, position: &str, limit: usize) -> Result<Analysis, GameError> {
+    fn analyze(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
         let position: G = position.parse()?;
-        Ok(analyze(self.info.name, &position, limit)?)
+        let analysis = analyze(self.info.name, &position, limit)?;
+        if json {
+            analysis.write_json(out)?;
+            out.write_all(b"\n")?;
+        } else {
+            analysis.write_text(out)?;
+        }
+        Ok(())
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {

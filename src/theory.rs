@@ -11,12 +11,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A winning move: a move whose resulting position is lost for the opponent.
+///
+/// The position it leads to is [`ImpartialGame::play`]`(mv)`; it is not stored, so that listing
+/// moves of a ten-million-bottle position does not hold a copy of the position per move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinningMove<G: ImpartialGame> {
     /// The move.
     pub mv: G::Move,
-    /// The position it leads to.
-    pub to: G,
     /// Why it wins, in one line of the game's theory.
     pub reason: String,
 }

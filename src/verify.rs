@@ -145,7 +145,11 @@ pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
     let claimed = position
         .winning_moves(usize::MAX)
         .map_err(|e| format!("theory failed: {e}"))?;
-    let claimed_set: HashSet<String> = claimed.listed.iter().map(|m| m.to.to_string()).collect();
+    let claimed_set: HashSet<String> = claimed
+        .listed
+        .iter()
+        .map(|m| position.play(&m.mv).to_string())
+        .collect();
     let true_set: HashSet<String> = verdict
         .winning_moves
         .iter()

@@ -496,7 +496,6 @@ impl Theory for BeanSplit {
                     };
                     listed += 1;
                     collector.push(|| WinningMove {
-                        to: self.play(&mv),
                         mv,
                         reason: format!(
                             "g({}) ⊕ g({}) ⊕ g({}) cancels the value {}",

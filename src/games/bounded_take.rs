@@ -212,7 +212,6 @@ impl Theory for BoundedTake {
                     count: pile.stones - to_stones,
                 };
                 collector.push(|| WinningMove {
-                    to: self.play(&mv),
                     mv,
                     reason: format!(
                         "pile {} goes from SG {} to SG {}: nim-sum 0",

@@ -285,7 +285,6 @@ impl<K: RuleKind> Theory for BoxFill<K> {
                     count: y - bin.held,
                 };
                 collector.push(|| WinningMove {
-                    to: self.play(&mv),
                     mv,
                     reason: format!(
                         "box {} goes from SG {} to SG {}: nim-sum 0",

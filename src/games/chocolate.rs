@@ -356,7 +356,6 @@ impl Theory for Chocolate {
             if to < from {
                 let mv = ChocolateMove::Eat { from, to };
                 collector.push(|| WinningMove {
-                    to: self.play(&mv),
                     mv,
                     reason: format!("the table's XOR becomes g(box) = {}", g.0),
                 });
@@ -378,7 +377,6 @@ impl Theory for Chocolate {
                 if seen.insert(taken.clone()) {
                     let mv = ChocolateMove::TakeOut(taken);
                     collector.push(|| WinningMove {
-                        to: self.play(&mv),
                         mv,
                         reason: format!("the table's XOR becomes {} = g(box left)", rest_value.0),
                     });
@@ -397,7 +395,6 @@ impl Theory for Chocolate {
                     .collect();
                 let mv = ChocolateMove::TakeOut(taken);
                 collector.push(|| WinningMove {
-                    to: self.play(&mv),
                     mv,
                     reason: "the box stays independent and the table's XOR becomes 0".to_string(),
                 });

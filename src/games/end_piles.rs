@@ -306,11 +306,9 @@ impl Theory for EndPiles {
                 end: End::Left,
                 remaining: left_value as u64,
             };
-            let to = self.play(&mv);
-            seen = Some(to.clone());
+            seen = Some(self.play(&mv));
             collector.push(|| WinningMove {
                 mv,
-                to,
                 reason: format!("the left pile becomes L(a_2 … a_n) = {left_value}"),
             });
         }
@@ -319,11 +317,9 @@ impl Theory for EndPiles {
                 end: End::Right,
                 remaining: right_value as u64,
             };
-            let to = self.play(&mv);
-            if seen.as_ref() != Some(&to) {
+            if seen.as_ref() != Some(&self.play(&mv)) {
                 collector.push(|| WinningMove {
                     mv,
-                    to,
                     reason: format!("the right pile becomes R(a_1 … a_n-1) = {right_value}"),
                 });
             }

@@ -198,7 +198,6 @@ impl Theory for TakeOrMerge {
                 if after.is_loss() {
                     collector.push(|| WinningMove {
                         mv,
-                        to: self.play(&mv),
                         reason: after.describe(),
                     });
                 }
