@@ -300,7 +300,8 @@ impl<'a> Scanner<'a> {
             if window.is_empty() {
                 break;
             }
-            let Some(pieces) = parities_in_parallel(&self.input[window.clone()]) else {
+            let Some(pieces) = pieces_in_parallel(&self.input[window.clone()], plain_parities)
+            else {
                 break;
             };
             left -= pieces.iter().map(Vec::len).sum::<usize>();
@@ -386,6 +387,25 @@ impl<'a> Scanner<'a> {
             self.next_parity(what)?;
         }
         Ok(())
+    }
+
+    /// Reads every remaining token as a `u128` (a position's counts, to the end of its text).
+    /// Long inputs are read in pieces on all cores; if any piece holds something unusual (a
+    /// number above `u64::MAX`, a foreign byte) the whole run is read again on one thread, which
+    /// takes big numbers or reports the error at its line and column.
+    pub fn read_u128s_to_end(&mut self, what: &str) -> Result<Vec<u128>, InputError> {
+        let rest = &self.input[self.offset..];
+        if rest.len() >= PARALLEL_BYTES
+            && let Some(pieces) = pieces_in_parallel(rest, plain_numbers)
+        {
+            self.offset = self.input.len();
+            return Ok(widen_in_parallel(&pieces));
+        }
+        let mut numbers = Vec::with_capacity(self.remaining_bytes() / 2 + 1);
+        while !self.at_end() {
+            numbers.push(self.next_u128(what)?);
+        }
+        Ok(numbers)
     }
 
     /// The next token as a `u128` (for positions whose counts can grow past `u64`), on the same
@@ -552,12 +572,19 @@ const MAX_PLAIN_DIGITS: usize = 19;
 /// Runs shorter than this many tokens are read on one thread.
 const PARALLEL_TOKENS: usize = 1 << 16;
 
+/// Inputs shorter than this many bytes are read on one thread by
+/// [`Scanner::read_u128s_to_end`].
+const PARALLEL_BYTES: usize = 1 << 18;
+
 /// The nominal size of one piece of a window read in parallel.
 const PIECE_BYTES: usize = 1 << 20;
 
-/// Splits `window` (whole tokens only) into pieces at separators and reads them on all cores;
-/// `None` if any piece holds something the plain fast path does not accept.
-fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
+/// Splits `window` (whole tokens only) into pieces at separators and reads each with `read` on
+/// all cores; `None` if any piece holds something `read` does not accept.
+fn pieces_in_parallel<T: Send>(
+    window: &[u8],
+    read: fn(&[u8]) -> Option<Vec<T>>,
+) -> Option<Vec<Vec<T>>> {
     use rayon::prelude::*;
     let mut bounds = vec![0];
     let mut nominal = PIECE_BYTES;
@@ -573,8 +600,64 @@ fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
     bounds.push(window.len());
     bounds
         .par_windows(2)
-        .map(|pair| plain_parities(&window[pair[0]..pair[1]]))
+        .map(|pair| read(&window[pair[0]..pair[1]]))
         .collect()
+}
+
+/// The pieces' numbers, in order, as one vector of `u128` filled on all cores.
+fn widen_in_parallel(pieces: &[Vec<u64>]) -> Vec<u128> {
+    use rayon::prelude::*;
+    let mut numbers = vec![0u128; pieces.iter().map(Vec::len).sum()];
+    let mut targets = Vec::with_capacity(pieces.len());
+    let mut rest = numbers.as_mut_slice();
+    for piece in pieces {
+        let (target, tail) = rest.split_at_mut(piece.len());
+        targets.push(target);
+        rest = tail;
+    }
+    targets
+        .into_par_iter()
+        .zip(pieces)
+        .for_each(|(target, piece)| {
+            for (slot, &value) in target.iter_mut().zip(piece) {
+                *slot = u128::from(value);
+            }
+        });
+    numbers
+}
+
+/// The values of a run of plain numbers (see [`plain_parities`]), or `None` if anything else
+/// turns up.
+fn plain_numbers(bytes: &[u8]) -> Option<Vec<u64>> {
+    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+    let mut digits = 0usize;
+    let mut value = 0u64;
+    for (at, &byte) in bytes.iter().enumerate() {
+        let digit = byte.wrapping_sub(b'0');
+        if digit <= 9 {
+            // Exact for plain numbers; a longer token is rejected below before it is used.
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            digits += 1;
+        } else if is_separator(byte) {
+            if digits > 0 {
+                if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[at - digits..at]) {
+                    return None;
+                }
+                out.push(value);
+                digits = 0;
+                value = 0;
+            }
+        } else {
+            return None;
+        }
+    }
+    if digits > 0 {
+        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[bytes.len() - digits..]) {
+            return None;
+        }
+        out.push(value);
+    }
+    Some(out)
 }
 
 /// The parities of a run of plain numbers separated by whitespace, or `None` if anything else
@@ -739,6 +822,48 @@ mod tests {
             .read_parities(200_001, "a count")
             .unwrap_err();
         assert_eq!(error.location, Location::EndOfInput);
+    }
+
+    #[test]
+    fn numbers_to_the_end_are_read_exactly_in_parallel_or_not() {
+        let mut state = 5u64;
+        let values: Vec<u128> = (0..300_000)
+            .map(|index| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                match index % 5 {
+                    0 => u128::from(u64::MAX - (state >> 50)),
+                    1 => u128::from(state >> 1),
+                    _ => u128::from(state >> 54),
+                }
+            })
+            .collect();
+        let text: String = values.iter().map(|v| format!("{v}\n")).collect();
+        let read = Scanner::new(text.as_bytes())
+            .read_u128s_to_end("a count")
+            .unwrap();
+        assert_eq!(read, values);
+        // A number past u64::MAX sends the run to the one-thread reader, which takes it.
+        let big = u128::from(u64::MAX) + 2;
+        let with_big = format!("{text}{big} 7");
+        let mut expected = values.clone();
+        expected.extend([big, 7]);
+        let mut scanner = Scanner::new(with_big.as_bytes());
+        assert_eq!(scanner.read_u128s_to_end("a count").unwrap(), expected);
+        assert!(scanner.at_end());
+        // A bad token far into the text is located exactly.
+        let bad = format!("{text}7 x9");
+        let error = Scanner::new(bad.as_bytes())
+            .read_u128s_to_end("a count")
+            .unwrap_err();
+        assert_eq!(
+            error.location,
+            Location::At {
+                line: values.len() + 1,
+                column: 3
+            }
+        );
     }
 
     #[test]

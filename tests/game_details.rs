@@ -6,6 +6,7 @@
 use grundy::core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner, mex};
 use grundy::games::bean_split::{
     bean_grundy, is_odious, judge_answer, pair_count, position_value, target_pairs,
+    target_pairs_in_order,
 };
 use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{
@@ -138,6 +139,8 @@ fn bean_pair_counts_match_brute_force() {
             let (count, first) = target_pairs(source, w);
             assert_eq!(count as usize, pairs.len(), "source {source}, w {w}");
             assert_eq!(first, pairs.first().copied(), "source {source}, w {w}");
+            let in_order: Vec<(u64, u64)> = target_pairs_in_order(source, w).collect();
+            assert_eq!(in_order, pairs, "source {source}, w {w}");
         }
     }
 }

@@ -40,7 +40,7 @@
 //! the largest `y` (the farthest `j`), found from `B − 1` in O(1). The whole job is O(n), with
 //! totals in `u128` (they pass `2^64` near `n = 10^7`).
 
-use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Parities, Parity, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
@@ -128,28 +128,43 @@ pub fn pair_count(source: u64, w: u64) -> u64 {
     }
 }
 
+/// The pairs `{d_j ≥ d_k}` of distances below `source` whose bean values XOR to `w`, in bottle
+/// order (largest `d_j` first, then largest `d_k`), each found in O(1):
+/// * `w = 0`: every `(d, d)` with `d < source`;
+/// * `w` odious: `(distance of w, 0)` if `w < g(source)`;
+/// * `w` evil: for each `i < source − 1` with bit `h − 1` set, from the largest down, the odious
+///   `y = o_i` (distance `i + 1`) and its partner `y ⊕ w`.
+pub fn target_pairs_in_order(source: u64, w: u64) -> Box<dyn Iterator<Item = (u64, u64)>> {
+    let Some(m) = source.checked_sub(1) else {
+        return Box::new(std::iter::empty());
+    };
+    if w == 0 {
+        Box::new((0..source).rev().map(|d| (d, d)))
+    } else if is_odious(w) {
+        Box::new(std::iter::once((distance_of(w), 0)).filter(move |_| w < odious(m)))
+    } else {
+        let bit = 62 - w.leading_zeros();
+        let members = std::iter::successors(largest_below_with_bit(m, bit), move |&i| {
+            largest_below_with_bit(i, bit)
+        });
+        Box::new(members.map(move |i| {
+            let y = odious(i);
+            (i + 1, distance_of(y ^ w))
+        }))
+    }
+}
+
 /// The pairs `{d_j ≥ d_k}` of distances below `source` whose bean values XOR to `w`: how many, and
 /// the pair that comes first in bottle order (largest `d_j`, then largest `d_k`).
 #[inline]
 pub fn target_pairs(source: u64, w: u64) -> (u64, Option<(u64, u64)>) {
     let count = pair_count(source, w);
-    if count == 0 {
-        return (count, None);
-    }
-    let pair = if w == 0 {
-        // The farthest bottle is distance source − 1.
-        (source - 1, source - 1)
-    } else if is_odious(w) {
-        (distance_of(w), 0)
+    let first = if count == 0 {
+        None
     } else {
-        // The largest odious y = o_i with i < source − 1 and bit h − 1 of i set; its partner
-        // y ⊕ w is odious and smaller.
-        let i = largest_below_with_bit(source - 1, 62 - w.leading_zeros())
-            .expect("a positive count has a largest member");
-        let y = odious(i);
-        (distance_of(y), distance_of(y ^ w))
+        target_pairs_in_order(source, w).next()
     };
-    (count, Some(pair))
+    (count, first)
 }
 
 /// The winning-move count of each source bottle for one fixed position value, in the form the
@@ -240,6 +255,9 @@ pub struct JudgeAnswer {
     /// How many winning moves (distinct triples) there are.
     pub count: u128,
 }
+
+/// Bottles per parallel task when a position's counts are reduced to parities.
+const PARALLEL_MIN: usize = 1 << 16;
 
 /// The low bits of `m` that vary inside a [`Block`].
 const BLOCK_BITS: u32 = 16;
@@ -344,6 +362,21 @@ pub fn position_value(bottles: &Parities) -> u64 {
     (xor << 1) | u64::from(odd_count ^ (xor.count_ones() % 2 == 1))
 }
 
+/// The winning moves from each block.
+fn block_totals(blocks: &[Block<'_>], counter: MoveCounter) -> Vec<u128> {
+    blocks
+        .par_iter()
+        .map(|block| counter.block_total(block))
+        .collect()
+}
+
+/// How many winning moves a position with value `value ≠ 0` has, block by block.
+fn total_moves(bottles: &Parities, value: u64) -> u128 {
+    block_totals(&Block::split(bottles), MoveCounter::new(value))
+        .iter()
+        .sum()
+}
+
 /// Solves a position given as a parity per bottle (odd, non-empty), in O(n): one pass for the
 /// value, one for the count block by block, and a scan of the first block with a winning move
 /// for the smallest move (every bottle before it has no winning move).
@@ -360,10 +393,7 @@ pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
     // No move starts in the last bottle, so blocks leave it out.
     let blocks = Block::split(bottles);
     let counter = MoveCounter::new(value);
-    let totals: Vec<u128> = blocks
-        .par_iter()
-        .map(|block| counter.block_total(block))
-        .collect();
+    let totals = block_totals(&blocks, counter);
     answer.count = totals.iter().sum();
     let Some(first_block) = totals.iter().position(|&total| total > 0) else {
         return answer;
@@ -389,18 +419,13 @@ pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
 
 impl BeanSplit {
     fn parities(&self) -> Parities {
-        self.beans.iter().map(|&b| Parity::of(b)).collect()
-    }
-
-    fn value(&self) -> Nimber {
-        let n = self.beans.len() as u64;
-        nim_sum(
-            self.beans
-                .iter()
-                .enumerate()
-                .filter(|&(_, &b)| b % 2 == 1)
-                .map(|(i, _)| bean_grundy(n - 1 - i as u64)),
-        )
+        let parities: Vec<Parity> = self
+            .beans
+            .par_iter()
+            .with_min_len(PARALLEL_MIN)
+            .map(|&b| Parity::of(b))
+            .collect();
+        Parities::from(parities)
     }
 }
 
@@ -444,68 +469,52 @@ impl ImpartialGame for BeanSplit {
 
 impl Theory for BeanSplit {
     fn winner(&self) -> Result<Winner, AnalysisError> {
-        Ok(self.value().winner())
+        Ok(Nimber(position_value(&self.parities())).winner())
     }
 
     fn grundy_value(&self) -> Option<Nimber> {
-        Some(self.value())
+        Some(Nimber(position_value(&self.parities())))
     }
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        let value = self.value();
+        let parities = self.parities();
+        let value = position_value(&parities);
         let mut collector = MoveCollector::new(limit);
-        if value == Nimber::ZERO {
+        if value == 0 {
             return Ok(collector.finish());
         }
+        // The count comes block by block; only the listed moves are visited one by one.
+        let total = total_moves(&parities, value);
+        let counter = MoveCounter::new(value);
         let n = self.beans.len();
         let index_of = |d: u64| n - 1 - d as usize;
-        for (from, &beans) in self.beans.iter().enumerate() {
-            if beans == 0 {
-                continue;
+        let mut listed = 0u128;
+        for (from, &beans) in self.beans[..n - 1].iter().enumerate() {
+            if !collector.wants_more() {
+                break;
             }
             let distance = (n - 1 - from) as u64;
-            let w = value.0 ^ bean_grundy(distance).0;
-            let count = pair_count(distance, w);
-            if count == 0 {
+            if beans == 0 || counter.moves_at(distance) == 0 {
                 continue;
             }
-            if !collector.wants_more() {
-                collector.count_unlisted(u128::from(count));
-                continue;
-            }
-            // List this bottle's pairs in bottle order: j ascending means d_j descending.
-            let mut listed = 0u64;
-            for dj in (0..distance).rev() {
+            let w = value ^ bean_grundy(distance).0;
+            for (dj, dk) in target_pairs_in_order(distance, w) {
                 if !collector.wants_more() {
                     break;
                 }
-                let partner = w ^ bean_grundy(dj).0;
-                // The partner's distance, if its value is a bean value at distance ≤ dj.
-                let dk = if partner == 0 {
-                    Some(0)
-                } else if is_odious(partner) && distance_of(partner) <= dj {
-                    Some(distance_of(partner))
-                } else {
-                    None
+                let mv = BeanSplitMove {
+                    from,
+                    to_j: index_of(dj),
+                    to_k: index_of(dk),
                 };
-                if let Some(dk) = dk {
-                    let mv = BeanSplitMove {
-                        from,
-                        to_j: index_of(dj),
-                        to_k: index_of(dk),
-                    };
-                    listed += 1;
-                    collector.push(|| WinningMove {
-                        mv,
-                        reason: format!(
-                            "g({}) ⊕ g({}) ⊕ g({}) cancels the value {}",
-                            distance, dj, dk, value.0
-                        ),
-                    });
-                }
+                listed += 1;
+                collector.push(|| WinningMove {
+                    mv,
+                    reason: format!("g({distance}) ⊕ g({dj}) ⊕ g({dk}) cancels the value {value}"),
+                });
             }
-            collector.count_unlisted(u128::from(count - listed));
         }
+        collector.count_unlisted(total - listed);
         Ok(collector.finish())
     }
 
@@ -576,18 +585,14 @@ impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut beans = Vec::new();
-        while !scanner.at_end() {
-            beans.push(scanner.next_u128("a bean count")?);
-        }
+        let beans = Scanner::new(text.as_bytes()).read_u128s_to_end("a bean count")?;
         Ok(BeanSplit { beans })
     }
 }
 
 impl fmt::Display for BeanSplit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_joined(f, &self.beans, " ")
+        crate::games::write_numbers(f, &self.beans, " ")
     }
 }
 

@@ -538,13 +538,13 @@ impl FromStr for Chocolate {
 
 impl fmt::Display for Chocolate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_joined(f, &self.boxed, " ")?;
+        crate::games::write_numbers(f, &self.boxed, " ")?;
         if !self.table.is_empty() {
             if !self.boxed.is_empty() {
                 f.write_str(" ")?;
             }
             f.write_str("/ ")?;
-            crate::games::write_joined(f, &self.table, " ")?;
+            crate::games::write_numbers(f, &self.table, " ")?;
         }
         Ok(())
     }

@@ -441,6 +441,6 @@ impl FromStr for EndPiles {
 
 impl fmt::Display for EndPiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_joined(f, &self.piles, " ")
+        crate::games::write_numbers(f, &self.piles, " ")
     }
 }

@@ -361,6 +361,6 @@ impl FromStr for TakeOrMerge {
 
 impl fmt::Display for TakeOrMerge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_joined(f, &self.piles, " ")
+        crate::games::write_numbers(f, &self.piles, " ")
     }
 }
