@@ -6,6 +6,7 @@
 
 use crate::core::Winner;
 use crate::theory::{AnalysisError, Theory, WinningMoves};
+use std::fmt;
 use std::io::{self, Write};
 
 /// How many winning moves `analyze` lists when not told: enough for any position one studies by
@@ -67,9 +68,9 @@ impl<G: Theory> Analysis<'_, G> {
     /// without a final newline.
     pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"{\"game\":")?;
-        json_string(out, self.game)?;
+        write_json_string(out, &self.game)?;
         out.write_all(b",\"position\":")?;
-        json_string(out, &self.position.to_string())?;
+        write_json_string(out, self.position)?;
         write!(out, ",\"winner\":\"{}\",\"grundy\":", self.winner)?;
         match self.grundy {
             Some(value) => write!(out, "{value}")?,
@@ -81,9 +82,9 @@ impl<G: Theory> Analysis<'_, G> {
                 out.write_all(b",")?;
             }
             out.write_all(b"{\"move\":")?;
-            json_string(out, &self.position.format_move(&winning.mv))?;
+            write_json_string(out, &self.position.format_move(&winning.mv))?;
             out.write_all(b",\"to\":")?;
-            json_string(out, &self.position.play(&winning.mv).to_string())?;
+            write_json_string(out, &self.position.play(&winning.mv))?;
             out.write_all(b"}")?;
         }
         write!(out, "],\"winning_move_count\":{}}}", self.moves.total)
@@ -92,7 +93,9 @@ impl<G: Theory> Analysis<'_, G> {
     /// Writes the human-readable form.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "game:     {}", self.game)?;
-        writeln!(out, "position: {}", shown(self.position.to_string()))?;
+        out.write_all(b"position: ")?;
+        write_shown(out, self.position)?;
+        out.write_all(b"\n")?;
         writeln!(
             out,
             "winner:   {}",
@@ -117,13 +120,9 @@ impl<G: Theory> Analysis<'_, G> {
         }
         writeln!(out, "winning moves: {total}")?;
         for winning in &self.moves.listed {
-            writeln!(
-                out,
-                "  {:<12} -> {}   ({})",
-                self.position.format_move(&winning.mv),
-                shown(self.position.play(&winning.mv).to_string()),
-                winning.reason
-            )?;
+            write!(out, "  {:<12} -> ", self.position.format_move(&winning.mv))?;
+            write_shown(out, &self.position.play(&winning.mv))?;
+            writeln!(out, "   ({})", winning.reason)?;
         }
         let hidden = total - self.moves.listed.len() as u128;
         if hidden > 0 {
@@ -147,18 +146,71 @@ impl<G: Theory> Analysis<'_, G> {
     }
 }
 
-/// An empty position, shown so that it is visible.
-fn shown(position: String) -> String {
-    if position.is_empty() {
-        "(empty)".to_string()
-    } else {
-        position
+/// Writes a position's text straight to `out` (a position can be tens of megabytes: no copy
+/// of it is built), or `(empty)` so that an empty one is visible.
+fn write_shown(out: &mut dyn Write, position: &dyn fmt::Display) -> io::Result<()> {
+    if !Sink::write(out, position, false)? {
+        out.write_all(b"(empty)")?;
+    }
+    Ok(())
+}
+
+/// Writes `value`'s text as a JSON string straight to `out`.
+fn write_json_string(out: &mut dyn Write, value: &dyn fmt::Display) -> io::Result<()> {
+    out.write_all(b"\"")?;
+    Sink::write(out, value, true)?;
+    out.write_all(b"\"")
+}
+
+/// Passes what a `Display` writes on to an `io::Write`, escaped for JSON if asked.
+struct Sink<'a> {
+    out: &'a mut dyn Write,
+    json: bool,
+    wrote: bool,
+    error: Option<io::Error>,
+}
+
+impl Sink<'_> {
+    /// Writes `value` to `out`; whether it wrote anything.
+    fn write(out: &mut dyn Write, value: &dyn fmt::Display, json: bool) -> io::Result<bool> {
+        let mut sink = Sink {
+            out,
+            json,
+            wrote: false,
+            error: None,
+        };
+        let result = fmt::write(&mut sink, format_args!("{value}"));
+        match (sink.error, result) {
+            (Some(error), _) => Err(error),
+            (None, Err(_)) => Err(io::Error::other("formatting failed")),
+            (None, Ok(())) => Ok(sink.wrote),
+        }
     }
 }
 
-/// Writes `text` as a JSON string.
-fn json_string(out: &mut dyn Write, text: &str) -> io::Result<()> {
-    serde_json::to_writer(out, text).map_err(io::Error::other)
+impl fmt::Write for Sink<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.wrote = true;
+        // A branch-free scan (it vectorises): most text needs no escaping at all.
+        let needs_escape = text.bytes().fold(false, |any, byte| {
+            any | (byte < b' ') | (byte == b'"') | (byte == b'\\')
+        });
+        let written = if self.json && needs_escape {
+            // Escaping works character by character, so pieces can be escaped one at a time.
+            serde_json::to_string(text)
+                .map_err(io::Error::other)
+                .and_then(|quoted| self.out.write_all(&quoted.as_bytes()[1..quoted.len() - 1]))
+        } else {
+            self.out.write_all(text.as_bytes())
+        };
+        written.map_err(|error| {
+            self.error = Some(error);
+            fmt::Error
+        })
+    }
 }
 
 #[cfg(test)]

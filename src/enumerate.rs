@@ -118,11 +118,9 @@ pub fn bean_split(size: u64) -> Vec<BeanSplit> {
         .into_iter()
         .chain(sequences(4, 0, size))
         .filter(|beans| !beans.is_empty())
-        .map(|beans| BeanSplit {
-            beans: beans.into_iter().map(u128::from).collect(),
-        })
+        .map(BeanSplit::new)
         .collect();
-    out.sort_by_key(|p| (p.beans.len(), p.beans.clone()));
+    out.sort_by_key(|p| (p.beans.len(), p.beans.to_vec()));
     out.dedup();
     out
 }

@@ -11,7 +11,8 @@
 //!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
 //! * [`theory`] — the [`Theory`](theory::Theory) trait: a game's fast rules and notation.
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
-//! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats.
+//! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats; [`counts`]
+//!   keeps a position's counts compactly.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`enumerate`] and [`registry`] — small positions per game, and the table the CLI uses.
 //!
@@ -28,6 +29,7 @@
 
 pub mod analysis;
 pub mod core;
+pub mod counts;
 pub mod enumerate;
 pub mod games;
 pub mod judge;

@@ -4,6 +4,7 @@
 //! of every token so that errors can point at the offending one, and it never allocates: a token
 //! is a slice of the input.
 
+use crate::counts::Counts;
 use std::fmt;
 
 /// Where an error was found.
@@ -300,8 +301,7 @@ impl<'a> Scanner<'a> {
             if window.is_empty() {
                 break;
             }
-            let Some(pieces) = pieces_in_parallel(&self.input[window.clone()], plain_parities)
-            else {
+            let Some(pieces) = parities_in_parallel(&self.input[window.clone()]) else {
                 break;
             };
             left -= pieces.iter().map(Vec::len).sum::<usize>();
@@ -389,23 +389,26 @@ impl<'a> Scanner<'a> {
         Ok(())
     }
 
-    /// Reads every remaining token as a `u128` (a position's counts, to the end of its text).
-    /// Long inputs are read in pieces on all cores; if any piece holds something unusual (a
-    /// number above `u64::MAX`, a foreign byte) the whole run is read again on one thread, which
-    /// takes big numbers or reports the error at its line and column.
-    pub fn read_u128s_to_end(&mut self, what: &str) -> Result<Vec<u128>, InputError> {
+    /// Reads every remaining token as a count (a position's counts, to the end of its text).
+    ///
+    /// Long inputs are read on all cores in two passes over pieces cut at separators: one
+    /// counts each piece's tokens, one parses each piece straight into its share of the result.
+    /// If any piece holds something unusual (a number above `u64::MAX`, a foreign byte), the
+    /// whole text is read again on one thread, which takes big numbers or reports the error at
+    /// its line and column.
+    pub fn read_counts_to_end(&mut self, what: &str) -> Result<Counts, InputError> {
         let rest = &self.input[self.offset..];
         if rest.len() >= PARALLEL_BYTES
-            && let Some(pieces) = pieces_in_parallel(rest, plain_numbers)
+            && let Some(counts) = plain_numbers_in_parallel(rest)
         {
             self.offset = self.input.len();
-            return Ok(widen_in_parallel(&pieces));
+            return Ok(Counts::from(counts));
         }
-        let mut numbers = Vec::with_capacity(self.remaining_bytes() / 2 + 1);
+        let mut counts = Vec::with_capacity(self.remaining_bytes() / 2 + 1);
         while !self.at_end() {
-            numbers.push(self.next_u128(what)?);
+            counts.push(self.next_u128(what)?);
         }
-        Ok(numbers)
+        Ok(Counts::from(counts))
     }
 
     /// The next token as a `u128` (for positions whose counts can grow past `u64`), on the same
@@ -573,23 +576,117 @@ const MAX_PLAIN_DIGITS: usize = 19;
 const PARALLEL_TOKENS: usize = 1 << 16;
 
 /// Inputs shorter than this many bytes are read on one thread by
-/// [`Scanner::read_u128s_to_end`].
+/// [`Scanner::read_counts_to_end`].
 const PARALLEL_BYTES: usize = 1 << 18;
 
 /// The nominal size of one piece of a window read in parallel.
 const PIECE_BYTES: usize = 1 << 20;
 
-/// Splits `window` (whole tokens only) into pieces at separators and reads each with `read` on
-/// all cores; `None` if any piece holds something `read` does not accept.
-fn pieces_in_parallel<T: Send>(
-    window: &[u8],
-    read: fn(&[u8]) -> Option<Vec<T>>,
-) -> Option<Vec<Vec<T>>> {
+/// Splits `window` (whole tokens only) into pieces at separators and reads their parities on all
+/// cores; `None` if any piece holds something [`plain_parities`] does not accept.
+fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
     use rayon::prelude::*;
+    piece_bounds(window)
+        .par_windows(2)
+        .map(|pair| plain_parities(&window[pair[0]..pair[1]]))
+        .collect()
+}
+
+/// The plain numbers (see [`plain_parities`]) of `text`, read on all cores, or `None` if
+/// anything else turns up.
+fn plain_numbers_in_parallel(text: &[u8]) -> Option<Vec<u64>> {
+    use rayon::prelude::*;
+    let bounds = piece_bounds(text);
+    let pieces: Vec<&[u8]> = bounds
+        .windows(2)
+        .map(|pair| &text[pair[0]..pair[1]])
+        .collect();
+    // Tokens start where a byte above b' ' follows a byte at or below it (or the start). Any
+    // piece this miscounts holds a byte that is neither a digit nor whitespace, and fails below.
+    let lengths: Vec<usize> = pieces.par_iter().map(|piece| count_tokens(piece)).collect();
+    let mut numbers = vec![0u64; lengths.iter().sum()];
+    let mut targets = Vec::with_capacity(pieces.len());
+    let mut rest = numbers.as_mut_slice();
+    for &length in &lengths {
+        let (target, tail) = rest.split_at_mut(length);
+        targets.push(target);
+        rest = tail;
+    }
+    let all_plain = targets
+        .into_par_iter()
+        .zip(pieces)
+        .all(|(target, piece)| fill_plain_numbers(piece, target));
+    all_plain.then_some(numbers)
+}
+
+/// The number of tokens in `bytes`, counting bytes up to b' ' as separators; vectorised by
+/// summing 8-bit flags over runs of 255 bytes.
+fn count_tokens(bytes: &[u8]) -> usize {
+    let Some(&first) = bytes.first() else {
+        return 0;
+    };
+    let mut count = usize::from(first > b' ');
+    let (before, after) = (&bytes[..bytes.len() - 1], &bytes[1..]);
+    for (previous, current) in before.chunks(255).zip(after.chunks(255)) {
+        let mut starts = 0u8;
+        for (&p, &c) in previous.iter().zip(current) {
+            starts += u8::from(p <= b' ') & u8::from(c > b' ');
+        }
+        count += usize::from(starts);
+    }
+    count
+}
+
+/// Parses the plain numbers of `bytes` into `target`, which must have room for exactly as many;
+/// `false` if anything else turns up.
+fn fill_plain_numbers(bytes: &[u8], target: &mut [u64]) -> bool {
+    let mut filled = 0usize;
+    let mut digits = 0usize;
+    let mut value = 0u64;
+    // Stores the number that ends at `end`; false if it is not plain or there is no room.
+    let mut store = |end: usize, digits: usize, value: u64| {
+        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[end - digits..end]) {
+            return false;
+        }
+        match target.get_mut(filled) {
+            Some(slot) => {
+                *slot = value;
+                filled += 1;
+                true
+            }
+            None => false,
+        }
+    };
+    for (at, &byte) in bytes.iter().enumerate() {
+        let digit = byte.wrapping_sub(b'0');
+        if digit <= 9 {
+            // Exact for plain numbers; a longer token is rejected by `store` before it is kept.
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            digits += 1;
+        } else if is_separator(byte) {
+            if digits > 0 {
+                if !store(at, digits, value) {
+                    return false;
+                }
+                digits = 0;
+                value = 0;
+            }
+        } else {
+            return false;
+        }
+    }
+    if digits > 0 && !store(bytes.len(), digits, value) {
+        return false;
+    }
+    filled == target.len()
+}
+
+/// Where to cut `window` into pieces of about [`PIECE_BYTES`]: just after a separator, so that
+/// no token is cut. Starts with 0 and ends with the window's length.
+fn piece_bounds(window: &[u8]) -> Vec<usize> {
     let mut bounds = vec![0];
     let mut nominal = PIECE_BYTES;
     while nominal < window.len() {
-        // Move forward to just after the next separator so no token is cut.
         let end = window[nominal..]
             .iter()
             .position(|&byte| is_separator(byte))
@@ -599,65 +696,6 @@ fn pieces_in_parallel<T: Send>(
     }
     bounds.push(window.len());
     bounds
-        .par_windows(2)
-        .map(|pair| read(&window[pair[0]..pair[1]]))
-        .collect()
-}
-
-/// The pieces' numbers, in order, as one vector of `u128` filled on all cores.
-fn widen_in_parallel(pieces: &[Vec<u64>]) -> Vec<u128> {
-    use rayon::prelude::*;
-    let mut numbers = vec![0u128; pieces.iter().map(Vec::len).sum()];
-    let mut targets = Vec::with_capacity(pieces.len());
-    let mut rest = numbers.as_mut_slice();
-    for piece in pieces {
-        let (target, tail) = rest.split_at_mut(piece.len());
-        targets.push(target);
-        rest = tail;
-    }
-    targets
-        .into_par_iter()
-        .zip(pieces)
-        .for_each(|(target, piece)| {
-            for (slot, &value) in target.iter_mut().zip(piece) {
-                *slot = u128::from(value);
-            }
-        });
-    numbers
-}
-
-/// The values of a run of plain numbers (see [`plain_parities`]), or `None` if anything else
-/// turns up.
-fn plain_numbers(bytes: &[u8]) -> Option<Vec<u64>> {
-    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
-    let mut digits = 0usize;
-    let mut value = 0u64;
-    for (at, &byte) in bytes.iter().enumerate() {
-        let digit = byte.wrapping_sub(b'0');
-        if digit <= 9 {
-            // Exact for plain numbers; a longer token is rejected below before it is used.
-            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-            digits += 1;
-        } else if is_separator(byte) {
-            if digits > 0 {
-                if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[at - digits..at]) {
-                    return None;
-                }
-                out.push(value);
-                digits = 0;
-                value = 0;
-            }
-        } else {
-            return None;
-        }
-    }
-    if digits > 0 {
-        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[bytes.len() - digits..]) {
-            return None;
-        }
-        out.push(value);
-    }
-    Some(out)
 }
 
 /// The parities of a run of plain numbers separated by whitespace, or `None` if anything else
@@ -841,21 +879,24 @@ mod tests {
             .collect();
         let text: String = values.iter().map(|v| format!("{v}\n")).collect();
         let read = Scanner::new(text.as_bytes())
-            .read_u128s_to_end("a count")
+            .read_counts_to_end("a count")
             .unwrap();
-        assert_eq!(read, values);
+        assert_eq!(read.to_vec(), values);
         // A number past u64::MAX sends the run to the one-thread reader, which takes it.
         let big = u128::from(u64::MAX) + 2;
         let with_big = format!("{text}{big} 7");
         let mut expected = values.clone();
         expected.extend([big, 7]);
         let mut scanner = Scanner::new(with_big.as_bytes());
-        assert_eq!(scanner.read_u128s_to_end("a count").unwrap(), expected);
+        assert_eq!(
+            scanner.read_counts_to_end("a count").unwrap().to_vec(),
+            expected
+        );
         assert!(scanner.at_end());
         // A bad token far into the text is located exactly.
         let bad = format!("{text}7 x9");
         let error = Scanner::new(bad.as_bytes())
-            .read_u128s_to_end("a count")
+            .read_counts_to_end("a count")
             .unwrap_err();
         assert_eq!(
             error.location,

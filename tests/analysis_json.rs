@@ -49,7 +49,7 @@ proptest! {
         check_json("bounded-take", &BoundedTake {
             piles: pairs.iter().map(|&(stones, divisor)| Pile { stones, divisor }).collect(),
         });
-        check_json("bean-split", &BeanSplit { beans });
+        check_json("bean-split", &BeanSplit::new(beans));
         let bins: Vec<Bin> = pairs.iter().map(|&(a, b)| Bin { held: b.min(a), capacity: a }).collect();
         check_json("box-fill", &BoxFill::<AtMostHeld>::new(bins.clone()));
         check_json("box-fill-square", &BoxFill::<AtMostSquare>::new(bins));

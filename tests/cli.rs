@@ -109,7 +109,7 @@ proptest! {
         for row in &seed_rows {
             let beans: Vec<u64> = row.iter().map(|&b| b % 3).collect();
             let _ = writeln!(input, "{}\n{}", beans.len(), join(&beans));
-            let position = BeanSplit { beans: beans.iter().map(|&b| u128::from(b)).collect() };
+            let position = BeanSplit::new(beans.clone());
             let moves = ExhaustiveSolver::new().winning_moves(&position);
             match moves.iter().map(|(mv, _)| *mv).min() {
                 Some(mv) => { let _ = writeln!(expected, "{} {} {}", mv.from, mv.to_j, mv.to_k); }

@@ -102,7 +102,7 @@ proptest! {
 
     #[test]
     fn bean_split_random(beans in prop::collection::vec(0u128..=3, 1..=5)) {
-        check_one(&BeanSplit { beans });
+        check_one(&BeanSplit::new(beans));
     }
 
     #[test]

@@ -41,17 +41,18 @@
 //! totals in `u128` (they pass `2^64` near `n = 10^7`).
 
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::counts::{CountSlice, Counts};
 use crate::scanner::{InputError, Parities, Parity, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 
-/// Beans per bottle (counts in `u128`: moves add beans, so a bottle may pass `u64::MAX`).
+/// Beans per bottle (moves add beans, so a bottle may pass `u64::MAX`: [`Counts`] widens then).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BeanSplit {
     /// Beans in bottles `0 … n−1`.
-    pub beans: Vec<u128>,
+    pub beans: Counts,
 }
 
 /// Take a bean from bottle `from` and put one into `to_j` and one into `to_k` (`from < to_j ≤ to_k`).
@@ -214,7 +215,7 @@ impl MoveCounter {
     ///   `16 + hb(H ⊕ (value ≫ 17))` throughout, and [`count_below_with_bit`] splits into a part
     ///   fixed by `H` plus, when `H` has bit `b − 16`, `low` itself;
     /// * odious value, `H = value ≫ 17`: bottle by bottle (one block in the whole row).
-    fn block_total(self, block: &Block<'_>) -> u128 {
+    fn block_total<B: Bottle>(self, block: &Block<'_, B>) -> u128 {
         let high = block.high;
         match self.evil_bit {
             Some(bit) if bit >= BLOCK_BITS => {
@@ -228,7 +229,7 @@ impl MoveCounter {
                         .bottles
                         .iter()
                         .zip(block.distances())
-                        .filter(|(parity, _)| parity.is_non_zero())
+                        .filter(|(bottle, _)| bottle.is_non_empty())
                         .map(|(_, distance)| u128::from(self.moves_at(distance)))
                         .sum();
                 }
@@ -256,8 +257,47 @@ pub struct JudgeAnswer {
     pub count: u128,
 }
 
-/// Bottles per parallel task when a position's counts are reduced to parities.
-const PARALLEL_MIN: usize = 1 << 16;
+/// What the theory reads of a bottle: whether its count is odd and whether it is non-empty.
+/// Judge input is reduced to [`Parity`] bytes as it is read; a position keeps its counts.
+pub trait Bottle: Copy + Send + Sync {
+    /// Whether the bottle holds an odd number of beans.
+    fn is_odd(self) -> bool;
+    /// Whether the bottle holds any bean.
+    fn is_non_empty(self) -> bool;
+}
+
+impl Bottle for Parity {
+    #[inline(always)]
+    fn is_odd(self) -> bool {
+        Parity::is_odd(self)
+    }
+    #[inline(always)]
+    fn is_non_empty(self) -> bool {
+        self.is_non_zero()
+    }
+}
+
+impl Bottle for u64 {
+    #[inline(always)]
+    fn is_odd(self) -> bool {
+        self & 1 == 1
+    }
+    #[inline(always)]
+    fn is_non_empty(self) -> bool {
+        self != 0
+    }
+}
+
+impl Bottle for u128 {
+    #[inline(always)]
+    fn is_odd(self) -> bool {
+        self & 1 == 1
+    }
+    #[inline(always)]
+    fn is_non_empty(self) -> bool {
+        self != 0
+    }
+}
 
 /// The low bits of `m` that vary inside a [`Block`].
 const BLOCK_BITS: u32 = 16;
@@ -266,24 +306,24 @@ const BLOCK_BITS: u32 = 16;
 /// `m = high · 2^16 + low`, with `low` falling by one from each bottle to the next. Sums over a
 /// block need only 16-bit and 32-bit lanes, which the compiler vectorises.
 #[derive(Copy, Clone, Debug)]
-struct Block<'a> {
+struct Block<'a, B> {
     /// The bits of `m` above the lowest 16.
     high: u64,
     /// `low` at the block's first bottle.
     top: u16,
     /// The block's bottles, in bottle order.
-    bottles: &'a [Parity],
+    bottles: &'a [B],
 }
 
-impl<'a> Block<'a> {
-    /// The source bottles (every bottle but the last), in bottle order, cut into blocks; a block
-    /// never spans two segments.
-    fn split(bottles: &'a Parities) -> Vec<Block<'a>> {
-        let sources = bottles.len().saturating_sub(1) as u64;
+impl<'a, B: Bottle> Block<'a, B> {
+    /// The source bottles (every bottle but the last) of a row given in consecutive segments, in
+    /// bottle order, cut into blocks; a block never spans two segments.
+    fn split(segments: &[&'a [B]]) -> Vec<Block<'a, B>> {
+        let bottles: usize = segments.iter().map(|segment| segment.len()).sum();
         let mut blocks = Vec::new();
         // The number of source bottles still to place: the next one has m = unplaced − 1.
-        let mut unplaced = sources;
-        for segment in bottles.segments() {
+        let mut unplaced = bottles.saturating_sub(1) as u64;
+        for &segment in segments {
             let mut rest = &segment[..segment.len().min(unplaced as usize)];
             while let Some(m) = unplaced.checked_sub(1).filter(|_| !rest.is_empty()) {
                 let len = rest.len().min((m % (1 << BLOCK_BITS)) as usize + 1);
@@ -301,7 +341,7 @@ impl<'a> Block<'a> {
     }
 
     /// The distances `m + 1` of the block's bottles, in order.
-    fn distances(&self) -> impl Iterator<Item = u64> + use<> {
+    fn distances(&self) -> impl Iterator<Item = u64> + use<B> {
         let top_m = self.high << BLOCK_BITS | u64::from(self.top);
         (top_m + 1 - self.bottles.len() as u64 + 1..=top_m + 1).rev()
     }
@@ -310,8 +350,8 @@ impl<'a> Block<'a> {
     fn odd_xor(&self) -> (u64, bool) {
         let mut low_xor = 0u16;
         let mut parity = 0u8;
-        for (step, parity_byte) in self.bottles.iter().enumerate() {
-            let odd = u8::from(parity_byte.is_odd());
+        for (step, bottle) in self.bottles.iter().enumerate() {
+            let odd = u8::from(bottle.is_odd());
             low_xor ^= self.top.wrapping_sub(step as u16) & u16::from(odd).wrapping_neg();
             parity ^= odd;
         }
@@ -329,8 +369,8 @@ impl<'a> Block<'a> {
         // At most 2^16 bottles with distinct lows below 2^16: both sums fit in 32 bits.
         let mut count = 0u32;
         let mut low_sum = 0u32;
-        for (step, parity) in self.bottles.iter().enumerate() {
-            let present = u32::from(parity.is_non_zero());
+        for (step, bottle) in self.bottles.iter().enumerate() {
+            let present = u32::from(bottle.is_non_empty());
             count += present;
             low_sum += u32::from(self.top.wrapping_sub(step as u16)) & present.wrapping_neg();
         }
@@ -340,9 +380,9 @@ impl<'a> Block<'a> {
     /// How many non-empty bottles have bit `bit < 16` set in `low`.
     fn non_empty_with_low_bit(&self, bit: u32) -> u32 {
         let mut count = 0u32;
-        for (step, parity) in self.bottles.iter().enumerate() {
+        for (step, bottle) in self.bottles.iter().enumerate() {
             let low = self.top.wrapping_sub(step as u16);
-            count += u32::from(low >> bit & 1) & u32::from(parity.is_non_zero());
+            count += u32::from(low >> bit & 1) & u32::from(bottle.is_non_empty());
         }
         count
     }
@@ -354,8 +394,13 @@ impl<'a> Block<'a> {
 /// popcount parity is linear over XOR, so the XOR of `o_m` over a set of `c` indices with XOR
 /// `X` is `2X + (c mod 2 ⊕ parity(popcount X))`. One pass keeps `X` and `c mod 2`, block by block.
 pub fn position_value(bottles: &Parities) -> u64 {
+    row_value(&bottles.segments().collect::<Vec<_>>())
+}
+
+/// [`position_value`] of a row given in consecutive segments of any kind of [`Bottle`].
+fn row_value<B: Bottle>(segments: &[&[B]]) -> u64 {
     // The last bottle (distance 0) is worth 0: blocks leave it out.
-    let (xor, odd_count) = Block::split(bottles)
+    let (xor, odd_count) = Block::split(segments)
         .par_iter()
         .map(Block::odd_xor)
         .reduce(|| (0, false), |a, b| (a.0 ^ b.0, a.1 ^ b.1));
@@ -363,16 +408,16 @@ pub fn position_value(bottles: &Parities) -> u64 {
 }
 
 /// The winning moves from each block.
-fn block_totals(blocks: &[Block<'_>], counter: MoveCounter) -> Vec<u128> {
+fn block_totals<B: Bottle>(blocks: &[Block<'_, B>], counter: MoveCounter) -> Vec<u128> {
     blocks
         .par_iter()
         .map(|block| counter.block_total(block))
         .collect()
 }
 
-/// How many winning moves a position with value `value ≠ 0` has, block by block.
-fn total_moves(bottles: &Parities, value: u64) -> u128 {
-    block_totals(&Block::split(bottles), MoveCounter::new(value))
+/// How many winning moves a row with value `value ≠ 0` has, block by block.
+fn row_total<B: Bottle>(segments: &[&[B]], value: u64) -> u128 {
+    block_totals(&Block::split(segments), MoveCounter::new(value))
         .iter()
         .sum()
 }
@@ -381,17 +426,22 @@ fn total_moves(bottles: &Parities, value: u64) -> u128 {
 /// value, one for the count block by block, and a scan of the first block with a winning move
 /// for the smallest move (every bottle before it has no winning move).
 pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
+    row_answer(&bottles.segments().collect::<Vec<_>>())
+}
+
+/// [`judge_answer`] of a row given in consecutive segments of any kind of [`Bottle`].
+fn row_answer<B: Bottle>(segments: &[&[B]]) -> JudgeAnswer {
     let mut answer = JudgeAnswer {
         first_move: None,
         count: 0,
     };
-    let value = position_value(bottles);
+    let value = row_value(segments);
     if value == 0 {
         return answer;
     }
-    let n = bottles.len() as u64;
+    let n = segments.iter().map(|segment| segment.len()).sum::<usize>() as u64;
     // No move starts in the last bottle, so blocks leave it out.
-    let blocks = Block::split(bottles);
+    let blocks = Block::split(segments);
     let counter = MoveCounter::new(value);
     let totals = block_totals(&blocks, counter);
     answer.count = totals.iter().sum();
@@ -404,7 +454,7 @@ pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
         .bottles
         .iter()
         .zip(block.distances())
-        .position(|(parity, d)| parity.is_non_zero() && counter.moves_at(d) > 0)
+        .position(|(bottle, d)| bottle.is_non_empty() && counter.moves_at(d) > 0)
         .map(|offset| (offset, n - 1 - (start + offset) as u64))
         .expect("a block with moves has a bottle with moves");
     let (_, pair) = target_pairs(d, value ^ bean_grundy(d).0);
@@ -418,14 +468,27 @@ pub fn judge_answer(bottles: &Parities) -> JudgeAnswer {
 }
 
 impl BeanSplit {
-    fn parities(&self) -> Parities {
-        let parities: Vec<Parity> = self
-            .beans
-            .par_iter()
-            .with_min_len(PARALLEL_MIN)
-            .map(|&b| Parity::of(b))
-            .collect();
-        Parities::from(parities)
+    /// A position with these beans per bottle.
+    pub fn new(beans: impl Into<Counts>) -> Self {
+        BeanSplit {
+            beans: beans.into(),
+        }
+    }
+
+    /// The position's value (see [`position_value`]), straight from the counts.
+    fn value(&self) -> u64 {
+        match self.beans.as_slice() {
+            CountSlice::Narrow(beans) => row_value(&[beans]),
+            CountSlice::Wide(beans) => row_value(&[beans]),
+        }
+    }
+
+    /// The judge's answer for this position.
+    pub fn judge_answer(&self) -> JudgeAnswer {
+        match self.beans.as_slice() {
+            CountSlice::Narrow(beans) => row_answer(&[beans]),
+            CountSlice::Wide(beans) => row_answer(&[beans]),
+        }
     }
 }
 
@@ -436,7 +499,7 @@ impl ImpartialGame for BeanSplit {
         let n = self.beans.len();
         let mut moves = Vec::new();
         for from in 0..n {
-            if self.beans[from] == 0 {
+            if self.beans.get(from) == 0 {
                 continue;
             }
             for to_j in from + 1..n {
@@ -450,9 +513,11 @@ impl ImpartialGame for BeanSplit {
 
     fn play(&self, mv: &BeanSplitMove) -> Self {
         let mut beans = self.beans.clone();
-        beans[mv.from] -= 1;
-        beans[mv.to_j] += 1;
-        beans[mv.to_k] += 1;
+        for (bottle, change) in [(mv.from, -1i8), (mv.to_j, 1), (mv.to_k, 1)] {
+            let count = beans.get(bottle);
+            let changed = if change < 0 { count - 1 } else { count + 1 };
+            beans.set(bottle, changed);
+        }
         BeanSplit { beans }
     }
 
@@ -460,8 +525,8 @@ impl ImpartialGame for BeanSplit {
     /// matters: the solver may forget it. This is a fact of the rules, not of the theory.
     fn memo_key(&self) -> Self {
         let mut beans = self.beans.clone();
-        if let Some(last) = beans.last_mut() {
-            *last = 0;
+        if let Some(last) = beans.len().checked_sub(1) {
+            beans.set(last, 0);
         }
         BeanSplit { beans }
     }
@@ -469,32 +534,34 @@ impl ImpartialGame for BeanSplit {
 
 impl Theory for BeanSplit {
     fn winner(&self) -> Result<Winner, AnalysisError> {
-        Ok(Nimber(position_value(&self.parities())).winner())
+        Ok(Nimber(self.value()).winner())
     }
 
     fn grundy_value(&self) -> Option<Nimber> {
-        Some(Nimber(position_value(&self.parities())))
+        Some(Nimber(self.value()))
     }
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        let parities = self.parities();
-        let value = position_value(&parities);
+        let value = self.value();
         let mut collector = MoveCollector::new(limit);
         if value == 0 {
             return Ok(collector.finish());
         }
         // The count comes block by block; only the listed moves are visited one by one.
-        let total = total_moves(&parities, value);
+        let total = match self.beans.as_slice() {
+            CountSlice::Narrow(beans) => row_total(&[beans], value),
+            CountSlice::Wide(beans) => row_total(&[beans], value),
+        };
         let counter = MoveCounter::new(value);
         let n = self.beans.len();
         let index_of = |d: u64| n - 1 - d as usize;
         let mut listed = 0u128;
-        for (from, &beans) in self.beans[..n - 1].iter().enumerate() {
+        for from in 0..n - 1 {
             if !collector.wants_more() {
                 break;
             }
             let distance = (n - 1 - from) as u64;
-            if beans == 0 || counter.moves_at(distance) == 0 {
+            if self.beans.get(from) == 0 || counter.moves_at(distance) == 0 {
                 continue;
             }
             let w = value ^ bean_grundy(distance).0;
@@ -540,7 +607,7 @@ impl Theory for BeanSplit {
         if from >= to_j {
             return Err(format!("both targets must come after bottle {from}"));
         }
-        if self.beans[from] == 0 {
+        if self.beans.get(from) == 0 {
             return Err(format!("bottle {from} is empty"));
         }
         Ok(BeanSplitMove { from, to_j, to_k })
@@ -549,7 +616,7 @@ impl Theory for BeanSplit {
     fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
         let n = self.beans.len();
         let all = (0..n)
-            .filter(|&from| self.beans[from] > 0)
+            .filter(|&from| self.beans.get(from) > 0)
             .flat_map(|from| {
                 (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
             })
@@ -565,7 +632,7 @@ impl Theory for BeanSplit {
         let n = self.beans.len();
         (0..n.saturating_sub(1))
             .rev()
-            .find(|&i| self.beans[i] > 0)
+            .find(|&i| self.beans.get(i) > 0)
             .map(|from| BeanSplitMove {
                 from,
                 to_j: n - 1,
@@ -574,25 +641,18 @@ impl Theory for BeanSplit {
     }
 }
 
-impl BeanSplit {
-    /// The judge's answer for this position.
-    pub fn judge_answer(&self) -> JudgeAnswer {
-        judge_answer(&self.parities())
-    }
-}
-
 impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let beans = Scanner::new(text.as_bytes()).read_u128s_to_end("a bean count")?;
+        let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
         Ok(BeanSplit { beans })
     }
 }
 
 impl fmt::Display for BeanSplit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.beans, " ")
+        self.beans.fmt(f)
     }
 }
 

@@ -28,30 +28,21 @@ pub(crate) fn write_numbers<T: itoa::Integer + Copy + Send + Sync>(
     separator: &str,
 ) -> fmt::Result {
     const PIECE: usize = 1 << 16;
-    if items.len() <= PIECE {
+    let format_piece = |piece: &[T]| {
+        let mut text = String::with_capacity(piece.len() * 4);
         let mut buffer = itoa::Buffer::new();
-        for (index, &item) in items.iter().enumerate() {
+        for (index, &item) in piece.iter().enumerate() {
             if index > 0 {
-                f.write_str(separator)?;
+                text.push_str(separator);
             }
-            f.write_str(buffer.format(item))?;
+            text.push_str(buffer.format(item));
         }
-        return Ok(());
+        text
+    };
+    if items.len() <= PIECE {
+        return f.write_str(&format_piece(items));
     }
-    let pieces: Vec<String> = items
-        .par_chunks(PIECE)
-        .map(|chunk| {
-            let mut text = String::with_capacity(chunk.len() * 4);
-            let mut buffer = itoa::Buffer::new();
-            for (index, &item) in chunk.iter().enumerate() {
-                if index > 0 {
-                    text.push_str(separator);
-                }
-                text.push_str(buffer.format(item));
-            }
-            text
-        })
-        .collect();
+    let pieces: Vec<String> = items.par_chunks(PIECE).map(format_piece).collect();
     for (index, piece) in pieces.iter().enumerate() {
         if index > 0 {
             f.write_str(separator)?;
