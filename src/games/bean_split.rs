@@ -33,12 +33,23 @@
 //!   1 pair if `w < B`, else none.
 //! * `w` evil, non-zero, with highest bit `h`: in a pair `{x, x ⊕ w}` the larger member `y` is the
 //!   one with bit `h` set, and both are odious iff `y` is. So the count is the number of odious
-//!   `y < B` with bit `h` set: whole blocks of `2^(h+1)` contribute `2^(h−1)` each (`h ≥ 1`, and
-//!   half of any aligned run of two numbers is odious), plus a partial block counted the same way.
+//!   `y < B` with bit `h` set. The odious numbers below `B = o_{D−1}` are `o_i` for `i < D − 1`,
+//!   and bit `h ≥ 1` of `o_i = 2i + (0 or 1)` is bit `h − 1` of `i`: the count is how many
+//!   `i < D − 1` have bit `h − 1` set — whole runs of `2^h` hold `2^(h−1)` each, plus the part of
+//!   the last run past its first half. No popcount is needed.
 //!
-//! The lexicographically smallest winning move takes the first bottle with a winning move, then
-//! the largest `y` (the farthest `j`), found from `B − 1` in O(1). The whole job is O(n), with
-//! totals in `u128` (they pass `2^64` near `n = 10^7`).
+//! The winning pairs of one bottle can also be listed in bottle order in O(1) each (the members
+//! `i` with bit `h − 1` set, from the largest down), so `analyze` lists moves without scanning.
+//!
+//! **The whole row in O(n), on all cores.** The value needs no popcount either: the XOR of
+//! `o_m = 2m + e(m)` over a set of `c` indices with XOR `X` is `2X + (c mod 2 ⊕ parity(X))`,
+//! because the parity of a popcount is linear over XOR. Bottles are cut into *blocks* whose
+//! `m = D − 1` agree above the lowest 16 bits; inside a block the value needs the XOR of the low
+//! bits and the count needs, in all but one block, only the number of non-empty bottles and the
+//! sum of their low bits — 16- and 32-bit sums the compiler vectorises. The first block with a
+//! winning move holds the lexicographically smallest one (every earlier bottle has none); inside
+//! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
+//! near `n = 10^7`).
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::counts::{CountSlice, Counts};
@@ -400,19 +411,28 @@ pub fn position_value(bottles: &Parities) -> u64 {
 /// [`position_value`] of a row given in consecutive segments of any kind of [`Bottle`].
 fn row_value<B: Bottle>(segments: &[&[B]]) -> u64 {
     // The last bottle (distance 0) is worth 0: blocks leave it out.
-    let (xor, odd_count) = Block::split(segments)
-        .par_iter()
-        .map(Block::odd_xor)
-        .reduce(|| (0, false), |a, b| (a.0 ^ b.0, a.1 ^ b.1));
+    let (xor, odd_count) = map_blocks(&Block::split(segments), Block::odd_xor)
+        .into_iter()
+        .fold((0, false), |a, b| (a.0 ^ b.0, a.1 ^ b.1));
     (xor << 1) | u64::from(odd_count ^ (xor.count_ones() % 2 == 1))
 }
 
 /// The winning moves from each block.
 fn block_totals<B: Bottle>(blocks: &[Block<'_, B>], counter: MoveCounter) -> Vec<u128> {
-    blocks
-        .par_iter()
-        .map(|block| counter.block_total(block))
-        .collect()
+    map_blocks(blocks, |block| counter.block_total(block))
+}
+
+/// `f` of every block: on all cores when there are several, else on this thread (for a row of
+/// judge size, starting the thread pool would cost more than the row).
+fn map_blocks<'a, B: Bottle, R: Send>(
+    blocks: &[Block<'a, B>],
+    f: impl Fn(&Block<'a, B>) -> R + Send + Sync,
+) -> Vec<R> {
+    if blocks.len() > 1 {
+        blocks.par_iter().map(f).collect()
+    } else {
+        blocks.iter().map(f).collect()
+    }
 }
 
 /// How many winning moves a row with value `value ≠ 0` has, block by block.
