@@ -1,8 +1,10 @@
 //! The one token scanner shared by every judge format and every position parser.
 //!
 //! Input is a byte slice of whitespace-separated tokens. The scanner tracks the line and column
-//! of every token so that errors can point at the offending one, and it never allocates: a token
-//! is a slice of the input.
+//! of every token so that errors can point at the offending one. A token is a slice of the input;
+//! only the bulk readers ([`Scanner::read_parities`], [`Scanner::read_counts_to_end`]) allocate,
+//! for their results, and they read long runs on all cores, falling back to the one-thread path
+//! for anything unusual so that every error is located exactly.
 
 use crate::counts::Counts;
 use std::fmt;
