@@ -1,5 +1,6 @@
-//! Pieces shared by the benchmark programs: a seeded generator and the straightforward end-piles
-//! solution that the fast one is measured against.
+//! Pieces shared by the benchmark programs: a seeded generator, the straightforward end-piles
+//! solution that the fast one is measured against, and the input reading and parse loop of the
+//! baselines.
 #![allow(dead_code)]
 
 use grundy::games::end_piles::extend;
@@ -45,4 +46,36 @@ pub fn end_piles_two_tables(piles: &[u64]) -> bool {
         }
     }
     n == 1 || piles[0] != left[1][n - 1]
+}
+
+/// The whole input of a baseline program: the file named by its first argument, or standard input.
+pub fn read_input() -> Vec<u8> {
+    match std::env::args_os().nth(1) {
+        Some(path) => std::fs::read(path).expect("readable input"),
+        None => {
+            let mut input = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut input).expect("readable stdin");
+            input
+        }
+    }
+}
+
+/// Calls `number` with every integer of `input` (each run of ASCII digits), in order: the plain
+/// parse loop of the baselines.
+pub fn for_each_number(input: &[u8], mut number: impl FnMut(u64)) {
+    let mut value = 0u64;
+    let mut in_number = false;
+    for &byte in input {
+        if byte.is_ascii_digit() {
+            value = value.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
+            in_number = true;
+        } else if in_number {
+            number(value);
+            value = 0;
+            in_number = false;
+        }
+    }
+    if in_number {
+        number(value);
+    }
 }

@@ -2,34 +2,15 @@
 //! every integer into a vector, and print them back separated by spaces — the least any tool
 //! must do that holds a position and reports it.
 
-use std::io::{Read, Write};
+use std::io::Write;
+
+#[path = "common.rs"]
+mod common;
 
 fn main() {
-    let mut input = Vec::new();
-    match std::env::args_os().nth(1) {
-        Some(path) => input = std::fs::read(path).expect("readable input"),
-        None => {
-            std::io::stdin()
-                .read_to_end(&mut input)
-                .expect("readable stdin");
-        }
-    }
+    let input = common::read_input();
     let mut numbers = Vec::with_capacity(input.len() / 2 + 1);
-    let mut value = 0u64;
-    let mut in_number = false;
-    for &byte in &input {
-        if byte.is_ascii_digit() {
-            value = value.wrapping_mul(10).wrapping_add(u64::from(byte - b'0'));
-            in_number = true;
-        } else if in_number {
-            numbers.push(value);
-            value = 0;
-            in_number = false;
-        }
-    }
-    if in_number {
-        numbers.push(value);
-    }
+    common::for_each_number(&input, |value| numbers.push(value));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut buffer = itoa::Buffer::new();

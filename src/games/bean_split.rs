@@ -288,27 +288,23 @@ impl Bottle for Parity {
     }
 }
 
-impl Bottle for u64 {
-    #[inline(always)]
-    fn is_odd(self) -> bool {
-        self & 1 == 1
-    }
-    #[inline(always)]
-    fn is_non_empty(self) -> bool {
-        self != 0
-    }
+/// A bean count is a bottle.
+macro_rules! count_is_a_bottle {
+    ($($count:ty),*) => {$(
+        impl Bottle for $count {
+            #[inline(always)]
+            fn is_odd(self) -> bool {
+                self & 1 == 1
+            }
+            #[inline(always)]
+            fn is_non_empty(self) -> bool {
+                self != 0
+            }
+        }
+    )*};
 }
 
-impl Bottle for u128 {
-    #[inline(always)]
-    fn is_odd(self) -> bool {
-        self & 1 == 1
-    }
-    #[inline(always)]
-    fn is_non_empty(self) -> bool {
-        self != 0
-    }
-}
+count_is_a_bottle!(u64, u128);
 
 /// The low bits of `m` that vary inside a [`Block`].
 const BLOCK_BITS: u32 = 16;
