@@ -421,3 +421,44 @@ fn verify_refuses_sizes_that_cannot_fit() {
             .contains("at most")
     );
 }
+
+#[test]
+fn long_bean_split_cases_are_read_in_parallel_exactly() {
+    // Cases long enough for the parallel reader, back to back: each answer must equal the
+    // position's own answer (computed from its counts, not from the judge reader's parities).
+    let mut state = 11u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let rows: Vec<Vec<u64>> = [150_000usize, 90_001, 3]
+        .iter()
+        .map(|&n| (0..n).map(|_| next() % 40 * (next() % 3).min(1)).collect())
+        .collect();
+    let mut input = format!("{}\n", rows.len());
+    let mut expected = String::new();
+    for row in &rows {
+        let _ = writeln!(input, "{}\n{}", row.len(), join(row));
+        let answer = BeanSplit::new(row.clone()).judge_answer();
+        match answer.first_move {
+            Some(mv) => {
+                let _ = writeln!(expected, "{} {} {}", mv.from, mv.to_j, mv.to_k);
+            }
+            None => expected.push_str("-1 -1 -1\n"),
+        }
+        let _ = writeln!(expected, "{}", answer.count);
+    }
+    assert_eq!(solve("bean-split", None, &input), expected);
+    // A bad token deep in a long case is located exactly, and nothing is printed.
+    let mut tokens: Vec<String> = rows[0].iter().map(u64::to_string).collect();
+    tokens[123_456] = "12x".to_string();
+    let column = tokens[..123_456].iter().map(|t| t.len() + 1).sum::<usize>() + 1;
+    let bad = format!("1\n{}\n{}\n", tokens.len(), tokens.join(" "));
+    assert_input_error(
+        &["solve", "bean-split"],
+        &bad,
+        &format!("line 3, column {column}"),
+    );
+}
