@@ -31,6 +31,9 @@ pub struct Analysis<'a, G: Theory> {
     pub game: &'a str,
     /// The position analysed.
     pub position: &'a G,
+    /// The position's text when it is already in canonical notation (see
+    /// [`Theory::is_canonical_text`]): written as it is instead of formatting the position.
+    pub canonical_text: Option<&'a str>,
     /// Who wins with perfect play.
     pub winner: Winner,
     /// The Grundy value, where the theory gives one.
@@ -57,6 +60,7 @@ pub fn analyze<'a, G: Theory>(
     Ok(Analysis {
         game,
         position,
+        canonical_text: None,
         winner,
         grundy: position.grundy_value().map(|value| value.0),
         moves,
@@ -70,7 +74,10 @@ impl<G: Theory> Analysis<'_, G> {
         out.write_all(b"{\"game\":")?;
         write_json_string(out, &self.game)?;
         out.write_all(b",\"position\":")?;
-        write_json_string(out, self.position)?;
+        match self.canonical_text {
+            Some(text) => write_json_string(out, &text)?,
+            None => write_json_string(out, self.position)?,
+        }
         write!(out, ",\"winner\":\"{}\",\"grundy\":", self.winner)?;
         match self.grundy {
             Some(value) => write!(out, "{value}")?,
@@ -94,7 +101,10 @@ impl<G: Theory> Analysis<'_, G> {
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "game:     {}", self.game)?;
         out.write_all(b"position: ")?;
-        write_shown(out, self.position)?;
+        match self.canonical_text {
+            Some(text) => write_shown(out, &text)?,
+            None => write_shown(out, self.position)?,
+        }
         out.write_all(b"\n")?;
         writeln!(
             out,

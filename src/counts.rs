@@ -1,40 +1,77 @@
 //! Counts of things in a position (beans per bottle), stored compactly.
 //!
 //! Input values are `u64`, but moves add beans, so a count may pass `u64::MAX` during play. A
-//! [`Counts`] keeps 8 bytes per count while every count fits in a `u64` (always, for a position
-//! read from input) and switches to 16 bytes only when a count grows past it: a ten-million-bottle
-//! position takes 80 MB, not 160 MB. The representation is canonical (wide only when needed), so
-//! equality and hashing compare values.
+//! [`Counts`] stores every count in one of `u8`, `u16`, `u32`, `u64` and `u128`, wide enough
+//! for the largest: ten million bottles of at most 255 beans take 10 MB, not 160 MB. Storage
+//! widens when a count outgrows it; equality and hashing compare values, whatever the width.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-/// A sequence of non-negative counts, each up to `u128::MAX`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Counts(Storage);
+/// An unsigned integer type a [`Counts`] may store its counts in.
+pub trait Count: Copy + Send + Sync + itoa::Integer + Into<u128> + TryFrom<u128> + 'static {}
 
-/// Narrow exactly when every count fits in a `u64`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Storage {
-    Narrow(Vec<u64>),
-    Wide(Vec<u128>),
+impl Count for u8 {}
+impl Count for u16 {}
+impl Count for u32 {}
+impl Count for u64 {}
+impl Count for u128 {}
+
+/// Work done on the counts as a slice of whatever width they are stored in.
+pub trait CountsVisitor {
+    /// What the work gives.
+    type Output;
+    /// Does the work.
+    fn visit<T: Count>(self, counts: &[T]) -> Self::Output;
 }
 
-/// A borrowed view of [`Counts`] in its storage width.
-#[derive(Copy, Clone, Debug)]
-pub enum CountSlice<'a> {
-    /// Every count fits in a `u64`.
-    Narrow(&'a [u64]),
-    /// Some count does not.
-    Wide(&'a [u128]),
+/// A sequence of non-negative counts, each up to `u128::MAX`.
+#[derive(Clone, Debug)]
+pub struct Counts(Storage);
+
+/// The counts, in a width that holds every one of them.
+#[derive(Clone, Debug)]
+enum Storage {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+    U128(Vec<u128>),
+}
+
+/// Runs `$body` with `$counts` bound to the stored vector, whatever its width.
+macro_rules! with_storage {
+    ($storage:expr, |$counts:ident| $body:expr) => {
+        match $storage {
+            Storage::U8($counts) => $body,
+            Storage::U16($counts) => $body,
+            Storage::U32($counts) => $body,
+            Storage::U64($counts) => $body,
+            Storage::U128($counts) => $body,
+        }
+    };
 }
 
 impl Counts {
+    /// `len` zeros, stored wide enough for counts up to `max` (to be filled in by the reader).
+    pub(crate) fn zeros(len: usize, max: u128) -> Self {
+        let storage = if max <= u128::from(u8::MAX) {
+            Storage::U8(vec![0; len])
+        } else if max <= u128::from(u16::MAX) {
+            Storage::U16(vec![0; len])
+        } else if max <= u128::from(u32::MAX) {
+            Storage::U32(vec![0; len])
+        } else if max <= u128::from(u64::MAX) {
+            Storage::U64(vec![0; len])
+        } else {
+            Storage::U128(vec![0; len])
+        };
+        Counts(storage)
+    }
+
     /// How many counts.
     pub fn len(&self) -> usize {
-        match &self.0 {
-            Storage::Narrow(counts) => counts.len(),
-            Storage::Wide(counts) => counts.len(),
-        }
+        with_storage!(&self.0, |counts| counts.len())
     }
 
     /// Whether there are none.
@@ -44,25 +81,22 @@ impl Counts {
 
     /// The count at `index` (which must be below [`len`](Self::len)).
     pub fn get(&self, index: usize) -> u128 {
-        match &self.0 {
-            Storage::Narrow(counts) => u128::from(counts[index]),
-            Storage::Wide(counts) => counts[index],
-        }
+        with_storage!(&self.0, |counts| widen(counts[index]))
     }
 
-    /// Sets the count at `index`, widening or narrowing the storage as needed.
+    /// Sets the count at `index`, widening the storage if `value` does not fit.
     pub fn set(&mut self, index: usize, value: u128) {
-        match (&mut self.0, u64::try_from(value)) {
-            (Storage::Narrow(counts), Ok(narrow)) => counts[index] = narrow,
-            (Storage::Narrow(counts), Err(_)) => {
-                let mut wide: Vec<u128> = counts.iter().map(|&c| u128::from(c)).collect();
-                wide[index] = value;
-                self.0 = Storage::Wide(wide);
+        let stored = with_storage!(&mut self.0, |counts| match narrow(value) {
+            Some(narrow) => {
+                counts[index] = narrow;
+                true
             }
-            (Storage::Wide(counts), _) => {
-                counts[index] = value;
-                *self = Counts::from(std::mem::take(counts));
-            }
+            None => false,
+        });
+        if !stored {
+            let mut values = self.to_vec();
+            values[index] = value;
+            *self = Counts::from(values);
         }
     }
 
@@ -76,31 +110,84 @@ impl Counts {
         self.iter().collect()
     }
 
-    /// The counts as one slice, in whichever width they are stored.
-    pub fn as_slice(&self) -> CountSlice<'_> {
-        match &self.0 {
-            Storage::Narrow(counts) => CountSlice::Narrow(counts),
-            Storage::Wide(counts) => CountSlice::Wide(counts),
+    /// Runs `visitor` on the counts as a slice of their storage width.
+    pub fn visit<V: CountsVisitor>(&self, visitor: V) -> V::Output {
+        with_storage!(&self.0, |counts| visitor.visit(counts))
+    }
+
+    /// The counts as a mutable slice of their storage width, for a reader filling them in.
+    pub(crate) fn visit_mut<V: CountsVisitorMut>(&mut self, visitor: V) -> V::Output {
+        with_storage!(&mut self.0, |counts| visitor.visit(counts))
+    }
+}
+
+/// Work that fills in the counts as a slice of whatever width they are stored in.
+pub(crate) trait CountsVisitorMut {
+    /// What the work gives.
+    type Output;
+    /// Does the work.
+    fn visit<T: Count>(self, counts: &mut [T]) -> Self::Output;
+}
+
+/// A count of any width as a `u128`.
+#[inline(always)]
+fn widen<T: Count>(count: T) -> u128 {
+    count.into()
+}
+
+/// A count as a `T`, if it fits.
+#[inline(always)]
+fn narrow<T: Count>(count: u128) -> Option<T> {
+    T::try_from(count).ok()
+}
+
+impl PartialEq for Counts {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Counts {}
+
+impl Hash for Counts {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+        for count in self.iter() {
+            count.hash(state);
         }
     }
 }
 
+/// Copies `values` into storage of the narrowest width for `max`.
+fn narrowed<T: Count>(values: &[T], max: u128) -> Counts {
+    struct CopyInto<'a, T>(&'a [T]);
+    impl<S: Count> CountsVisitorMut for CopyInto<'_, S> {
+        type Output = ();
+        fn visit<T: Count>(self, counts: &mut [T]) {
+            for (slot, &value) in counts.iter_mut().zip(self.0) {
+                // Every value is at most `max`, which the width holds.
+                *slot = T::try_from(value.into())
+                    .ok()
+                    .expect("the width holds the maximum");
+            }
+        }
+    }
+    let mut counts = Counts::zeros(values.len(), max);
+    counts.visit_mut(CopyInto(values));
+    counts
+}
+
 impl From<Vec<u64>> for Counts {
-    fn from(counts: Vec<u64>) -> Self {
-        Counts(Storage::Narrow(counts))
+    fn from(values: Vec<u64>) -> Self {
+        let max = values.iter().copied().max().unwrap_or(0);
+        narrowed(&values, max.into())
     }
 }
 
 impl From<Vec<u128>> for Counts {
-    /// Narrow storage when every count allows it.
-    fn from(counts: Vec<u128>) -> Self {
-        if counts.iter().all(|&c| u64::try_from(c).is_ok()) {
-            Counts(Storage::Narrow(
-                counts.into_iter().map(|c| c as u64).collect(),
-            ))
-        } else {
-            Counts(Storage::Wide(counts))
-        }
+    fn from(values: Vec<u128>) -> Self {
+        let max = values.iter().copied().max().unwrap_or(0);
+        narrowed(&values, max)
     }
 }
 
@@ -113,32 +200,80 @@ impl FromIterator<u128> for Counts {
 impl fmt::Display for Counts {
     /// The counts separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Storage::Narrow(counts) => crate::games::write_numbers(f, counts, " "),
-            Storage::Wide(counts) => crate::games::write_numbers(f, counts, " "),
-        }
+        with_storage!(&self.0, |counts| crate::games::write_numbers(
+            f, counts, " "
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Which width the storage is (0 for `u8` up to 4 for `u128`).
+    fn width(counts: &Counts) -> u8 {
+        match counts.0 {
+            Storage::U8(_) => 0,
+            Storage::U16(_) => 1,
+            Storage::U32(_) => 2,
+            Storage::U64(_) => 3,
+            Storage::U128(_) => 4,
+        }
+    }
 
     #[test]
-    fn storage_widens_and_narrows_with_the_values() {
+    fn the_width_grows_with_the_counts_and_equality_ignores_it() {
         let max = u128::from(u64::MAX);
-        let mut counts = Counts::from(vec![1u64, u64::MAX]);
-        counts.set(1, max + 1);
-        assert!(matches!(counts.0, Storage::Wide(_)));
-        assert_eq!(counts.to_vec(), vec![1, max + 1]);
-        assert_eq!(counts.to_string(), format!("1 {}", max + 1));
-        counts.set(1, max);
-        assert!(matches!(counts.0, Storage::Narrow(_)));
-        // Equal values compare equal whichever way they were built.
-        assert_eq!(counts, Counts::from(vec![1u128, max]));
-        assert!(matches!(
-            counts.as_slice(),
-            CountSlice::Narrow(&[1, u64::MAX])
-        ));
+        let mut counts = Counts::from(vec![1u64, 200]);
+        assert_eq!(width(&counts), 0);
+        counts.set(1, 256);
+        assert_eq!(width(&counts), 1);
+        counts.set(0, max + 1);
+        assert_eq!(width(&counts), 4);
+        assert_eq!(counts.to_vec(), vec![max + 1, 256]);
+        assert_eq!(counts.to_string(), format!("{} 256", max + 1));
+        counts.set(0, 3);
+        counts.set(1, 255);
+        // Still wide, but equal (and hashed alike) to the same values stored narrow.
+        assert_eq!(width(&counts), 4);
+        let narrow = Counts::from(vec![3u128, 255]);
+        assert_eq!(width(&narrow), 0);
+        assert_eq!(counts, narrow);
+        let hash = |counts: &Counts| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            counts.hash(&mut hasher);
+            hasher.finish()
+        };
+        assert_eq!(hash(&counts), hash(&narrow));
+        assert_ne!(counts, Counts::from(vec![3u128, 255, 0]));
+        assert!(Counts::from(Vec::<u64>::new()).is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn counts_behave_like_a_vector_of_u128(
+            values in prop::collection::vec(
+                prop_oneof![0u128..=300, 0u128..=70_000, any::<u64>().prop_map(u128::from), any::<u128>()],
+                0..12,
+            ),
+            changes in prop::collection::vec((any::<prop::sample::Index>(), prop_oneof![0u128..=300, any::<u128>()]), 0..8),
+        ) {
+            let mut counts = Counts::from(values.clone());
+            let mut model = values;
+            prop_assert_eq!(counts.to_vec(), model.clone());
+            for (index, value) in changes {
+                if model.is_empty() {
+                    break;
+                }
+                let index = index.index(model.len());
+                counts.set(index, value);
+                model[index] = value;
+                prop_assert_eq!(counts.to_vec(), model.clone());
+                prop_assert_eq!(&counts, &Counts::from(model.clone()));
+            }
+            let text: Vec<String> = model.iter().map(u128::to_string).collect();
+            prop_assert_eq!(counts.to_string(), text.join(" "));
+        }
     }
 }

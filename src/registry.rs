@@ -101,8 +101,10 @@ impl<G: Theory + Send + Sync + 'static> GameEntry for Entry<G> {
         json: bool,
         out: &mut dyn Write,
     ) -> Result<(), GameError> {
-        let position: G = position.parse()?;
-        let analysis = analyze(self.info.name, &position, limit)?;
+        let parsed: G = position.parse()?;
+        let mut analysis = analyze(self.info.name, &parsed, limit)?;
+        let text = position.trim_matches(|c: char| c.is_ascii_whitespace());
+        analysis.canonical_text = G::is_canonical_text(text).then_some(text);
         if json {
             analysis.write_json(out)?;
             out.write_all(b"\n")?;

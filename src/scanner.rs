@@ -6,7 +6,7 @@
 //! for their results, and they read long runs on all cores, falling back to the one-thread path
 //! for anything unusual so that every error is located exactly.
 
-use crate::counts::Counts;
+use crate::counts::{Count, Counts, CountsVisitorMut};
 use std::fmt;
 
 /// Where an error was found.
@@ -393,8 +393,9 @@ impl<'a> Scanner<'a> {
 
     /// Reads every remaining token as a count (a position's counts, to the end of its text).
     ///
-    /// Long inputs are read on all cores in two passes over pieces cut at separators: one
-    /// counts each piece's tokens, one parses each piece straight into its share of the result.
+    /// Long inputs are read on all cores, in pieces cut at separators, each parsed straight into
+    /// its share of the result (see `plain_numbers_in_parallel`), stored narrow when the numbers
+    /// are small.
     /// If any piece holds something unusual (a number above `u64::MAX`, a foreign byte), the
     /// whole text is read again on one thread, which takes big numbers or reports the error at
     /// its line and column.
@@ -404,7 +405,7 @@ impl<'a> Scanner<'a> {
             && let Some(counts) = plain_numbers_in_parallel(rest)
         {
             self.offset = self.input.len();
-            return Ok(Counts::from(counts));
+            return Ok(counts);
         }
         let mut counts = Vec::with_capacity(self.remaining_bytes() / 2 + 1);
         while !self.at_end() {
@@ -595,30 +596,40 @@ fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
 }
 
 /// The plain numbers (see [`plain_parities`]) of `text`, read on all cores, or `None` if
-/// anything else turns up.
-fn plain_numbers_in_parallel(text: &[u8]) -> Option<Vec<u64>> {
+/// anything else turns up. A vectorised pass counts each piece's tokens; then every piece is
+/// parsed straight into its share of the result, stored as narrow as the first piece's largest
+/// number allows (a row of small counts takes a byte each). If a later piece holds a number too
+/// wide for that, the pieces are parsed again into 64-bit storage.
+fn plain_numbers_in_parallel(text: &[u8]) -> Option<Counts> {
     use rayon::prelude::*;
     let bounds = piece_bounds(text);
     let pieces: Vec<&[u8]> = bounds
         .windows(2)
         .map(|pair| &text[pair[0]..pair[1]])
         .collect();
-    // Tokens start where a byte above b' ' follows a byte at or below it (or the start). Any
-    // piece this miscounts holds a byte that is neither a digit nor whitespace, and fails below.
+    // Tokens start where a byte above b' ' follows one at or below it (or the start). A piece
+    // this miscounts holds a byte that is neither a digit nor whitespace, and fails to parse.
     let lengths: Vec<usize> = pieces.par_iter().map(|piece| count_tokens(piece)).collect();
-    let mut numbers = vec![0u64; lengths.iter().sum()];
-    let mut targets = Vec::with_capacity(pieces.len());
-    let mut rest = numbers.as_mut_slice();
-    for &length in &lengths {
-        let (target, tail) = rest.split_at_mut(length);
-        targets.push(target);
-        rest = tail;
+    let total = lengths.iter().sum();
+    let mut first_max = 0u64;
+    let first_plain = for_each_plain_number(pieces[0], |value| {
+        first_max = first_max.max(value);
+        true
+    });
+    if !first_plain {
+        return None;
     }
-    let all_plain = targets
-        .into_par_iter()
-        .zip(pieces)
-        .all(|(target, piece)| fill_plain_numbers(piece, target));
-    all_plain.then_some(numbers)
+    for max in [first_max, u64::MAX] {
+        let mut counts = Counts::zeros(total, max.into());
+        let filled = counts.visit_mut(FillPieces {
+            pieces: &pieces,
+            lengths: &lengths,
+        });
+        if filled {
+            return Some(counts);
+        }
+    }
+    None
 }
 
 /// The number of tokens in `bytes`, counting bytes up to b' ' as separators; vectorised by
@@ -639,35 +650,63 @@ fn count_tokens(bytes: &[u8]) -> usize {
     count
 }
 
-/// Parses the plain numbers of `bytes` into `target`, which must have room for exactly as many;
-/// `false` if anything else turns up.
-fn fill_plain_numbers(bytes: &[u8], target: &mut [u64]) -> bool {
-    let mut filled = 0usize;
+/// Parses pieces of plain numbers into their shares of a slice, on all cores.
+struct FillPieces<'a> {
+    pieces: &'a [&'a [u8]],
+    /// How many numbers each piece holds.
+    lengths: &'a [usize],
+}
+
+impl CountsVisitorMut for FillPieces<'_> {
+    type Output = bool;
+
+    fn visit<T: Count>(self, counts: &mut [T]) -> bool {
+        use rayon::prelude::*;
+        let mut targets = Vec::with_capacity(self.pieces.len());
+        let mut rest = counts;
+        for &length in self.lengths {
+            let (target, tail) = rest.split_at_mut(length);
+            targets.push(target);
+            rest = tail;
+        }
+        targets
+            .into_par_iter()
+            .zip(self.pieces)
+            .all(|(target, piece)| {
+                let mut filled = 0;
+                let plain = for_each_plain_number(piece, |value| {
+                    match (target.get_mut(filled), T::try_from(u128::from(value))) {
+                        (Some(slot), Ok(value)) => {
+                            *slot = value;
+                            filled += 1;
+                            true
+                        }
+                        _ => false,
+                    }
+                });
+                plain && filled == target.len()
+            })
+    }
+}
+
+/// Calls `number` with each plain number of `bytes` (see [`plain_parities`]) while it returns
+/// `true`; `false` if it returned `false` or anything but plain numbers and whitespace turned up.
+fn for_each_plain_number(bytes: &[u8], mut number: impl FnMut(u64) -> bool) -> bool {
     let mut digits = 0usize;
     let mut value = 0u64;
-    // Stores the number that ends at `end`; false if it is not plain or there is no room.
-    let mut store = |end: usize, digits: usize, value: u64| {
-        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[end - digits..end]) {
-            return false;
-        }
-        match target.get_mut(filled) {
-            Some(slot) => {
-                *slot = value;
-                filled += 1;
-                true
-            }
-            None => false,
-        }
+    // The number that ends at `end`, if it is plain and taken.
+    let mut take = |end: usize, digits: usize, value: u64| {
+        (digits <= MAX_PLAIN_DIGITS || fits_u64(&bytes[end - digits..end])) && number(value)
     };
     for (at, &byte) in bytes.iter().enumerate() {
         let digit = byte.wrapping_sub(b'0');
         if digit <= 9 {
-            // Exact for plain numbers; a longer token is rejected by `store` before it is kept.
+            // Exact for plain numbers; a longer token is rejected by `take` before it is used.
             value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
             digits += 1;
         } else if is_separator(byte) {
             if digits > 0 {
-                if !store(at, digits, value) {
+                if !take(at, digits, value) {
                     return false;
                 }
                 digits = 0;
@@ -677,10 +716,7 @@ fn fill_plain_numbers(bytes: &[u8], target: &mut [u64]) -> bool {
             return false;
         }
     }
-    if digits > 0 && !store(bytes.len(), digits, value) {
-        return false;
-    }
-    filled == target.len()
+    digits == 0 || take(bytes.len(), digits, value)
 }
 
 /// Where to cut `window` into pieces of about [`PIECE_BYTES`]: just after a separator, so that
@@ -884,6 +920,14 @@ mod tests {
             .read_counts_to_end("a count")
             .unwrap();
         assert_eq!(read.to_vec(), values);
+        // Small numbers, then a wide one in a later piece: read again in 64-bit storage.
+        let mut widening: Vec<u128> = (0..500_000).map(|index| index % 200).collect();
+        widening.extend([u128::from(u64::MAX), 70_000, 3]);
+        let text_widening: String = widening.iter().map(|v| format!("{v} ")).collect();
+        let read = Scanner::new(text_widening.as_bytes())
+            .read_counts_to_end("a count")
+            .unwrap();
+        assert_eq!(read.to_vec(), widening);
         // A number past u64::MAX sends the run to the one-thread reader, which takes it.
         let big = u128::from(u64::MAX) + 2;
         let with_big = format!("{text}{big} 7");

@@ -71,6 +71,18 @@ pub trait Theory: ImpartialGame + fmt::Display + FromStr<Err = InputError> + fmt
         self.moves().into_iter().find(|mv| &self.play(mv) == target)
     }
 
+    /// Whether `text` (already parsed successfully) is exactly this game's notation of its
+    /// position, as `Display` would write it, so that reports can echo it instead of formatting
+    /// the position again (a ten-million-bottle position is tens of megabytes of text). Only a
+    /// cheap check belongs here; the default never claims it.
+    fn is_canonical_text(text: &str) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = text;
+        false
+    }
+
     /// The first `limit` legal moves, without building the full list when it is huge (a pile of a
     /// billion stones has a billion moves). Also says whether there are more.
     fn some_moves(&self, limit: usize) -> (Vec<Self::Move>, bool) {

@@ -52,7 +52,7 @@
 //! near `n = 10^7`).
 
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::counts::{CountSlice, Counts};
+use crate::counts::{Count, Counts, CountsVisitor};
 use crate::scanner::{InputError, Parities, Parity, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
@@ -288,23 +288,17 @@ impl Bottle for Parity {
     }
 }
 
-/// A bean count is a bottle.
-macro_rules! count_is_a_bottle {
-    ($($count:ty),*) => {$(
-        impl Bottle for $count {
-            #[inline(always)]
-            fn is_odd(self) -> bool {
-                self & 1 == 1
-            }
-            #[inline(always)]
-            fn is_non_empty(self) -> bool {
-                self != 0
-            }
-        }
-    )*};
+/// A bean count, of any storage width, is a bottle.
+impl<T: Count> Bottle for T {
+    #[inline(always)]
+    fn is_odd(self) -> bool {
+        self.into() & 1 == 1
+    }
+    #[inline(always)]
+    fn is_non_empty(self) -> bool {
+        self.into() != 0
+    }
 }
-
-count_is_a_bottle!(u64, u128);
 
 /// The low bits of `m` that vary inside a [`Block`].
 const BLOCK_BITS: u32 = 16;
@@ -493,17 +487,53 @@ impl BeanSplit {
 
     /// The position's value (see [`position_value`]), straight from the counts.
     fn value(&self) -> u64 {
-        match self.beans.as_slice() {
-            CountSlice::Narrow(beans) => row_value(&[beans]),
-            CountSlice::Wide(beans) => row_value(&[beans]),
-        }
+        self.beans.visit(RowTask::Value).value()
     }
 
     /// The judge's answer for this position.
     pub fn judge_answer(&self) -> JudgeAnswer {
-        match self.beans.as_slice() {
-            CountSlice::Narrow(beans) => row_answer(&[beans]),
-            CountSlice::Wide(beans) => row_answer(&[beans]),
+        match self.beans.visit(RowTask::Answer) {
+            RowResult::Answer(answer) => answer,
+            RowResult::Value(_) | RowResult::Total(_) => unreachable!("asked for the answer"),
+        }
+    }
+}
+
+/// The whole-row computations on a position's counts, whatever width they are stored in.
+#[derive(Copy, Clone, Debug)]
+enum RowTask {
+    /// The value ([`row_value`]).
+    Value,
+    /// The judge's answer ([`row_answer`]).
+    Answer,
+    /// How many winning moves for this value ([`row_total`]).
+    Total(u64),
+}
+
+/// What a [`RowTask`] gives.
+enum RowResult {
+    Value(u64),
+    Answer(JudgeAnswer),
+    Total(u128),
+}
+
+impl RowResult {
+    fn value(self) -> u64 {
+        match self {
+            RowResult::Value(value) => value,
+            RowResult::Answer(_) | RowResult::Total(_) => unreachable!("asked for the value"),
+        }
+    }
+}
+
+impl CountsVisitor for RowTask {
+    type Output = RowResult;
+
+    fn visit<T: Count>(self, beans: &[T]) -> RowResult {
+        match self {
+            RowTask::Value => RowResult::Value(row_value(&[beans])),
+            RowTask::Answer => RowResult::Answer(row_answer(&[beans])),
+            RowTask::Total(value) => RowResult::Total(row_total(&[beans], value)),
         }
     }
 }
@@ -564,9 +594,8 @@ impl Theory for BeanSplit {
             return Ok(collector.finish());
         }
         // The count comes block by block; only the listed moves are visited one by one.
-        let total = match self.beans.as_slice() {
-            CountSlice::Narrow(beans) => row_total(&[beans], value),
-            CountSlice::Wide(beans) => row_total(&[beans], value),
+        let RowResult::Total(total) = self.beans.visit(RowTask::Total(value)) else {
+            unreachable!("asked for the total")
         };
         let counter = MoveCounter::new(value);
         let n = self.beans.len();
@@ -641,6 +670,10 @@ impl Theory for BeanSplit {
         let more = moves.len() > limit;
         moves.truncate(limit);
         (moves, more)
+    }
+
+    fn is_canonical_text(text: &str) -> bool {
+        crate::games::is_canonical_number_list(text)
     }
 
     fn quiet_move(&self) -> Option<BeanSplitMove> {

@@ -409,6 +409,10 @@ impl Theory for EndPiles {
         (moves, more)
     }
 
+    fn is_canonical_text(text: &str) -> bool {
+        crate::games::is_canonical_number_list(text)
+    }
+
     fn quiet_move(&self) -> Option<EndPilesMove> {
         self.piles.first().map(|&first| EndPilesMove {
             end: End::Left,

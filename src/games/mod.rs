@@ -52,6 +52,46 @@ pub(crate) fn write_numbers<T: itoa::Integer + Copy + Send + Sync>(
     Ok(())
 }
 
+/// Whether `text` is what [`write_numbers`] writes with a single-space separator: numbers without
+/// leading zeros, one space between them, nothing before or after. Checked without branches, in
+/// pieces on all cores for long texts.
+pub(crate) fn is_canonical_number_list(text: &str) -> bool {
+    const PIECE: usize = 1 << 20;
+    let bytes = text.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+        return true;
+    };
+    let leading_zero_at_start = first == b'0' && bytes.get(1).is_some_and(u8::is_ascii_digit);
+    if !first.is_ascii_digit() || !last.is_ascii_digit() || leading_zero_at_start {
+        return false;
+    }
+    // Every middle byte y, with its neighbours x and z: y is a digit or a space, x and y are not
+    // both spaces, and x y z is not a space, a zero and a digit (a leading zero).
+    let triples = bytes.len().saturating_sub(2);
+    let piece_is_canonical = |start: usize| {
+        let end = (start + PIECE).min(triples);
+        let (xs, ys, zs) = (
+            &bytes[start..end],
+            &bytes[start + 1..end + 1],
+            &bytes[start + 2..end + 2],
+        );
+        let bad = xs.iter().zip(ys).zip(zs).fold(0u8, |bad, ((&x, &y), &z)| {
+            let (x_space, y_space) = (x == b' ', y == b' ');
+            bad | u8::from(!(y.is_ascii_digit() || y_space))
+                | u8::from(x_space & y_space)
+                | u8::from(x_space & (y == b'0') & z.is_ascii_digit())
+        });
+        bad == 0
+    };
+    if triples <= PIECE {
+        return piece_is_canonical(0);
+    }
+    (0..triples)
+        .into_par_iter()
+        .step_by(PIECE)
+        .all(piece_is_canonical)
+}
+
 /// Splits a token of the form `x/y` into two `u64`s; `shape` names the form in errors.
 pub(crate) fn split_pair(token: &Token<'_>, shape: &str) -> Result<(u64, u64), InputError> {
     let bad = || {

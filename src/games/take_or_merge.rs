@@ -330,6 +330,10 @@ impl Theory for TakeOrMerge {
         (moves, more)
     }
 
+    fn is_canonical_text(text: &str) -> bool {
+        crate::games::is_canonical_number_list(text)
+    }
+
     fn quiet_move(&self) -> Option<TakeOrMergeMove> {
         self.piles
             .last()
