@@ -316,6 +316,16 @@ fn analyze_every_game_from_the_command_line() {
         ("bean-split", "1 0 1 5000"),
         ("box-fill", "2/6 3/3"),
         ("box-fill-square", "2/6 3/3"),
+        // The shortest positions, and ones written other than canonically.
+        ("end-piles", "5"),
+        ("end-piles", " 07  3 "),
+        ("take-or-merge", "1"),
+        ("chocolate", "/"),
+        ("bounded-take", "1/1"),
+        ("bean-split", "5"),
+        ("bean-split", "1 0"),
+        ("bean-split", "01 00 1"),
+        ("box-fill", "0/1"),
     ] {
         let output = grundy()
             .args(["analyze", game, position, "--json"])
@@ -328,6 +338,14 @@ fn analyze_every_game_from_the_command_line() {
         );
         let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(value["game"], game);
+        // The position is reported in canonical notation however it was written.
+        let canonical = value["position"].as_str().unwrap();
+        let again = grundy()
+            .args(["analyze", game, canonical, "--json"])
+            .output()
+            .unwrap();
+        let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+        assert_eq!(again, value, "{game} {position:?}");
         let text = grundy().args(["analyze", game, position]).output().unwrap();
         assert!(String::from_utf8(text.stdout).unwrap().contains("winner:"));
     }

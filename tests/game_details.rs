@@ -480,3 +480,58 @@ fn bean_split_counts_grow_past_u64_max_and_back() {
     let expected: BeanSplit = format!("0 {m} {}", m + 3).parse().unwrap();
     assert_eq!(back, expected);
 }
+
+#[test]
+fn canonical_number_lists_are_recognised_exactly() {
+    for text in ["", "0", "0 0", "10 0 100", "18446744073709551615 7"] {
+        assert!(BeanSplit::is_canonical_text(text), "{text:?}");
+    }
+    for text in [
+        "01", "1 01", "1  2", " 1", "1 ", "1\n2", "1 2\n", "+1", "1,2",
+    ] {
+        assert!(!BeanSplit::is_canonical_text(text), "{text:?}");
+    }
+    // Long texts are checked in parallel pieces: a defect anywhere is found.
+    let long: String = (0..600_000u64)
+        .map(|i| (i * 7919 % 1000).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(EndPiles::is_canonical_text(&long));
+    for at in [10usize, long.len() / 2, long.len() - 1] {
+        let space = long[..at].rfind(' ').unwrap();
+        let mut doubled = long.clone();
+        doubled.insert(space, ' ');
+        assert!(
+            !EndPiles::is_canonical_text(&doubled),
+            "double space at {space}"
+        );
+        let mut zero = long.clone();
+        zero.insert(space + 1, '0');
+        assert!(
+            !EndPiles::is_canonical_text(&zero),
+            "leading zero at {space}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn canonical_text_is_exactly_what_display_writes(
+        beans in prop::collection::vec(prop_oneof![0u64..=20, any::<u64>()], 0..8),
+        padding in prop::collection::vec(0usize..3, 8),
+    ) {
+        let position = BeanSplit::new(beans.clone());
+        let shown = position.to_string();
+        prop_assert!(BeanSplit::is_canonical_text(&shown));
+        // Any other spelling of the same position (extra spaces, leading zeros) is not canonical.
+        let spelled: Vec<String> = beans
+            .iter()
+            .zip(&padding)
+            .map(|(bean, &zeros)| format!("{}{bean}", "0".repeat(zeros)))
+            .collect();
+        let text = spelled.join(" ");
+        let parsed: BeanSplit = text.parse().unwrap();
+        prop_assert_eq!(&parsed, &position);
+        prop_assert_eq!(BeanSplit::is_canonical_text(&text), text == shown);
+    }
+}

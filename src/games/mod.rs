@@ -68,6 +68,10 @@ pub(crate) fn is_canonical_number_list(text: &str) -> bool {
     // Every middle byte y, with its neighbours x and z: y is a digit or a space, x and y are not
     // both spaces, and x y z is not a space, a zero and a digit (a leading zero).
     let triples = bytes.len().saturating_sub(2);
+    if triples == 0 {
+        // One or two bytes: the checks above were all there is to check.
+        return true;
+    }
     let piece_is_canonical = |start: usize| {
         let end = (start + PIECE).min(triples);
         let (xs, ys, zs) = (
