@@ -289,26 +289,20 @@ impl<'a> Scanner<'a> {
     /// Reads `count` tokens with [`next_parity`](Self::next_parity) semantics (the hot path of
     /// bean-split's ten-million-bottle inputs).
     ///
-    /// Long runs are read in windows, each split into pieces parsed on all cores. A window is
-    /// chosen so that it cannot hold `count` tokens or more (every token takes at least two
-    /// bytes), so it never reads past this run. A window holding anything unusual (a foreign
-    /// byte, a number above `u64::MAX`, more than 20 digits) is handed, with everything after
-    /// it, to the sequential reader, which parses it exactly or reports the error at its line
-    /// and column.
+    /// A long run is found first (a vectorised count of token starts locates its end), then cut
+    /// into pieces parsed on all cores. A run holding anything unusual (a foreign byte, a number
+    /// above `u64::MAX`, more than 20 digits) is read instead by the sequential reader, which
+    /// parses it exactly or reports the error at its line and column.
     pub fn read_parities(&mut self, count: usize, what: &str) -> Result<Parities, InputError> {
         let mut parities = Parities::default();
         let mut left = count;
-        while left >= PARALLEL_TOKENS {
-            let window = self.parity_window(left);
-            if window.is_empty() {
-                break;
+        if count >= PARALLEL_TOKENS {
+            let end = self.end_of_tokens(count);
+            if let Some(pieces) = parities_in_parallel(&self.input[self.offset..end]) {
+                left -= pieces.iter().map(Vec::len).sum::<usize>();
+                parities.segments.extend(pieces);
+                self.offset = end;
             }
-            let Some(pieces) = parities_in_parallel(&self.input[window.clone()]) else {
-                break;
-            };
-            left -= pieces.iter().map(Vec::len).sum::<usize>();
-            parities.segments.extend(pieces);
-            self.offset = window.end;
         }
         // Capacity for the rest is bounded by the bytes left (two per token), not by `count`.
         let mut rest = Vec::with_capacity(left.min(self.remaining_bytes() / 2 + 1));
@@ -317,20 +311,41 @@ impl<'a> Scanner<'a> {
         Ok(parities)
     }
 
-    /// The bytes from here that hold fewer than `left` whole tokens: at most `2 (left − 1)`
-    /// bytes, ending just after a separator (or at the end of the input).
-    fn parity_window(&self, left: usize) -> std::ops::Range<usize> {
-        let start = self.offset;
-        let len = self.input.len();
-        let end = start.saturating_add(left.saturating_sub(1).saturating_mul(2));
-        if end >= len {
-            return start..len;
+    /// The offset just after the `tokens`-th token from here, or the end of the input if there
+    /// are fewer, counting bytes up to b' ' as separators: whole blocks are counted with
+    /// [`count_tokens`], the last one byte by byte.
+    fn end_of_tokens(&self, tokens: usize) -> usize {
+        const BLOCK: usize = 1 << 16;
+        let input = self.input;
+        let mut at = self.offset;
+        let mut seen = 0;
+        while at < input.len() {
+            // A block ends just after a separator (or at the end), so no token is cut.
+            let mut end = (at + BLOCK).min(input.len());
+            while end < input.len() && input[end - 1] > b' ' {
+                end += 1;
+            }
+            let block = &input[at..end];
+            let in_block = count_tokens(block);
+            if seen + in_block < tokens {
+                seen += in_block;
+                at = end;
+                continue;
+            }
+            let mut inside = false;
+            for (index, &byte) in block.iter().enumerate() {
+                let separator = byte <= b' ';
+                if !separator && !inside {
+                    seen += 1;
+                }
+                if separator && inside && seen == tokens {
+                    return at + index;
+                }
+                inside = !separator;
+            }
+            return end;
         }
-        let end = self.input[start..end]
-            .iter()
-            .rposition(|&byte| is_separator(byte))
-            .map_or(start, |at| start + at + 1);
-        start..end
+        input.len()
     }
 
     /// [`read_parities`](Self::read_parities) on one thread: a byte-driven state machine with one
@@ -601,15 +616,10 @@ fn parities_in_parallel(window: &[u8]) -> Option<Vec<Vec<Parity>>> {
 /// number allows (a row of small counts takes a byte each). If a later piece holds a number too
 /// wide for that, the pieces are parsed again into 64-bit storage.
 fn plain_numbers_in_parallel(text: &[u8]) -> Option<Counts> {
-    use rayon::prelude::*;
-    let bounds = piece_bounds(text);
-    let pieces: Vec<&[u8]> = bounds
-        .windows(2)
-        .map(|pair| &text[pair[0]..pair[1]])
-        .collect();
+    let pieces = pieces_of(text);
     // Tokens start where a byte above b' ' follows one at or below it (or the start). A piece
     // this miscounts holds a byte that is neither a digit nor whitespace, and fails to parse.
-    let lengths: Vec<usize> = pieces.par_iter().map(|piece| count_tokens(piece)).collect();
+    let lengths = token_counts(&pieces);
     let total = lengths.iter().sum();
     let mut first_max = 0u64;
     let first_plain = for_each_plain_number(pieces[0], |value| {
@@ -630,6 +640,12 @@ fn plain_numbers_in_parallel(text: &[u8]) -> Option<Counts> {
         }
     }
     None
+}
+
+/// The number of tokens in each piece, on all cores.
+fn token_counts(pieces: &[&[u8]]) -> Vec<usize> {
+    use rayon::prelude::*;
+    pieces.par_iter().map(|piece| count_tokens(piece)).collect()
 }
 
 /// The number of tokens in `bytes`, counting bytes up to b' ' as separators; vectorised by
@@ -717,6 +733,14 @@ fn for_each_plain_number(bytes: &[u8], mut number: impl FnMut(u64) -> bool) -> b
         }
     }
     digits == 0 || take(bytes.len(), digits, value)
+}
+
+/// `text` cut into pieces at [`piece_bounds`].
+fn pieces_of(text: &[u8]) -> Vec<&[u8]> {
+    piece_bounds(text)
+        .windows(2)
+        .map(|pair| &text[pair[0]..pair[1]])
+        .collect()
 }
 
 /// Where to cut `window` into pieces of about [`PIECE_BYTES`]: just after a separator, so that
