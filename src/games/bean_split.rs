@@ -487,54 +487,42 @@ impl BeanSplit {
 
     /// The position's value (see [`position_value`]), straight from the counts.
     fn value(&self) -> u64 {
-        self.beans.visit(RowTask::Value).value()
+        self.beans.visit(RowValue)
     }
 
     /// The judge's answer for this position.
     pub fn judge_answer(&self) -> JudgeAnswer {
-        match self.beans.visit(RowTask::Answer) {
-            RowResult::Answer(answer) => answer,
-            RowResult::Value(_) | RowResult::Total(_) => unreachable!("asked for the answer"),
-        }
+        self.beans.visit(RowAnswer)
     }
 }
 
-/// The whole-row computations on a position's counts, whatever width they are stored in.
-#[derive(Copy, Clone, Debug)]
-enum RowTask {
-    /// The value ([`row_value`]).
-    Value,
-    /// The judge's answer ([`row_answer`]).
-    Answer,
-    /// How many winning moves for this value ([`row_total`]).
-    Total(u64),
-}
+/// [`row_value`] on a position's counts, whatever width they are stored in.
+struct RowValue;
 
-/// What a [`RowTask`] gives.
-enum RowResult {
-    Value(u64),
-    Answer(JudgeAnswer),
-    Total(u128),
-}
-
-impl RowResult {
-    fn value(self) -> u64 {
-        match self {
-            RowResult::Value(value) => value,
-            RowResult::Answer(_) | RowResult::Total(_) => unreachable!("asked for the value"),
-        }
+impl CountsVisitor for RowValue {
+    type Output = u64;
+    fn visit<T: Count>(self, beans: &[T]) -> u64 {
+        row_value(&[beans])
     }
 }
 
-impl CountsVisitor for RowTask {
-    type Output = RowResult;
+/// [`row_answer`] on a position's counts.
+struct RowAnswer;
 
-    fn visit<T: Count>(self, beans: &[T]) -> RowResult {
-        match self {
-            RowTask::Value => RowResult::Value(row_value(&[beans])),
-            RowTask::Answer => RowResult::Answer(row_answer(&[beans])),
-            RowTask::Total(value) => RowResult::Total(row_total(&[beans], value)),
-        }
+impl CountsVisitor for RowAnswer {
+    type Output = JudgeAnswer;
+    fn visit<T: Count>(self, beans: &[T]) -> JudgeAnswer {
+        row_answer(&[beans])
+    }
+}
+
+/// [`row_total`] on a position's counts, for the position's value.
+struct RowTotal(u64);
+
+impl CountsVisitor for RowTotal {
+    type Output = u128;
+    fn visit<T: Count>(self, beans: &[T]) -> u128 {
+        row_total(&[beans], self.0)
     }
 }
 
@@ -594,9 +582,7 @@ impl Theory for BeanSplit {
             return Ok(collector.finish());
         }
         // The count comes block by block; only the listed moves are visited one by one.
-        let RowResult::Total(total) = self.beans.visit(RowTask::Total(value)) else {
-            unreachable!("asked for the total")
-        };
+        let total = self.beans.visit(RowTotal(value));
         let counter = MoveCounter::new(value);
         let n = self.beans.len();
         let index_of = |d: u64| n - 1 - d as usize;
