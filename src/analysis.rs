@@ -68,16 +68,21 @@ pub fn analyze<'a, G: Theory>(
 }
 
 impl<G: Theory> Analysis<'_, G> {
+    /// The position's text: as given when that is canonical, else formatted from the position.
+    fn position_text(&self) -> &dyn fmt::Display {
+        match &self.canonical_text {
+            Some(text) => text,
+            None => self.position,
+        }
+    }
+
     /// Writes the one-object JSON form of the command-line contract (`winning_move_count` added),
     /// without a final newline.
     pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"{\"game\":")?;
         write_json_string(out, &self.game)?;
         out.write_all(b",\"position\":")?;
-        match self.canonical_text {
-            Some(text) => write_json_string(out, &text)?,
-            None => write_json_string(out, self.position)?,
-        }
+        write_json_string(out, self.position_text())?;
         write!(out, ",\"winner\":\"{}\",\"grundy\":", self.winner)?;
         match self.grundy {
             Some(value) => write!(out, "{value}")?,
@@ -101,10 +106,7 @@ impl<G: Theory> Analysis<'_, G> {
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "game:     {}", self.game)?;
         out.write_all(b"position: ")?;
-        match self.canonical_text {
-            Some(text) => write_shown(out, &text)?,
-            None => write_shown(out, self.position)?,
-        }
+        write_shown(out, self.position_text())?;
         out.write_all(b"\n")?;
         writeln!(
             out,

@@ -166,9 +166,7 @@ fn narrowed<T: Count>(values: &[T], max: u128) -> Counts {
         fn visit<T: Count>(self, counts: &mut [T]) {
             for (slot, &value) in counts.iter_mut().zip(self.0) {
                 // Every value is at most `max`, which the width holds.
-                *slot = T::try_from(value.into())
-                    .ok()
-                    .expect("the width holds the maximum");
+                *slot = narrow(widen(value)).expect("the width holds the maximum");
             }
         }
     }
