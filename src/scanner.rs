@@ -764,35 +764,11 @@ fn piece_bounds(window: &[u8]) -> Vec<usize> {
 /// turns up. Plain means at most 19 digits, or 20 digits not above `u64::MAX`.
 fn plain_parities(bytes: &[u8]) -> Option<Vec<Parity>> {
     let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
-    let mut digits = 0usize;
-    let mut last = 0u8;
-    let mut any = 0u8;
-    for (at, &byte) in bytes.iter().enumerate() {
-        let digit = byte.wrapping_sub(b'0');
-        if digit <= 9 {
-            last = digit;
-            any |= digit;
-            digits += 1;
-        } else if is_separator(byte) {
-            if digits > 0 {
-                if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[at - digits..at]) {
-                    return None;
-                }
-                out.push(Parity::from_digits(last, any));
-                digits = 0;
-                any = 0;
-            }
-        } else {
-            return None;
-        }
-    }
-    if digits > 0 {
-        if digits > MAX_PLAIN_DIGITS && !fits_u64(&bytes[bytes.len() - digits..]) {
-            return None;
-        }
-        out.push(Parity::from_digits(last, any));
-    }
-    Some(out)
+    let plain = for_each_plain_number(bytes, |value| {
+        out.push(Parity::of(u128::from(value)));
+        true
+    });
+    plain.then_some(out)
 }
 
 /// Whether a run of more than 19 digits is a `u64` the fast path may take: exactly 20 digits and
