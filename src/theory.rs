@@ -6,9 +6,7 @@
 //! [`crate::verify`] and [`crate::play`].
 
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::scanner::InputError;
 use std::fmt;
-use std::str::FromStr;
 
 /// A winning move: a move whose resulting position is lost for the opponent.
 ///
@@ -49,8 +47,9 @@ pub struct AnalysisError(pub String);
 
 /// The fast theory of a game, with its notation.
 ///
-/// `Display` and `FromStr` give the position notation of the spec, and must round-trip.
-pub trait Theory: ImpartialGame + fmt::Display + FromStr<Err = InputError> + fmt::Debug {
+/// `Display` gives the position notation of the spec; the game's parser (in its
+/// [`registry`](crate::registry) entry) must read it back.
+pub trait Theory: ImpartialGame + fmt::Display + fmt::Debug {
     /// Who wins this position with perfect play, by the fast theory.
     fn winner(&self) -> Result<Winner, AnalysisError>;
 

@@ -390,7 +390,10 @@ fn take_or_merge_sums_never_overflow() {
     }
 }
 
-fn round_trips<G: Theory>(text: &str, canonical: &str) {
+fn round_trips<G: Theory + std::str::FromStr<Err = grundy::scanner::InputError>>(
+    text: &str,
+    canonical: &str,
+) {
     let position: G = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(position.to_string(), canonical);
     let again: G = canonical.parse().unwrap();
