@@ -131,8 +131,11 @@ pub trait Game: Send + Sync {
     ) -> Result<Ending, GameError>;
 }
 
+/// A check of one position against the referee's verdict (see [`crate::verify`]).
+pub type Check<G> = fn(&G, &Verdict<G>) -> Result<(), String>;
+
 /// An extra check run by `verify` beside [`theory_check`], with the name of its report line.
-pub type ExtraCheck<G> = (&'static str, fn(&G, &Verdict<G>) -> Result<(), String>);
+pub type ExtraCheck<G> = (&'static str, Check<G>);
 
 /// How a game reads a position.
 type Parser<G> = Box<dyn Fn(&str) -> Result<G, InputError> + Send + Sync>;
@@ -235,7 +238,7 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         }
         let positions = (self.positions)(size);
         let name = self.info.name.as_str();
-        let main_check: (&str, fn(&G, &Verdict<G>) -> Result<(), String>) = (name, theory_check);
+        let main_check: (&str, Check<G>) = (name, theory_check);
         Ok(std::iter::once(main_check)
             .chain(self.extra_checks.iter().copied())
             .map(|(name, check)| {
