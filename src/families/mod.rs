@@ -11,9 +11,12 @@
 //! * [`values`] — the sequence G(0), G(1), … of a rule.
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
 
+pub mod engine;
 pub mod grundys_game;
 pub mod heaps;
+pub mod period;
 pub mod subtraction;
+pub mod table;
 pub mod take_break;
 pub mod values;
 
