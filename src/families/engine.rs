@@ -155,6 +155,8 @@ pub struct Control<'a> {
     pub interrupt: Option<&'a AtomicBool>,
     /// Show a progress bar on stderr when the run lasts over a second.
     pub progress: bool,
+    /// Keep computing up to `to` after a period is proved (to check it, or to time the engine).
+    pub past_proof: bool,
 }
 
 /// A finished computation.
@@ -192,10 +194,9 @@ impl std::fmt::Display for Method {
         match self {
             Method::Naive => f.write_str("straightforward table"),
             Method::Dense => f.write_str("dense pair scan (values not sparse)"),
-            Method::Sparse { mask, rare } => write!(
-                f,
-                "sparse space: mask {mask:#x}, {rare} rare positions"
-            ),
+            Method::Sparse { mask, rare } => {
+                write!(f, "sparse space: mask {mask:#x}, {rare} rare positions")
+            }
         }
     }
 }
@@ -368,18 +369,21 @@ fn naive(
         values.push(mex as u32);
         if n % 1024 == 1023 || n == control.to as u64 {
             if let Some(proof) = tracker.as_mut().and_then(|t| t.advance(&values)) {
-                values.truncate(proof.proved_at as usize + 1);
                 period = Some(proof);
                 stop = Stop::Proved;
-                break;
+                if !control.past_proof {
+                    values.truncate(proof.proved_at as usize + 1);
+                    break;
+                }
+                tracker = None;
             }
             bar.set(n as usize);
             if n < control.to as u64 {
-                if control.work_limit.is_some_and(|limit| work > limit) {
+                if control.work_limit.is_some_and(|limit| work > limit) && period.is_none() {
                     stop = Stop::WorkLimit;
                     break;
                 }
-                if interrupted(control) {
+                if interrupted(control) && period.is_none() {
                     stop = Stop::Interrupted;
                     break;
                 }
@@ -498,13 +502,18 @@ impl<'a> Engine<'a> {
                 Table::U32(values) => self.run_typed(values),
             };
             match end {
-                RunEnd::Done(stop) => {
+                RunEnd::Done(mut stop) => {
                     let period = match stop {
                         Stop::Proved => self.proved.take(),
+                        _ if self.control.past_proof => self.proved.take(),
                         _ => None,
                     };
                     if let Some(proof) = period {
-                        table.truncate(proof.proved_at as usize + 1);
+                        if self.control.past_proof {
+                            stop = Stop::Proved;
+                        } else {
+                            table.truncate(proof.proved_at as usize + 1);
+                        }
                     }
                     if std::env::var_os("GRUNDY_STATS").is_some() {
                         eprintln!(
@@ -576,11 +585,18 @@ impl Engine<'_> {
     fn after_block<T: Cell>(&mut self, values: &[T]) -> Option<Stop> {
         if let Some(proof) = self.tracker.as_mut().and_then(|t| t.advance(values)) {
             self.proved = Some(proof);
-            return Some(Stop::Proved);
+            if !self.control.past_proof {
+                return Some(Stop::Proved);
+            }
+            self.tracker = None;
         }
         self.bar.set(values.len());
         if values.len() <= self.control.to {
-            if self.control.work_limit.is_some_and(|limit| self.work > limit) {
+            if self
+                .control
+                .work_limit
+                .is_some_and(|limit| self.work > limit)
+            {
                 return Some(Stop::WorkLimit);
             }
             if interrupted(self.control) {
@@ -667,9 +683,8 @@ impl Engine<'_> {
             self.mode = mode;
             self.rare.clear();
             if let Mode::Sparse(mask) = mode {
-                self.rare.extend(
-                    (1..values.len()).filter(|&a| !parity(values[a].get(), mask)),
-                );
+                self.rare
+                    .extend((1..values.len()).filter(|&a| !parity(values[a].get(), mask)));
             }
         }
     }
@@ -783,7 +798,10 @@ impl Engine<'_> {
                     scanned += a_lo as u128;
                 }
                 Mode::Sparse(_) => {
-                    for &a in self.rare[..rare_before].iter().take_while(|&&a| a + n0 <= r) {
+                    for &a in self.rare[..rare_before]
+                        .iter()
+                        .take_while(|&&a| a + n0 <= r)
+                    {
                         mark(set, g(a) ^ g(r - a));
                     }
                     for &a in self.rare[rare_before..].iter().take_while(|&&a| a < r) {

@@ -239,7 +239,11 @@ impl PeriodTracker {
         let tail = &values[len - window..];
         let last = tail[window - 1];
         // A period this long could not be proved within twice the values computed so far.
-        let longest = if self.parts == 1 { len - window } else { len / 2 };
+        let longest = if self.parts == 1 {
+            len - window
+        } else {
+            len / 2
+        };
         let mut found = Vec::new();
         let mut p = 1;
         while p <= longest && found.len() < CANDIDATES {
@@ -280,7 +284,13 @@ fn minimal<T: Copy + Eq>(
 ) -> ProvedPeriod {
     // The least period divides p; from n0 on, d | p is a period iff it is on one block of p.
     // Past n0 + p, G(m) = G(m − p): compare within the first block.
-    let at = |m: usize| if m >= n0 + p { values[m - p] } else { values[m] };
+    let at = |m: usize| {
+        if m >= n0 + p {
+            values[m - p]
+        } else {
+            values[m]
+        }
+    };
     let period = (1..=p)
         .filter(|d| p % d == 0)
         .find(|&d| (n0..n0 + p).all(|m| values[m] == at(m + d)))

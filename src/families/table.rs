@@ -129,7 +129,13 @@ pub fn available_memory() -> u64 {
         .and_then(|text| {
             text.lines()
                 .find_map(|line| line.strip_prefix("MemAvailable:"))
-                .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
         })
         .map_or(4 << 30, |kib| kib.saturating_mul(1024))
 }
@@ -186,6 +192,7 @@ impl Table {
                 work_limit,
                 interrupt: request.interrupt,
                 progress: request.progress,
+                past_proof: false,
             },
         );
         let wanted = request.to.unwrap_or(to);

@@ -21,7 +21,6 @@ pub const WORK_LIMIT: u128 = 4_000_000_000;
 /// The most positions computed for `analyze`, `play` and `verify` when no period is proved.
 pub const ANALYSIS_LIMIT: u64 = 1 << 24;
 
-
 /// G(0..=computed_to) of a rule, and its period when proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
@@ -42,6 +41,9 @@ pub struct Limits<'a> {
     pub interrupt: Option<&'a AtomicBool>,
     /// Show a progress bar on stderr for runs over a second.
     pub progress: bool,
+    /// Keep computing up to `to` after a period is proved (to check the period, or to time the
+    /// engine); the period is still reported.
+    pub past_proof: bool,
 }
 
 impl Values {
@@ -71,6 +73,7 @@ impl Values {
                 work_limit: Some(WORK_LIMIT),
                 interrupt: None,
                 progress: true,
+                past_proof: false,
             },
         );
         if values.known_to() >= up_to {
@@ -96,6 +99,7 @@ impl Values {
                 work_limit: limits.work_limit,
                 interrupt: limits.interrupt,
                 progress: limits.progress,
+                past_proof: limits.past_proof,
             },
         );
         Values {
@@ -196,7 +200,10 @@ mod tests {
         let values = Values::compute(&kayles, u64::MAX).unwrap();
         let period = values.period().unwrap();
         assert_eq!((period.preperiod, period.period), (71, 12));
-        assert_eq!(values.value(u64::MAX), values.value(period.reduce(u64::MAX)));
+        assert_eq!(
+            values.value(u64::MAX),
+            values.value(period.reduce(u64::MAX))
+        );
         let all_but = HeapRule::resolve("allbut:1,2").unwrap().unwrap();
         assert!(Values::compute(&all_but, 1 << 40).is_err());
     }
