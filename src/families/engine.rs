@@ -229,7 +229,7 @@ struct Moves {
 impl Moves {
     /// The largest a of a pair a + b = r, a ≤ b (a < b for Grundy's game).
     fn top(&self, r: usize) -> usize {
-        if self.distinct && r % 2 == 0 {
+        if self.distinct && r.is_multiple_of(2) {
             r / 2 - 1
         } else {
             r / 2
@@ -560,10 +560,10 @@ impl Engine<'_> {
                     return RunEnd::Widen;
                 }
                 self.push(values, value);
-                if values.len() % 64 == 0 || values.len() > to {
-                    if let Some(stop) = self.after_block(values) {
-                        return RunEnd::Done(stop);
-                    }
+                if (values.len().is_multiple_of(64) || values.len() > to)
+                    && let Some(stop) = self.after_block(values)
+                {
+                    return RunEnd::Done(stop);
                 }
                 continue;
             }
@@ -615,10 +615,11 @@ impl Engine<'_> {
         }
         self.histogram[slot] += 1;
         self.largest = self.largest.max(value);
-        if let Mode::Sparse(mask) = self.mode {
-            if n >= 1 && !parity(value, mask) {
-                self.rare.push(n);
-            }
+        if let Mode::Sparse(mask) = self.mode
+            && n >= 1
+            && !parity(value, mask)
+        {
+            self.rare.push(n);
         }
     }
 
@@ -835,7 +836,8 @@ impl Engine<'_> {
                             }
                             mark(set, g(a) ^ g(r - a));
                             scanned += 1;
-                            if scanned % 32 == 0 && rare_covered(set, parity_words, common) {
+                            if scanned.is_multiple_of(32) && rare_covered(set, parity_words, common)
+                            {
                                 done = true;
                                 break 'scan;
                             }

@@ -202,8 +202,7 @@ impl PeriodTracker {
             }
         }
         self.seen = stop;
-        let proof = self.check(&values[..stop], stop);
-        proof
+        self.check(&values[..stop], stop)
     }
 
     /// A candidate whose proof is complete within `values[..len]`, made minimal.
@@ -292,7 +291,7 @@ fn minimal<T: Copy + Eq>(
         }
     };
     let period = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|&d| p.is_multiple_of(d))
         .find(|&d| (n0..n0 + p).all(|m| values[m] == at(m + d)))
         .unwrap_or(p);
     let mut preperiod = n0;
