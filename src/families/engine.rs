@@ -409,8 +409,6 @@ fn naive(
 
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
-/// The parallel phase covers the rare values below the BOUND-th least missing common value.
-const BOUND: u32 = 2;
 
 /// Which method, and for the sparse one the mask.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -937,7 +935,9 @@ fn parallel_phase<T: Cell>(
     let mut need = vec![0u64; words];
     for n in c0..c1 {
         let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
-        let bound = nth_missing(set, parity_words, BOUND);
+        // The position's own block adds at most one value per single-heap move: cover the rare
+        // values below the common value that is least missing after those.
+        let bound = nth_missing(set, parity_words, 1 + moves.singles.len() as u32);
         for (w, word) in need.iter_mut().enumerate() {
             *word = !parity_words[w] & below(bound, w);
         }

@@ -197,7 +197,10 @@ impl PeriodTracker {
                     ));
                 }
             }
-            if let Some(m) = (start..stop).rev().find(|&m| values[m] != values[m - p]) {
+            // Most stretches match whole: compare them as slices first.
+            if values[start..stop] != values[start - p..stop - p]
+                && let Some(m) = (start..stop).rev().find(|&m| values[m] != values[m - p])
+            {
                 candidate.last_mismatch = Some(m);
             }
         }
@@ -244,13 +247,21 @@ impl PeriodTracker {
             len / 2
         };
         let mut found = Vec::new();
-        let mut p = 1;
-        while p <= longest && found.len() < CANDIDATES {
-            let end = len - 1 - p;
-            if values[end] == last && values[end + 1 - window..=end] == *tail {
-                found.push(p);
+        // Ends of earlier occurrences, nearest first: end = len − 1 − p for p = 1..=longest.
+        let lowest = len - 1 - longest;
+        let mut end = len - 2;
+        while found.len() < CANDIDATES {
+            let Some(offset) = values[lowest..=end].iter().rposition(|&v| v == last) else {
+                break;
+            };
+            let at = lowest + offset;
+            if at + 1 >= window && values[at + 1 - window..=at] == *tail {
+                found.push(len - 1 - at);
             }
-            p += 1;
+            if at == lowest {
+                break;
+            }
+            end = at - 1;
         }
         for p in found {
             if self.candidates.iter().any(|c| c.period == p) {
