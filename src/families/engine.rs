@@ -407,6 +407,8 @@ fn naive(
     }
 }
 
+/// Blocks whose parallel phase is expected to visit fewer pairs than this run on one thread.
+const PARALLEL_WORK: u64 = 4_000_000;
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
 
@@ -435,6 +437,8 @@ struct Engine<'a> {
     timing: [Duration; 2],
     fallbacks: u64,
     fallback_pairs: u64,
+    /// Pairs per position in the last block's parallel phase.
+    pairs_per_position: u64,
 }
 
 /// How a typed run ended.
@@ -487,6 +491,7 @@ impl<'a> Engine<'a> {
             timing: [Duration::ZERO; 2],
             fallbacks: 0,
             fallback_pairs: 0,
+            pairs_per_position: 0,
         }
     }
 
@@ -693,7 +698,7 @@ impl Engine<'_> {
         let n0 = values.len();
         let longest = match self.mode {
             Mode::Dense => 1024,
-            Mode::Sparse(_) => 4096,
+            Mode::Sparse(_) => 16384,
         };
         let len = (n0 / 4).min(longest).min(self.control.to + 1 - n0).max(1);
         let cap = self.capacity();
@@ -718,25 +723,28 @@ impl Engine<'_> {
             let rare = &self.rare[..];
             let mode = self.mode;
             let chunk = 64;
-            let pairs: u64 = seen
-                .par_chunks_mut(chunk * words)
-                .enumerate()
-                .map(|(index, sets)| {
-                    let c0 = n0 + index * chunk;
-                    let c1 = c0 + sets.len() / words;
-                    parallel_phase(
-                        finished,
-                        moves,
-                        mode,
-                        rare,
-                        c0,
-                        c1,
-                        sets,
-                        words,
-                        parity_words,
-                    )
-                })
-                .sum();
+            let run = |(index, sets): (usize, &mut [u64])| {
+                let c0 = n0 + index * chunk;
+                let c1 = c0 + sets.len() / words;
+                parallel_phase(
+                    finished,
+                    moves,
+                    mode,
+                    rare,
+                    c0,
+                    c1,
+                    sets,
+                    words,
+                    parity_words,
+                )
+            };
+            // Small blocks stay on this thread: waking the pool costs more than they take.
+            let pairs: u64 = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK {
+                seen.chunks_mut(chunk * words).enumerate().map(run).sum()
+            } else {
+                seen.par_chunks_mut(chunk * words).enumerate().map(run).sum()
+            };
+            self.pairs_per_position = pairs / len as u64;
             self.work += u128::from(pairs);
         }
         self.timing[0] += clock.elapsed();
