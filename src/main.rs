@@ -233,8 +233,14 @@ fn run(command: Command) -> Result<u8, Failure> {
             for entry in games() {
                 let info = entry.info();
                 text.push_str(&format!(
-                    "{}\n  rules:    {}\n  position: {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
-                    info.name, info.rules, info.position, info.moves, info.source, info.verify_size
+                    "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+                    info.name,
+                    info.rules,
+                    info.position,
+                    info.domain,
+                    info.moves,
+                    info.source,
+                    info.verify_size
                 ));
                 for format in FORMATS.iter().filter(|f| f.game == info.name) {
                     let name = match format.dialect {

@@ -30,6 +30,8 @@ pub struct GameInfo {
     pub source: &'static str,
     /// What `verify --size S` bounds, and the default S.
     pub verify_size: &'static str,
+    /// The numbers the game accepts (see each game module's `DOMAIN`).
+    pub domain: &'static str,
 }
 
 /// Anything that can go wrong when a command runs on a game.
@@ -178,6 +180,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "L<k> / R<k>: leave k stones in the leftmost / rightmost pile (k = 0 removes it): `L2`",
                 source: "ZJOI 2009 取石子游戏 (BZOJ 1413, Luogu P2599)",
                 verify_size: "rows of at most S piles of 1..S stones (default 7)",
+                domain: crate::games::end_piles::DOMAIN,
             },
             positions: enumerate::end_piles,
             default_size: 7,
@@ -192,6 +195,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`",
                 source: "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)",
                 verify_size: "every multiset of piles with at most S stones in all (default 34)",
+                domain: crate::games::take_or_merge::DOMAIN,
             },
             positions: enumerate::take_or_merge,
             default_size: 34,
@@ -206,6 +210,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "+a,b,..: take those bars out of the box; x>y: eat a table bar of x down to y: `+10,11`, `15>4`",
                 source: "BZOJ 1299 巧克力棒",
                 verify_size: "up to 4 box bars and 2 table bars of length 1..S (default 9)",
+                domain: crate::games::chocolate::DOMAIN,
             },
             positions: enumerate::chocolate,
             default_size: 9,
@@ -220,6 +225,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "<i>-<k>: take k stones from pile i (from 1): `1-2`",
                 source: "学园祭的游戏; AtCoder ARC 091 F Strange Nim (--dialect arc091f)",
                 verify_size: "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)",
+                domain: crate::games::bounded_take::DOMAIN,
             },
             positions: enumerate::bounded_take,
             default_size: 80,
@@ -234,6 +240,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "i>j,k (0-based bottles): `0>2,3`",
                 source: "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)",
                 verify_size: "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)",
+                domain: crate::games::bean_split::DOMAIN,
             },
             positions: enumerate::bean_split,
             default_size: 14,
@@ -248,6 +255,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "<i>+<x>: add x stones to box i (from 1): `1+2`",
                 source: "摆放石子",
                 verify_size: "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
+                domain: crate::games::box_fill::DOMAIN,
             },
             positions: enumerate::box_fill::<AtMostHeld>,
             default_size: 30,
@@ -262,6 +270,7 @@ pub fn games() -> Vec<Box<dyn GameEntry>> {
                 moves: "<i>+<x>: add x stones to box i (from 1): `1+4`",
                 source: "HDU 1729 Stone Game (as `solve box-fill --dialect hdu1729`)",
                 verify_size: "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
+                domain: crate::games::box_fill::DOMAIN,
             },
             positions: enumerate::box_fill::<AtMostSquare>,
             default_size: 30,

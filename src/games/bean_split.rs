@@ -50,6 +50,16 @@
 //! winning move holds the lexicographically smallest one (every earlier bottle has none); inside
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
+//!
+//! ## Domain
+//!
+//! A position's bottles hold at most `2^127 − 1` beans each ([`MAX_BEANS`]); any number of
+//! bottles. A move adds at most two beans to a bottle, so every position within `2^126` moves of
+//! an accepted one (far more than any analysis or game plays) has every count exact in the
+//! `u128` a [`Counts`] can widen to. (No fixed width holds *every* reachable position: a bean
+//! `d` bottles from the end can become `2^d` beans.) The theory reads only whether each count
+//! is odd and whether it is non-zero, and distances `d < n ≤ isize::MAX`, so the odious numbers
+//! `2(d − 1) + 1` it forms fit in a `u64`. The judge format reads counts up to `u64::MAX`.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::counts::{Count, Counts, CountsVisitor};
@@ -58,6 +68,12 @@ use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMo
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
+
+/// The numbers this game accepts, for `grundy list` (see [`MAX_BEANS`]).
+pub const DOMAIN: &str = "bottles of 0 to 2^127 - 1 beans, any number of bottles (a move adds at most 2 beans to a bottle; counts are exact up to 2^128 - 1); judge: counts up to 2^64 - 1";
+
+/// The most beans a bottle of a position may hold: the game's domain (see the module docs).
+pub const MAX_BEANS: u128 = (1 << 127) - 1;
 
 /// Beans per bottle (moves add beans, so a bottle may pass `u64::MAX`: [`Counts`] widens then).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -516,6 +532,19 @@ impl CountsVisitor for RowAnswer {
     }
 }
 
+/// The index of the first count above a limit, if any (only counts stored in 128 bits can be).
+struct FirstAbove(u128);
+
+impl CountsVisitor for FirstAbove {
+    type Output = Option<usize>;
+    fn visit<T: Count>(self, beans: &[T]) -> Option<usize> {
+        if size_of::<T>() < size_of::<u128>() {
+            return None;
+        }
+        beans.iter().position(|&count| count.into() > self.0)
+    }
+}
+
 /// [`row_total`] on a position's counts, for the position's value.
 struct RowTotal(u64);
 
@@ -547,10 +576,13 @@ impl ImpartialGame for BeanSplit {
 
     fn play(&self, mv: &BeanSplitMove) -> Self {
         let mut beans = self.beans.clone();
-        for (bottle, change) in [(mv.from, -1i8), (mv.to_j, 1), (mv.to_k, 1)] {
+        // The source is non-empty (the move is legal); a target passes `u128::MAX` only after
+        // 2^126 moves from the domain (at most `MAX_BEANS` per bottle, two more per move).
+        let from = beans.get(mv.from);
+        beans.set(mv.from, from - 1);
+        for bottle in [mv.to_j, mv.to_k] {
             let count = beans.get(bottle);
-            let changed = if change < 0 { count - 1 } else { count + 1 };
-            beans.set(bottle, changed);
+            beans.set(bottle, count + 1);
         }
         BeanSplit { beans }
     }
@@ -681,6 +713,19 @@ impl FromStr for BeanSplit {
 
     fn from_str(text: &str) -> Result<Self, InputError> {
         let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
+        if let Some(index) = beans.visit(FirstAbove(MAX_BEANS)) {
+            // Point at the offending count: the index-th token.
+            let mut scanner = Scanner::new(text.as_bytes());
+            let token = std::iter::from_fn(|| scanner.next_token()).nth(index);
+            let message = format!(
+                "bottle {index} holds more than 2^127 − 1 beans; the beans a move adds could not be \
+                 represented"
+            );
+            return Err(match token {
+                Some(token) => token.error(message),
+                None => InputError::new(crate::scanner::Location::EndOfInput, message),
+            });
+        }
         Ok(BeanSplit { beans })
     }
 }

@@ -39,6 +39,10 @@ use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMo
 use std::fmt;
 use std::str::FromStr;
 
+/// The numbers this game accepts, for `grundy list`: moves only shrink piles, and the theory's
+/// chain walk is done in 128 bits.
+pub const DOMAIN: &str = "num from 0 to 2^64 - 1 and b from 1 to 2^64 - 1 per pile, any number of piles (moves only shrink piles)";
+
 /// One pile: `stones` now, and its constant `divisor` (`b`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pile {

@@ -34,6 +34,10 @@ use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMo
 use std::fmt;
 use std::str::FromStr;
 
+/// The numbers this game (either rule) accepts, for `grundy list`: moves never pass a box's
+/// capacity, and the square rule's bound is computed in 128 bits.
+pub const DOMAIN: &str = "0 <= current <= capacity <= 2^64 - 1 per box, any number of boxes (moves never pass the capacity)";
+
 /// How many stones a move may add to a box that holds `b`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BoundRule {

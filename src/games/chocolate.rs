@@ -47,6 +47,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
+/// The numbers this game accepts, for `grundy list`: moves only remove or shorten bars.
+pub const DOMAIN: &str = "bars of 1 to 2^64 - 1, any number of them (moves only remove or shorten bars); a dependent box facing a non-empty table is analysed up to 18 bars";
+
 /// Dependent boxes of more bars than this are not searched (the search is exponential).
 pub const BOX_SEARCH_LIMIT: usize = 18;
 
