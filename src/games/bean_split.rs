@@ -676,6 +676,37 @@ impl Theory for BeanSplit {
         Ok(BeanSplitMove { from, to_j, to_k })
     }
 
+    fn move_to(&self, target: &Self) -> Option<BeanSplitMove> {
+        // Straight from the bottles that changed: one bean fewer in the source, one more in each
+        // target (two more when both are the same bottle). Listing every move first would take
+        // cubic time in the number of bottles.
+        let n = self.beans.len();
+        if target.beans.len() != n {
+            return None;
+        }
+        let mut from = None;
+        let mut gained = Vec::new();
+        for index in 0..n {
+            let (before, after) = (self.beans.get(index), target.beans.get(index));
+            if after.checked_add(1) == Some(before) && from.is_none() {
+                from = Some(index);
+            } else if before.checked_add(1) == Some(after) {
+                gained.push(index);
+            } else if before.checked_add(2) == Some(after) {
+                gained.extend([index, index]);
+            } else if before != after {
+                return None;
+            }
+            if gained.len() > 2 {
+                return None;
+            }
+        }
+        match (from, gained.as_slice()) {
+            (Some(from), &[to_j, to_k]) if from < to_j => Some(BeanSplitMove { from, to_j, to_k }),
+            _ => None,
+        }
+    }
+
     fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
         let n = self.beans.len();
         let all = (0..n)

@@ -457,6 +457,24 @@ impl Theory for Chocolate {
         }
     }
 
+    fn move_to(&self, target: &Self) -> Option<ChocolateMove> {
+        // Straight from the bars that changed: listing every move first would list every
+        // length a table bar can be eaten down to (billions).
+        let (out_of_box, into_box) = super::sorted_difference(&self.boxed, &target.boxed);
+        let (eaten, left) = super::sorted_difference(&self.table, &target.table);
+        if !into_box.is_empty() {
+            return None;
+        }
+        if out_of_box.is_empty() {
+            return match (eaten.as_slice(), left.as_slice()) {
+                (&[from], &[]) => Some(ChocolateMove::Eat { from, to: 0 }),
+                (&[from], &[to]) if to < from => Some(ChocolateMove::Eat { from, to }),
+                _ => None,
+            };
+        }
+        (eaten.is_empty() && left == out_of_box).then_some(ChocolateMove::TakeOut(out_of_box))
+    }
+
     fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {
         let mut moves: Vec<ChocolateMove> = Vec::new();
         let mut distinct_table = self.table.clone();

@@ -386,6 +386,18 @@ impl Theory for TakeOrMerge {
         }
     }
 
+    fn move_to(&self, target: &Self) -> Option<TakeOrMergeMove> {
+        // Straight from the piles that changed: listing every move first would take
+        // quadratic time in the number of distinct piles.
+        let (gone, new) = super::sorted_difference(&self.piles, &target.piles);
+        match (gone.as_slice(), new.as_slice()) {
+            (&[a], &[]) if a == 1 => Some(TakeOrMergeMove::Take(a)),
+            (&[a], &[b]) if b.checked_add(1) == Some(a) => Some(TakeOrMergeMove::Take(a)),
+            (&[a, b], &[c]) if a.checked_add(b) == Some(c) => Some(TakeOrMergeMove::Merge(a, b)),
+            _ => None,
+        }
+    }
+
     fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
         let runs = self.distinct();
         let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
@@ -403,7 +415,15 @@ impl Theory for TakeOrMerge {
     }
 
     fn is_canonical_text(text: &str) -> bool {
+        // Display writes the piles ascending: numbers without leading zeros compare as
+        // (length, digits).
+        let mut previous = "";
         crate::games::is_canonical_number_list(text)
+            && text.split(' ').all(|pile| {
+                let ascending = (previous.len(), previous) <= (pile.len(), pile);
+                previous = pile;
+                ascending
+            })
     }
 
     fn quiet_move(&self) -> Option<TakeOrMergeMove> {
