@@ -13,8 +13,8 @@
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
 //!   Grundy's game.
-//! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats; [`counts`]
-//!   keeps a position's counts compactly.
+//! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
+//!   scanner::InputError)) and the judges' formats.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
 //!   [`resolve`](registry::resolve), which turns a spelling into a game.
@@ -32,7 +32,6 @@
 
 pub mod analysis;
 pub mod core;
-pub mod counts;
 pub mod enumerate;
 pub mod families;
 pub mod games;

@@ -51,10 +51,16 @@
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
 
+mod counts;
+mod reader;
+
+pub use counts::Counts;
+pub use reader::{Parities, Parity, read_parities};
+
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::counts::{Count, Counts, CountsVisitor};
-use crate::scanner::{InputError, Parities, Parity, Scanner};
+use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -680,7 +686,7 @@ impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
+        let beans = reader::read_counts_to_end(&mut Scanner::new(text.as_bytes()), "a bean count")?;
         Ok(BeanSplit { beans })
     }
 }
