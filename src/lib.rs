@@ -9,7 +9,8 @@
 //!
 //! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
 //!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
-//! * [`theory`] — the [`Theory`](theory::Theory) trait: a game's fast rules and notation.
+//! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
+//!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
 //!   Grundy's game.
@@ -36,6 +37,7 @@ pub mod enumerate;
 pub mod families;
 pub mod games;
 pub mod judge;
+pub mod notation;
 pub mod play;
 pub mod registry;
 pub mod scanner;

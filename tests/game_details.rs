@@ -19,7 +19,7 @@ use grundy::games::{
     BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge,
 };
 use grundy::scanner::Scanner;
-use grundy::theory::Theory;
+use grundy::theory::{Notation, Theory};
 use proptest::prelude::*;
 
 mod common;
