@@ -6,7 +6,7 @@ use grundy::analysis::analyze;
 use grundy::games::bounded_take::Pile;
 use grundy::games::box_fill::{AtMostHeld, AtMostSquare, Bin};
 use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
-use grundy::theory::{Notation, Theory};
+use grundy::theory::Theory;
 use proptest::prelude::*;
 
 fn check_json<G: Theory + std::str::FromStr<Err = grundy::scanner::InputError>>(
