@@ -10,11 +10,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-/// A judge format: the game it belongs to, its dialect name and its solver.
+/// A judge format: its dialect name and its solver. Each game lists its formats in its
+/// registry entry ([`crate::registry`]); the readers here only speak the dialects.
 #[derive(Copy, Clone)]
 pub struct Format {
-    /// The game's command-line name.
-    pub game: &'static str,
     /// `None` for the game's default format, else the `--dialect` name.
     pub dialect: Option<&'static str>,
     /// One line on what the input and output look like.
@@ -23,70 +22,68 @@ pub struct Format {
     pub solve: fn(&[u8]) -> Result<String, InputError>,
 }
 
-/// Every judge format grundy speaks.
-pub const FORMATS: &[Format] = &[
+/// end-piles (ZJOI 2009).
+pub const END_PILES: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
+    solve: solve_end_piles,
+}];
+
+/// take-or-merge (Alice and Bob).
+pub const TAKE_OR_MERGE: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
+    solve: solve_take_or_merge,
+}];
+
+/// chocolate (BZOJ 1299).
+pub const CHOCOLATE: &[Format] = &[Format {
+    dialect: None,
+    describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
+    solve: solve_chocolate,
+}];
+
+/// bounded-take (学园祭的游戏, and ARC 091 F).
+pub const BOUNDED_TAKE: &[Format] = &[
     Format {
-        game: "end-piles",
-        dialect: None,
-        describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
-        solve: solve_end_piles,
-    },
-    Format {
-        game: "take-or-merge",
-        dialect: None,
-        describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
-        solve: solve_take_or_merge,
-    },
-    Format {
-        game: "chocolate",
-        dialect: None,
-        describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
-        solve: solve_chocolate,
-    },
-    Format {
-        game: "bounded-take",
         dialect: None,
         describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
         solve: solve_bounded_take,
     },
     Format {
-        game: "bounded-take",
         dialect: Some("arc091f"),
         describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
         solve: solve_arc091f,
     },
+];
+
+/// bean-split (HNOI 2007).
+pub const BEAN_SPLIT: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
+    solve: solve_bean_split,
+}];
+
+/// box-fill (摆放石子, and HDU 1729).
+pub const BOX_FILL: &[Format] = &[
     Format {
-        game: "bean-split",
-        dialect: None,
-        describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
-        solve: solve_bean_split,
-    },
-    Format {
-        game: "box-fill",
         dialect: None,
         describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
         solve: solve_box_fill,
     },
     Format {
-        game: "box-fill",
         dialect: Some("hdu1729"),
         describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
         solve: solve_hdu1729,
     },
-    Format {
-        game: "box-fill-square",
-        dialect: None,
-        describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
-        solve: solve_hdu1729,
-    },
 ];
 
-/// The format for `game` and `dialect`, if grundy has it.
-pub fn find_format(game: &str, dialect: Option<&str>) -> Option<&'static Format> {
-    FORMATS
-        .iter()
-        .find(|format| format.game == game && format.dialect == dialect)
-}
+/// box-fill-square: the HDU 1729 format is its default.
+pub const BOX_FILL_SQUARE: &[Format] = &[Format {
+    dialect: None,
+    describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
+    solve: solve_hdu1729,
+}];
 
 /// Reads `T` and calls `case` for each case with the scanner; then checks nothing is left over.
 fn for_each_case(
@@ -199,7 +196,7 @@ fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
     let mut out = String::new();
     for_each_case(input, |scanner, _| {
         let n = scanner.next_count("the number of bottles n")?;
-        let bottles = scanner.read_parities(n, "a bean count")?;
+        let bottles = bean_split::read_parities(scanner, n, "a bean count")?;
         let answer = bean_split::judge_answer(&bottles);
         match answer.first_move {
             Some(mv) => writeln!(out, "{} {} {}", mv.from, mv.to_j, mv.to_k),

@@ -2,11 +2,10 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::analysis::default_limit;
-use grundy::judge::{FORMATS, find_format};
 use grundy::play::Side;
-use grundy::registry::{GameError, find_game, game_names, games};
+use grundy::registry::{self, Game, GameError};
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -125,11 +124,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn unknown_game(name: &str) -> Failure {
-    usage(format!(
-        "unknown game `{name}`; the games are: {}",
-        game_names().join(", ")
-    ))
+/// The games `verify` checks when none is named: the fixed games and one of each heap family.
+const VERIFIED_BY_DEFAULT: &[&str] = &["kayles", "0.07", "sub:1,3,4", "allbut:1,2", "grundys-game"];
+
+fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
+    registry::resolve(spelling).map_err(|e| usage(e.to_string()))
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
@@ -138,123 +137,143 @@ fn run(command: Command) -> Result<u8, Failure> {
             game,
             file,
             dialect,
-        } => {
-            if find_game(&game).is_none() {
-                return Err(unknown_game(&game));
-            }
-            let format = find_format(&game, dialect.as_deref()).ok_or_else(|| {
-                let known: Vec<&str> = FORMATS
-                    .iter()
-                    .filter(|f| f.game == game)
-                    .filter_map(|f| f.dialect)
-                    .collect();
-                usage(format!(
-                    "unknown dialect `{}` for {game}; its dialects are: {}",
-                    dialect.as_deref().unwrap_or(""),
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    }
-                ))
-            })?;
-            let input = read_input(file.as_deref())?;
-            let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
-            write_stdout(&output)?;
-            Ok(0)
-        }
+        } => solve(&game, file.as_deref(), dialect.as_deref()),
         Command::Analyze {
             game,
             position,
             from,
             json,
             limit,
-        } => {
-            let entry = find_game(&game).ok_or_else(|| unknown_game(&game))?;
-            let position = match from {
-                Some(path) => String::from_utf8(read_input(Some(&path))?)
-                    .map_err(|_| usage("the position is not valid UTF-8"))?,
-                None => position.join(" "),
-            };
-            let limit = limit.unwrap_or_else(|| default_limit(position.len()));
-            let stdout = io::stdout();
-            let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            let written = entry
-                .analyze(&position, limit, json, &mut out)
-                .and_then(|()| Ok(out.flush()?));
-            match written {
-                Ok(()) => Ok(0),
-                Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
-                Err(GameError::Io(e)) => Err(usage(format!("cannot write output: {e}"))),
-                Err(e) => Err(usage(e.to_string())),
-            }
-        }
-        Command::Verify { games: names, size } => {
-            let entries = if names.is_empty() {
-                games()
-            } else {
-                names
-                    .iter()
-                    .map(|name| find_game(name).ok_or_else(|| unknown_game(name)))
-                    .collect::<Result<Vec<_>, _>>()?
-            };
-            let mut status = 0;
-            for entry in entries {
-                for report in entry.verify(size).map_err(usage)? {
-                    if report.disagreements > 0 {
-                        status = 1;
-                    }
-                    write_stdout(&format!("{report}\n"))?;
-                }
-            }
-            Ok(status)
-        }
+        } => analyze(&game, position, from.as_deref(), json, limit),
+        Command::Verify { games, size } => verify(&games, size),
         Command::Play {
             game,
             position,
             first,
-        } => {
-            let entry = find_game(&game).ok_or_else(|| unknown_game(&game))?;
-            let first = match first {
-                FirstPlayer::Human => Side::Human,
-                FirstPlayer::Computer => Side::Computer,
-            };
-            let stdin = io::stdin();
-            let mut input = stdin.lock();
-            let stdout = io::stdout();
-            let mut output = stdout.lock();
-            entry
-                .play(&position.join(" "), first, &mut input, &mut output)
-                .map_err(|e| usage(e.to_string()))?;
-            Ok(0)
-        }
-        Command::List => {
-            let mut text = String::new();
-            for entry in games() {
-                let info = entry.info();
-                text.push_str(&format!(
-                    "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
-                    info.name,
-                    info.rules,
-                    info.position,
-                    info.domain,
-                    info.moves,
-                    info.source,
-                    info.verify_size
-                ));
-                for format in FORMATS.iter().filter(|f| f.game == info.name) {
-                    let name = match format.dialect {
-                        Some(dialect) => format!("--dialect {dialect}"),
-                        None => "judge".to_string(),
-                    };
-                    text.push_str(&format!("  {name}: {}\n", format.describe));
-                }
-                text.push('\n');
+        } => play(&game, &position.join(" "), first),
+        Command::List => list(),
+    }
+}
+
+fn solve(game: &str, file: Option<&Path>, dialect: Option<&str>) -> Result<u8, Failure> {
+    let game = resolve(game)?;
+    let formats = game.formats();
+    let format = formats
+        .iter()
+        .find(|format| format.dialect == dialect)
+        .ok_or_else(|| {
+            let known: Vec<&str> = formats.iter().filter_map(|f| f.dialect).collect();
+            let name = &game.info().name;
+            match dialect {
+                None => usage(format!("{name} has no judge format")),
+                Some(dialect) => usage(format!(
+                    "unknown dialect `{dialect}` for {name}; its dialects are: {}",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )),
             }
-            write_stdout(&text)?;
-            Ok(0)
+        })?;
+    let input = read_input(file)?;
+    let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
+    write_stdout(&output)?;
+    Ok(0)
+}
+
+fn analyze(
+    game: &str,
+    position: Vec<String>,
+    from: Option<&Path>,
+    json: bool,
+    limit: Option<usize>,
+) -> Result<u8, Failure> {
+    let game = resolve(game)?;
+    let position = match from {
+        Some(path) => String::from_utf8(read_input(Some(path))?)
+            .map_err(|_| usage("the position is not valid UTF-8"))?,
+        None => position.join(" "),
+    };
+    let limit = limit.unwrap_or_else(|| default_limit(position.len()));
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
+    let written = game
+        .analyze(&position, limit, json, &mut out)
+        .and_then(|()| Ok(out.flush()?));
+    match written {
+        Ok(()) => Ok(0),
+        Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+        Err(GameError::Io(e)) => Err(usage(format!("cannot write output: {e}"))),
+        Err(e) => Err(usage(e.to_string())),
+    }
+}
+
+fn verify(names: &[String], size: Option<u64>) -> Result<u8, Failure> {
+    let games = if names.is_empty() {
+        let mut games = registry::fixed_games();
+        for spelling in VERIFIED_BY_DEFAULT {
+            games.push(resolve(spelling)?);
+        }
+        games
+    } else {
+        names
+            .iter()
+            .map(|name| resolve(name))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let mut status = 0;
+    for game in games {
+        for report in game.verify(size).map_err(usage)? {
+            if report.disagreements > 0 {
+                status = 1;
+            }
+            write_stdout(&format!("{report}\n"))?;
         }
     }
+    Ok(status)
+}
+
+fn play(game: &str, position: &str, first: FirstPlayer) -> Result<u8, Failure> {
+    let game = resolve(game)?;
+    let first = match first {
+        FirstPlayer::Human => Side::Human,
+        FirstPlayer::Computer => Side::Computer,
+    };
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    game.play(position, first, &mut input, &mut output)
+        .map_err(|e| usage(e.to_string()))?;
+    Ok(0)
+}
+
+fn list() -> Result<u8, Failure> {
+    let mut text = String::new();
+    for game in registry::fixed_games() {
+        let info = game.info();
+        text.push_str(&format!(
+            "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+            info.name,
+            info.rules,
+            info.position,
+            info.domain,
+            info.moves,
+            info.source,
+            info.verify_size
+        ));
+        for format in game.formats() {
+            let name = match format.dialect {
+                Some(dialect) => format!("--dialect {dialect}"),
+                None => "judge".to_string(),
+            };
+            text.push_str(&format!("  {name}: {}\n", format.describe));
+        }
+        text.push('\n');
+    }
+    text.push_str(registry::family_help());
+    text.push('\n');
+    write_stdout(&text)?;
+    Ok(0)
 }
 
 /// The bytes of `path`, or of standard input when it is absent or `-`.

@@ -7,6 +7,7 @@
 //! keeps the game long and leaves the human the most chances to go wrong). The session ends with
 //! `winner: human` or `winner: computer` (or `quit`).
 
+use crate::scanner::InputError;
 use crate::theory::Theory;
 use std::io::{self, BufRead, Write};
 
@@ -31,11 +32,13 @@ pub enum Ending {
 /// At most this many moves are listed by `moves` and `hint`.
 const MOVES_SHOWN: usize = 60;
 
-/// Plays a whole game from `start`, reading the human's lines from `input`.
+/// Plays a whole game from `start`, reading the human's lines from `input`; `parse` reads a
+/// position the human types as the target of their move.
 pub fn play<G: Theory>(
     start: G,
     first: Side,
     move_help: &str,
+    parse: &dyn Fn(&str) -> Result<G, InputError>,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<Ending> {
@@ -151,7 +154,7 @@ pub fn play<G: Theory>(
                 }
                 let chosen = match position.parse_move(entry) {
                     Ok(mv) => Ok(mv),
-                    Err(move_error) => match entry.parse::<G>() {
+                    Err(move_error) => match parse(entry) {
                         Ok(target) => position.move_to(&target).ok_or_else(|| {
                             format!("`{target}` cannot be reached in one move from here")
                         }),

@@ -9,7 +9,10 @@ use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOr
 use grundy::theory::Theory;
 use proptest::prelude::*;
 
-fn check_json<G: Theory>(game: &str, position: &G) {
+fn check_json<G: Theory + std::str::FromStr<Err = grundy::scanner::InputError>>(
+    game: &str,
+    position: &G,
+) {
     let analysis = analyze(game, position, usize::MAX).expect("analysable");
     let value: serde_json::Value = serde_json::from_str(&analysis.to_json()).expect("valid JSON");
     assert_eq!(value["game"], game);

@@ -8,7 +8,7 @@
 use assert_cmd::Command;
 use grundy::core::ImpartialGame;
 use grundy::games::{BeanSplit, Chocolate, TakeOrMerge};
-use grundy::theory::Theory;
+use grundy::theory::{Notation, Theory};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 

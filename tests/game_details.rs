@@ -8,6 +8,7 @@ use grundy::games::bean_split::{
     BeanSplitMove, bean_grundy, is_odious, judge_answer, pair_count, position_value, target_pairs,
     target_pairs_in_order,
 };
+use grundy::games::bean_split::{Parities, Parity, read_parities};
 use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{
     AtMostHeld, AtMostSquare, BoundRule, box_grundy, box_grundy_linear, box_grundy_stepping,
@@ -17,8 +18,8 @@ use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
 use grundy::games::{
     BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge,
 };
-use grundy::scanner::{Parities, Parity, Scanner};
-use grundy::theory::Theory;
+use grundy::scanner::Scanner;
+use grundy::theory::{Notation, Theory};
 use proptest::prelude::*;
 
 mod common;
@@ -210,9 +211,8 @@ fn bean_judge_answer_matches_the_bottle_by_bottle_sum() {
             let (first, count) = bean_answer_bottle_by_bottle(&bottles);
             // Read from text, long rows come in several segments (read in parallel).
             let text: String = beans.iter().map(|b| format!("{b} ")).collect();
-            let read = Scanner::new(text.as_bytes())
-                .read_parities(n, "a bean count")
-                .unwrap();
+            let read =
+                read_parities(&mut Scanner::new(text.as_bytes()), n, "a bean count").unwrap();
             assert_eq!(
                 read.iter().collect::<Vec<_>>(),
                 bottles.iter().collect::<Vec<_>>()
@@ -390,7 +390,10 @@ fn take_or_merge_sums_never_overflow() {
     }
 }
 
-fn round_trips<G: Theory>(text: &str, canonical: &str) {
+fn round_trips<G: Theory + std::str::FromStr<Err = grundy::scanner::InputError>>(
+    text: &str,
+    canonical: &str,
+) {
     let position: G = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(position.to_string(), canonical);
     let again: G = canonical.parse().unwrap();

@@ -15,7 +15,10 @@ mod common;
 
 /// Plays `position` with the computer moving first (it is a winning position), answering every
 /// prompt with a random legal move; the computer must win.
-fn computer_beats_random_play<G: Theory>(start: &str, rng: &mut TestRng) {
+fn computer_beats_random_play<G: Theory + std::str::FromStr<Err = grundy::scanner::InputError>>(
+    start: &str,
+    rng: &mut TestRng,
+) {
     let position: G = start.parse().unwrap();
     assert_eq!(
         position.winner().unwrap(),
@@ -48,6 +51,7 @@ fn computer_beats_random_play<G: Theory>(start: &str, rng: &mut TestRng) {
         position,
         Side::Computer,
         "",
+        &|text: &str| text.parse::<G>(),
         &mut script.as_bytes(),
         &mut output,
     )

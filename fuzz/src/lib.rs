@@ -10,11 +10,12 @@
 //! input. Tiny positions are also checked against the exhaustive solver.
 
 use grundy::analysis::analyze;
-use grundy::core::{ExhaustiveSolver, Winner};
-use grundy::judge::find_format;
+use grundy::core::{ExhaustiveSolver, ImpartialGame, Winner};
+use grundy::registry::resolve;
 use grundy::scanner::{InputError, Location};
 use grundy::theory::Theory;
 use std::collections::HashSet;
+use std::str::FromStr;
 
 /// How many winning moves are listed (each is checked, and each builds a whole position).
 const LIMIT: usize = 8;
@@ -27,7 +28,11 @@ pub fn check_error_location(text: &[u8], error: &InputError) {
     assert!(!error.message.is_empty(), "an error says what is wrong");
     if let Location::At { line, column } = error.location {
         let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-        assert!(line >= 1 && line <= lines.len(), "line {line} of {}", lines.len());
+        assert!(
+            line >= 1 && line <= lines.len(),
+            "line {line} of {}",
+            lines.len()
+        );
         assert!(
             column >= 1 && column <= lines[line - 1].len(),
             "column {column} of a line of {} bytes",
@@ -45,7 +50,7 @@ fn numbers_in(text: &str) -> Vec<u128> {
 }
 
 /// Whether the exhaustive solver can referee `position` quickly: a few small numbers.
-fn is_tiny<G: Theory>(position: &G) -> bool {
+fn is_tiny<G: ImpartialGame + std::fmt::Display>(position: &G) -> bool {
     let numbers = numbers_in(&position.to_string());
     numbers.len() <= 4 && numbers.iter().all(|&n| n <= 6)
 }
@@ -54,7 +59,10 @@ fn is_tiny<G: Theory>(position: &G) -> bool {
 /// each further line a move (or a target position) typed in `play`. `affordable` says whether
 /// the theory answers a position quickly (some theories are exponential or take seconds on
 /// purpose at the edges of their domain: those are left to the tests).
-pub fn check_game<G: Theory>(game: &str, data: &[u8], affordable: impl Fn(&G) -> bool) {
+pub fn check_game<G>(game: &str, data: &[u8], affordable: impl Fn(&G) -> bool)
+where
+    G: Theory + FromStr<Err = InputError>,
+{
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -70,7 +78,11 @@ pub fn check_game<G: Theory>(game: &str, data: &[u8], affordable: impl Fn(&G) ->
     check_round_trip(&position);
     let trimmed = first.trim_matches(|c: char| c.is_ascii_whitespace());
     if G::is_canonical_text(trimmed) {
-        assert_eq!(position.to_string(), trimmed, "canonical text is what Display writes");
+        assert_eq!(
+            position.to_string(),
+            trimmed,
+            "canonical text is what Display writes"
+        );
     }
     if affordable(&position) {
         check_analysis(game, &position, &affordable);
@@ -88,7 +100,7 @@ pub fn check_game<G: Theory>(game: &str, data: &[u8], affordable: impl Fn(&G) ->
 
 /// A position prints in a form that parses back to it (when that form is in the domain: a move
 /// may lead just outside it, see bean-split).
-fn check_round_trip<G: Theory>(position: &G) {
+fn check_round_trip<G: Theory + FromStr<Err = InputError>>(position: &G) {
     let shown = position.to_string();
     if let Ok(again) = shown.parse::<G>() {
         assert_eq!(&again, position, "`{shown}` reads back as itself");
@@ -98,14 +110,18 @@ fn check_round_trip<G: Theory>(position: &G) {
 
 /// What `play` does with one typed line: a move in the game's notation, or else the position to
 /// move to. Returns the position reached, if the line was accepted.
-fn check_move_line<G: Theory>(position: &G, line: &str) -> Option<G> {
+fn check_move_line<G: Theory + FromStr<Err = InputError>>(position: &G, line: &str) -> Option<G> {
     let mv = match position.parse_move(line) {
         Ok(mv) => mv,
         Err(message) => {
             assert!(!message.is_empty());
             let target: G = line.parse().ok()?;
             let mv = position.move_to(&target)?;
-            assert_eq!(&position.play(&mv), &target, "move_to's move reaches the target");
+            assert_eq!(
+                &position.play(&mv),
+                &target,
+                "move_to's move reaches the target"
+            );
             mv
         }
     };
@@ -113,12 +129,20 @@ fn check_move_line<G: Theory>(position: &G, line: &str) -> Option<G> {
     check_round_trip(&next);
     // The move's own notation names the same legal move.
     let notation = position.format_move(&mv);
-    assert_eq!(position.parse_move(&notation).as_ref(), Ok(&mv), "`{notation}`");
+    assert_eq!(
+        position.parse_move(&notation).as_ref(),
+        Ok(&mv),
+        "`{notation}`"
+    );
     Some(next)
 }
 
 /// Analyses `position` and checks the report's invariants.
-fn check_analysis<G: Theory>(game: &str, position: &G, affordable: &impl Fn(&G) -> bool) {
+fn check_analysis<G: Theory + FromStr<Err = InputError>>(
+    game: &str,
+    position: &G,
+    affordable: &impl Fn(&G) -> bool,
+) {
     let Ok(analysis) = analyze(game, position, LIMIT) else {
         return;
     };
@@ -131,10 +155,18 @@ fn check_analysis<G: Theory>(game: &str, position: &G, affordable: &impl Fn(&G) 
     assert!(moves.listed.len() <= LIMIT);
     assert!(moves.listed.len() as u128 <= moves.total);
     if moves.total > moves.listed.len() as u128 {
-        assert_eq!(moves.listed.len(), LIMIT, "moves are listed up to the limit");
+        assert_eq!(
+            moves.listed.len(),
+            LIMIT,
+            "moves are listed up to the limit"
+        );
     }
     if let Some(value) = analysis.grundy {
-        assert_eq!(value != 0, analysis.winner == Winner::First, "grundy value {value}");
+        assert_eq!(
+            value != 0,
+            analysis.winner == Winner::First,
+            "grundy value {value}"
+        );
     }
     if let Ok(winner) = position.winner() {
         assert_eq!(winner, analysis.winner, "winner() agrees with the moves");
@@ -149,11 +181,17 @@ fn check_analysis<G: Theory>(game: &str, position: &G, affordable: &impl Fn(&G) 
         );
         let to = position.play(&winning.mv);
         check_round_trip(&to);
-        assert!(seen.insert(to.to_string()), "`{notation}` leads to a new position");
+        assert!(
+            seen.insert(to.to_string()),
+            "`{notation}` leads to a new position"
+        );
         if affordable(&to)
             && let Ok(after) = to.winning_moves(0)
         {
-            assert_eq!(after.total, 0, "`{notation}` leaves the opponent a lost position");
+            assert_eq!(
+                after.total, 0,
+                "`{notation}` leaves the opponent a lost position"
+            );
         }
     }
     let json = analysis.to_json();
@@ -176,7 +214,12 @@ pub fn check_judge(game: &str, dialect: Option<&str>, data: &[u8], affordable: f
     if !affordable(data) {
         return;
     }
-    let format = find_format(game, dialect).expect("a known format");
+    let game = resolve(game).expect("a known game");
+    let format = game
+        .formats()
+        .iter()
+        .find(|format| format.dialect == dialect)
+        .expect("a known format");
     match (format.solve)(data) {
         Ok(output) => assert!(output.is_empty() || output.ends_with('\n')),
         Err(error) => check_error_location(data, &error),
@@ -192,4 +235,96 @@ pub fn numbers_at_most(data: &[u8], limit: u64) -> bool {
             None => true,
         }
     })
+}
+
+/// Runs [`resolve`] on the first line of `data` (a game's spelling: a fixed game or a heap
+/// family); if it names a game, the second line is a position for it, checked through the
+/// string interface every command uses ([`grundy::registry::Game`]): `analyze --json` reports
+/// agree with themselves and with the position's legal moves, each marked winning or not.
+pub fn check_resolve(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut lines = text.splitn(3, '\n');
+    let spelling = lines.next().unwrap_or("");
+    let game = match resolve(spelling) {
+        Ok(game) => game,
+        Err(error) => {
+            assert!(!error.0.is_empty());
+            return;
+        }
+    };
+    let info = game.info();
+    assert!(!info.name.is_empty() && !info.domain.is_empty());
+    assert_eq!(
+        resolve(&info.name)
+            .expect("the canonical name resolves")
+            .info()
+            .name,
+        info.name
+    );
+    let position = lines.next().unwrap_or("");
+    // Heap families compute a table up to the largest heap (seconds near their work limit),
+    // bounded-take and chocolate have slow cases on purpose: small numbers and few of them here.
+    let numbers = numbers_in(position);
+    if numbers.len() > 12 || numbers.iter().any(|&n| n > 300) {
+        return;
+    }
+    let mut out = Vec::new();
+    if game.analyze(position, LIMIT, true, &mut out).is_err() {
+        assert!(out.is_empty(), "nothing is written when the analysis fails");
+        return;
+    }
+    let report: serde_json::Value = serde_json::from_slice(&out).expect("one JSON object");
+    let count = report["winning_move_count"].as_u64().expect("a count");
+    let listed = report["winning_moves"].as_array().expect("a list");
+    let first = report["winner"] == "first";
+    assert_eq!(first, count > 0, "{report}");
+    assert_eq!(listed.len() as u64, count.min(LIMIT as u64), "{report}");
+    if let Some(value) = report["grundy"].as_u64() {
+        assert_eq!(value != 0, first, "{report}");
+    }
+    let Ok(moves) = game.moves(position, 4096) else {
+        return;
+    };
+    assert_eq!(moves.winner == Winner::First, first);
+    assert_eq!(
+        moves.position,
+        report["position"].as_str().unwrap(),
+        "{report}"
+    );
+    if moves.more {
+        return;
+    }
+    let winning: Vec<_> = moves
+        .moves
+        .iter()
+        .filter(|m| m.wins == Some(true))
+        .collect();
+    assert_eq!(first, !winning.is_empty(), "{report}");
+    for listed in listed {
+        let (mv, to) = (
+            listed["move"].as_str().unwrap(),
+            listed["to"].as_str().unwrap(),
+        );
+        assert!(
+            winning.iter().any(|m| m.notation == mv && m.to == to),
+            "`{mv}` to `{to}` is a legal winning move: {report}"
+        );
+    }
+    let distinct: HashSet<&str> = winning.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        distinct.len() as u64,
+        count,
+        "one count per resulting position: {report}"
+    );
+    if let Ok(Some(computer)) = game.computer_move(position) {
+        assert!(
+            moves
+                .moves
+                .iter()
+                .any(|m| m.notation == computer.notation && m.to == computer.to)
+        );
+        assert_eq!(computer.wins == Some(true), first);
+    }
 }

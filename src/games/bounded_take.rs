@@ -35,7 +35,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::str::FromStr;
 
@@ -186,6 +186,29 @@ impl ImpartialGame for BoundedTake {
         piles[mv.pile].stones -= mv.count;
         BoundedTake { piles }
     }
+
+    fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {
+        let index = crate::notation::single_difference(&self.piles, &target.piles)?;
+        let (from, to) = (self.piles[index], target.piles[index]);
+        let count = from.stones.checked_sub(to.stones)?;
+        (from.divisor == to.divisor && count >= 1 && count <= from.stones / from.divisor)
+            .then_some(BoundedTakeMove { pile: index, count })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BoundedTakeMove>, bool) {
+        let most = self.piles.iter().map(|p| p.stones / p.divisor);
+        crate::notation::first_counted_moves(most, limit, |pile, count| BoundedTakeMove {
+            pile,
+            count,
+        })
+    }
+
+    fn quiet_move(&self) -> Option<BoundedTakeMove> {
+        self.piles
+            .iter()
+            .position(|p| p.stones / p.divisor >= 1)
+            .map(|pile| BoundedTakeMove { pile, count: 1 })
+    }
 }
 
 impl Theory for BoundedTake {
@@ -228,13 +251,16 @@ impl Theory for BoundedTake {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for BoundedTake {
     fn format_move(&self, mv: &BoundedTakeMove) -> String {
         format!("{}-{}", mv.pile + 1, mv.count)
     }
 
     fn parse_move(&self, text: &str) -> Result<BoundedTakeMove, String> {
-        let (pile, count) = super::parse_indexed_count(text, '-', "pile", self.piles.len())?;
+        let (pile, count) =
+            crate::notation::parse_indexed_count(text, '-', "pile", self.piles.len())?;
         let p = self.piles[pile];
         let most = p.stones / p.divisor;
         if count == 0 || count > most {
@@ -246,26 +272,6 @@ impl Theory for BoundedTake {
             ));
         }
         Ok(BoundedTakeMove { pile, count })
-    }
-
-    fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {
-        let index = super::single_difference(&self.piles, &target.piles)?;
-        let (from, to) = (self.piles[index], target.piles[index]);
-        let count = from.stones.checked_sub(to.stones)?;
-        (from.divisor == to.divisor && count >= 1 && count <= from.stones / from.divisor)
-            .then_some(BoundedTakeMove { pile: index, count })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<BoundedTakeMove>, bool) {
-        let most = self.piles.iter().map(|p| p.stones / p.divisor);
-        super::first_counted_moves(most, limit, |pile, count| BoundedTakeMove { pile, count })
-    }
-
-    fn quiet_move(&self) -> Option<BoundedTakeMove> {
-        self.piles
-            .iter()
-            .position(|p| p.stones / p.divisor >= 1)
-            .map(|pile| BoundedTakeMove { pile, count: 1 })
     }
 }
 
@@ -283,7 +289,7 @@ impl FromStr for BoundedTake {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut piles = Vec::new();
         while let Some(token) = scanner.next_token() {
-            let (stones, divisor) = crate::games::split_pair(&token, "num/b")?;
+            let (stones, divisor) = crate::notation::split_pair(&token, "num/b")?;
             if divisor == 0 {
                 return Err(token.error("the constant b must be at least 1, found 0"));
             }

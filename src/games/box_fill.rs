@@ -30,7 +30,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::str::FromStr;
 
@@ -263,6 +263,34 @@ impl<K: RuleKind> ImpartialGame for BoxFill<K> {
         next.boxes[mv.index].held += mv.count;
         next
     }
+
+    fn move_to(&self, target: &Self) -> Option<BoxFillMove> {
+        let index = crate::notation::single_difference(&self.boxes, &target.boxes)?;
+        let (from, to) = (self.boxes[index], target.boxes[index]);
+        let count = to.held.checked_sub(from.held)?;
+        let most = reach(self.rule(), from.capacity, from.held) - from.held;
+        (from.capacity == to.capacity && count >= 1 && count <= most)
+            .then_some(BoxFillMove { index, count })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BoxFillMove>, bool) {
+        let rule = self.rule();
+        let most = self
+            .boxes
+            .iter()
+            .map(|bin| reach(rule, bin.capacity, bin.held) - bin.held);
+        crate::notation::first_counted_moves(most, limit, |index, count| BoxFillMove {
+            index,
+            count,
+        })
+    }
+
+    fn quiet_move(&self) -> Option<BoxFillMove> {
+        self.boxes
+            .iter()
+            .position(|bin| reach(self.rule(), bin.capacity, bin.held) > bin.held)
+            .map(|index| BoxFillMove { index, count: 1 })
+    }
 }
 
 impl<K: RuleKind> Theory for BoxFill<K> {
@@ -301,13 +329,16 @@ impl<K: RuleKind> Theory for BoxFill<K> {
         }
         Ok(collector.finish())
     }
+}
 
+impl<K: RuleKind> Notation for BoxFill<K> {
     fn format_move(&self, mv: &BoxFillMove) -> String {
         format!("{}+{}", mv.index + 1, mv.count)
     }
 
     fn parse_move(&self, text: &str) -> Result<BoxFillMove, String> {
-        let (index, count) = super::parse_indexed_count(text, '+', "box", self.boxes.len())?;
+        let (index, count) =
+            crate::notation::parse_indexed_count(text, '+', "box", self.boxes.len())?;
         let bin = self.boxes[index];
         let most = reach(self.rule(), bin.capacity, bin.held) - bin.held;
         if count == 0 || count > most {
@@ -319,31 +350,6 @@ impl<K: RuleKind> Theory for BoxFill<K> {
             ));
         }
         Ok(BoxFillMove { index, count })
-    }
-
-    fn move_to(&self, target: &Self) -> Option<BoxFillMove> {
-        let index = super::single_difference(&self.boxes, &target.boxes)?;
-        let (from, to) = (self.boxes[index], target.boxes[index]);
-        let count = to.held.checked_sub(from.held)?;
-        let most = reach(self.rule(), from.capacity, from.held) - from.held;
-        (from.capacity == to.capacity && count >= 1 && count <= most)
-            .then_some(BoxFillMove { index, count })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<BoxFillMove>, bool) {
-        let rule = self.rule();
-        let most = self
-            .boxes
-            .iter()
-            .map(|bin| reach(rule, bin.capacity, bin.held) - bin.held);
-        super::first_counted_moves(most, limit, |index, count| BoxFillMove { index, count })
-    }
-
-    fn quiet_move(&self) -> Option<BoxFillMove> {
-        self.boxes
-            .iter()
-            .position(|bin| reach(self.rule(), bin.capacity, bin.held) > bin.held)
-            .map(|index| BoxFillMove { index, count: 1 })
     }
 }
 
@@ -364,7 +370,7 @@ impl<K: RuleKind> FromStr for BoxFill<K> {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut boxes = Vec::new();
         while let Some(token) = scanner.next_token() {
-            let (held, capacity) = crate::games::split_pair(&token, "current/capacity")?;
+            let (held, capacity) = crate::notation::split_pair(&token, "current/capacity")?;
             if held > capacity {
                 return Err(token.error(format!(
                     "the box holds {held} stones but its capacity is {capacity}"

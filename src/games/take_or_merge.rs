@@ -37,7 +37,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::str::FromStr;
 
@@ -236,6 +236,40 @@ impl ImpartialGame for TakeOrMerge {
         }
         TakeOrMerge { piles }
     }
+
+    fn move_to(&self, target: &Self) -> Option<TakeOrMergeMove> {
+        // Straight from the piles that changed: listing every move first would take
+        // quadratic time in the number of distinct piles.
+        let (gone, new) = crate::notation::sorted_difference(&self.piles, &target.piles);
+        match (gone.as_slice(), new.as_slice()) {
+            (&[a], &[]) if a == 1 => Some(TakeOrMergeMove::Take(a)),
+            (&[a], &[b]) if b.checked_add(1) == Some(a) => Some(TakeOrMergeMove::Take(a)),
+            (&[a, b], &[c]) if a.checked_add(b) == Some(c) => Some(TakeOrMergeMove::Merge(a, b)),
+            _ => None,
+        }
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
+        let runs = self.distinct();
+        let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
+        let merges = runs.iter().enumerate().flat_map(|(i, &(a, count))| {
+            (count >= 2)
+                .then_some(a)
+                .into_iter()
+                .chain(runs[i + 1..].iter().map(|&(b, _)| b))
+                .map(move |b| TakeOrMergeMove::Merge(a, b))
+        });
+        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<TakeOrMergeMove> {
+        self.piles
+            .last()
+            .map(|&largest| TakeOrMergeMove::Take(largest))
+    }
 }
 
 impl Theory for TakeOrMerge {
@@ -349,7 +383,9 @@ impl Theory for TakeOrMerge {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for TakeOrMerge {
     fn format_move(&self, mv: &TakeOrMergeMove) -> String {
         match mv {
             TakeOrMergeMove::Take(size) => format!("-{size}"),
@@ -386,50 +422,16 @@ impl Theory for TakeOrMerge {
         }
     }
 
-    fn move_to(&self, target: &Self) -> Option<TakeOrMergeMove> {
-        // Straight from the piles that changed: listing every move first would take
-        // quadratic time in the number of distinct piles.
-        let (gone, new) = super::sorted_difference(&self.piles, &target.piles);
-        match (gone.as_slice(), new.as_slice()) {
-            (&[a], &[]) if a == 1 => Some(TakeOrMergeMove::Take(a)),
-            (&[a], &[b]) if b.checked_add(1) == Some(a) => Some(TakeOrMergeMove::Take(a)),
-            (&[a, b], &[c]) if a.checked_add(b) == Some(c) => Some(TakeOrMergeMove::Merge(a, b)),
-            _ => None,
-        }
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
-        let runs = self.distinct();
-        let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
-        let merges = runs.iter().enumerate().flat_map(|(i, &(a, count))| {
-            (count >= 2)
-                .then_some(a)
-                .into_iter()
-                .chain(runs[i + 1..].iter().map(|&(b, _)| b))
-                .map(move |b| TakeOrMergeMove::Merge(a, b))
-        });
-        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
         // Display writes the piles ascending: numbers without leading zeros compare as
         // (length, digits).
         let mut previous = "";
-        crate::games::is_canonical_number_list(text)
+        crate::notation::is_canonical_number_list(text)
             && text.split(' ').all(|pile| {
                 let ascending = (previous.len(), previous) <= (pile.len(), pile);
                 previous = pile;
                 ascending
             })
-    }
-
-    fn quiet_move(&self) -> Option<TakeOrMergeMove> {
-        self.piles
-            .last()
-            .map(|&largest| TakeOrMergeMove::Take(largest))
     }
 }
 
@@ -467,6 +469,6 @@ impl FromStr for TakeOrMerge {
 
 impl fmt::Display for TakeOrMerge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.piles, " ")
+        crate::notation::write_numbers(f, &self.piles, " ")
     }
 }

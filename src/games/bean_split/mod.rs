@@ -61,10 +61,16 @@
 //! is odd and whether it is non-zero, and distances `d < n ≤ isize::MAX`, so the odious numbers
 //! `2(d − 1) + 1` it forms fit in a `u64`. The judge format reads counts up to `u64::MAX`.
 
+mod counts;
+mod reader;
+
+pub use counts::Counts;
+pub use reader::{Parities, Parity, read_parities};
+
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::counts::{Count, Counts, CountsVisitor};
-use crate::scanner::{InputError, Parities, Parity, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -596,6 +602,64 @@ impl ImpartialGame for BeanSplit {
         }
         BeanSplit { beans }
     }
+
+    fn move_to(&self, target: &Self) -> Option<BeanSplitMove> {
+        // Straight from the bottles that changed: one bean fewer in the source, one more in each
+        // target (two more when both are the same bottle). Listing every move first would take
+        // cubic time in the number of bottles.
+        let n = self.beans.len();
+        if target.beans.len() != n {
+            return None;
+        }
+        let mut from = None;
+        let mut gained = Vec::new();
+        for index in 0..n {
+            let (before, after) = (self.beans.get(index), target.beans.get(index));
+            if after.checked_add(1) == Some(before) && from.is_none() {
+                from = Some(index);
+            } else if before.checked_add(1) == Some(after) {
+                gained.push(index);
+            } else if before.checked_add(2) == Some(after) {
+                gained.extend([index, index]);
+            } else if before != after {
+                return None;
+            }
+            if gained.len() > 2 {
+                return None;
+            }
+        }
+        match (from, gained.as_slice()) {
+            (Some(from), &[to_j, to_k]) if from < to_j => Some(BeanSplitMove { from, to_j, to_k }),
+            _ => None,
+        }
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
+        let n = self.beans.len();
+        let all = (0..n)
+            .filter(|&from| self.beans.get(from) > 0)
+            .flat_map(|from| {
+                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
+            })
+            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
+        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<BeanSplitMove> {
+        // The bean closest to the end moves the shortest way: into the last bottle.
+        let n = self.beans.len();
+        (0..n.saturating_sub(1))
+            .rev()
+            .find(|&i| self.beans.get(i) > 0)
+            .map(|from| BeanSplitMove {
+                from,
+                to_j: n - 1,
+                to_k: n - 1,
+            })
+    }
 }
 
 impl Theory for BeanSplit {
@@ -647,7 +711,9 @@ impl Theory for BeanSplit {
         collector.count_unlisted(total - listed);
         Ok(collector.finish())
     }
+}
 
+impl Notation for BeanSplit {
     fn format_move(&self, mv: &BeanSplitMove) -> String {
         format!("{}>{},{}", mv.from, mv.to_j, mv.to_k)
     }
@@ -676,66 +742,8 @@ impl Theory for BeanSplit {
         Ok(BeanSplitMove { from, to_j, to_k })
     }
 
-    fn move_to(&self, target: &Self) -> Option<BeanSplitMove> {
-        // Straight from the bottles that changed: one bean fewer in the source, one more in each
-        // target (two more when both are the same bottle). Listing every move first would take
-        // cubic time in the number of bottles.
-        let n = self.beans.len();
-        if target.beans.len() != n {
-            return None;
-        }
-        let mut from = None;
-        let mut gained = Vec::new();
-        for index in 0..n {
-            let (before, after) = (self.beans.get(index), target.beans.get(index));
-            if after.checked_add(1) == Some(before) && from.is_none() {
-                from = Some(index);
-            } else if before.checked_add(1) == Some(after) {
-                gained.push(index);
-            } else if before.checked_add(2) == Some(after) {
-                gained.extend([index, index]);
-            } else if before != after {
-                return None;
-            }
-            if gained.len() > 2 {
-                return None;
-            }
-        }
-        match (from, gained.as_slice()) {
-            (Some(from), &[to_j, to_k]) if from < to_j => Some(BeanSplitMove { from, to_j, to_k }),
-            _ => None,
-        }
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
-        let n = self.beans.len();
-        let all = (0..n)
-            .filter(|&from| self.beans.get(from) > 0)
-            .flat_map(|from| {
-                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
-            })
-            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
-        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
-        crate::games::is_canonical_number_list(text)
-    }
-
-    fn quiet_move(&self) -> Option<BeanSplitMove> {
-        // The bean closest to the end moves the shortest way: into the last bottle.
-        let n = self.beans.len();
-        (0..n.saturating_sub(1))
-            .rev()
-            .find(|&i| self.beans.get(i) > 0)
-            .map(|from| BeanSplitMove {
-                from,
-                to_j: n - 1,
-                to_k: n - 1,
-            })
+        crate::notation::is_canonical_number_list(text)
     }
 }
 
@@ -743,7 +751,7 @@ impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
+        let beans = reader::read_counts_to_end(&mut Scanner::new(text.as_bytes()), "a bean count")?;
         if let Some(index) = beans.visit(FirstAbove(MAX_BEANS)) {
             // Point at the offending count: the index-th token.
             let mut scanner = Scanner::new(text.as_bytes());

@@ -1,0 +1,365 @@
+//! Positions of a heap game: a multiset of heaps under one [`HeapRule`].
+//!
+//! **Theory.** The heaps are independent games, so (Sprague–Grundy) the position's value is the
+//! nim-sum of the heaps' values, and a move wins exactly when it turns one heap of value g into
+//! heaps whose nim-sum is g ⊕ X, where X is the position's value: the new total is then 0. The
+//! heaps' values come from the rule's [`Values`] table; `verify` checks both the table and the
+//! nim-sum against the exhaustive solver.
+//!
+//! **Notation.** A position is its heap sizes, ascending (`3 5 7`; the empty position is lost).
+//! A move `2-1` removes 1 token from the second heap (as printed) and leaves one heap or none;
+//! `2-1=3+4` removes 1 and leaves heaps of 3 and 4 (`=a+b+c` for three).
+
+use super::{HeapRule, Values};
+use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::scanner::{InputError, Location, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+/// The numbers a heap game accepts, for `grundy list`: a move only shrinks or splits heaps, so
+/// every heap of every reachable position is smaller than the largest given.
+pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens, as far as the rule's value table can be computed (the refusal says how much work a larger heap would need; moves only shrink or split heaps)";
+
+/// A heap game: its rule and the values computed so far (grown on demand as larger heaps come).
+#[derive(Debug)]
+pub struct HeapGame {
+    rule: Arc<HeapRule>,
+    values: Mutex<Arc<Values>>,
+}
+
+impl HeapGame {
+    /// The game of `rule`, with no values computed beyond G(0).
+    pub fn new(rule: HeapRule) -> HeapGame {
+        let values = Values::compute(&rule, 0).expect("G(0) is always computable");
+        HeapGame {
+            rule: Arc::new(rule),
+            values: Mutex::new(Arc::new(values)),
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
+    /// The values up to at least `n`, computing them if needed.
+    pub fn values_up_to(&self, n: u64) -> Result<Arc<Values>, String> {
+        let mut values = self
+            .values
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if values.computed_to() < n {
+            *values = Arc::new(Values::compute(&self.rule, n)?);
+        }
+        Ok(Arc::clone(&values))
+    }
+
+    /// The position of these heaps (any order; each ≥ 1).
+    pub fn position(&self, mut heaps: Vec<u64>) -> Result<Heaps, String> {
+        if heaps.contains(&0) {
+            return Err("a heap holds at least 1 token".to_string());
+        }
+        heaps.sort_unstable();
+        let values = self.values_up_to(heaps.last().copied().unwrap_or(0))?;
+        Ok(Heaps {
+            rule: Arc::clone(&self.rule),
+            values,
+            heaps,
+        })
+    }
+
+    /// Parses a position: heap sizes separated by whitespace, each ≥ 1. Errors give the column of
+    /// the offending heap.
+    pub fn parse(&self, text: &str) -> Result<Heaps, InputError> {
+        let mut scanner = Scanner::new(text.as_bytes());
+        let mut heaps = Vec::new();
+        let mut largest: Option<(u64, Location)> = None;
+        while let Some(token) = scanner.next_token() {
+            let heap = token.parse_u64("a heap size")?;
+            if heap == 0 {
+                return Err(token.error("a heap holds at least 1 token, found `0`"));
+            }
+            if largest.is_none_or(|(most, _)| heap > most) {
+                largest = Some((heap, token.location()));
+            }
+            heaps.push(heap);
+        }
+        let location = largest.map_or(Location::EndOfInput, |(_, at)| at);
+        self.position(heaps)
+            .map_err(|message| InputError::new(location, message))
+    }
+}
+
+/// A position of a heap game: heap sizes, ascending.
+#[derive(Clone)]
+pub struct Heaps {
+    rule: Arc<HeapRule>,
+    values: Arc<Values>,
+    heaps: Vec<u64>,
+}
+
+impl Heaps {
+    /// The heap sizes, ascending.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// G of one heap of this position's game (every heap of the position, and every heap a move
+    /// can leave, is in the table).
+    fn heap_value(&self, heap: u64) -> Nimber {
+        self.values
+            .value(heap)
+            .expect("the table covers every heap of the position")
+    }
+
+    /// The index of each heap whose size differs from the heap before it: moves on equal heaps
+    /// lead to the same position, so only the first of each size is tried.
+    fn distinct_heaps(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.heaps
+            .iter()
+            .enumerate()
+            .filter(|&(index, heap)| index == 0 || self.heaps[index - 1] != *heap)
+            .map(|(index, &heap)| (index, heap))
+    }
+}
+
+impl PartialEq for Heaps {
+    fn eq(&self, other: &Self) -> bool {
+        self.heaps == other.heaps
+    }
+}
+
+impl Eq for Heaps {}
+
+impl Hash for Heaps {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.heaps.hash(state);
+    }
+}
+
+impl fmt::Debug for Heaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Heaps({} {:?})", self.rule, self.heaps)
+    }
+}
+
+impl fmt::Display for Heaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::notation::write_numbers(f, &self.heaps, " ")
+    }
+}
+
+/// A move of a heap game: remove `take` tokens from heap `heap` (0-based) and leave `parts`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Which heap, 0-based, in the position's ascending order.
+    pub heap: usize,
+    /// How many tokens are removed.
+    pub take: u64,
+    /// The heaps left in its place (none to three, non-decreasing).
+    pub parts: Vec<u64>,
+}
+
+impl ImpartialGame for Heaps {
+    type Move = HeapMove;
+
+    fn moves(&self) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        for (index, heap) in self.distinct_heaps() {
+            self.rule.for_each_option(heap, &mut |take, parts| {
+                moves.push(HeapMove {
+                    heap: index,
+                    take,
+                    parts: parts.to_vec(),
+                });
+            });
+        }
+        moves
+    }
+
+    fn play(&self, mv: &HeapMove) -> Self {
+        let mut heaps = self.heaps.clone();
+        heaps.remove(mv.heap);
+        heaps.extend_from_slice(&mv.parts);
+        heaps.sort_unstable();
+        Heaps {
+            rule: Arc::clone(&self.rule),
+            values: Arc::clone(&self.values),
+            heaps,
+        }
+    }
+}
+
+impl Theory for Heaps {
+    fn winner(&self) -> Result<Winner, AnalysisError> {
+        Ok(self.grundy_value().unwrap_or_default().winner())
+    }
+
+    fn grundy_value(&self) -> Option<Nimber> {
+        Some(
+            self.heaps
+                .iter()
+                .fold(Nimber::ZERO, |sum, &heap| sum ^ self.heap_value(heap)),
+        )
+    }
+
+    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        let total = self.grundy_value().unwrap_or_default();
+        let mut collector = MoveCollector::new(limit);
+        if total == Nimber::ZERO {
+            return Ok(collector.finish());
+        }
+        for (index, heap) in self.distinct_heaps() {
+            let value = self.heap_value(heap);
+            let target = value ^ total;
+            self.rule.for_each_option(heap, &mut |take, parts| {
+                let left = parts
+                    .iter()
+                    .fold(Nimber::ZERO, |sum, &part| sum ^ self.heap_value(part));
+                if left == target {
+                    collector.push(|| WinningMove {
+                        mv: HeapMove {
+                            heap: index,
+                            take,
+                            parts: parts.to_vec(),
+                        },
+                        reason: format!(
+                            "the heap of {heap} (G = {}) becomes heaps of nim-sum {}, leaving \
+                             nim-sum 0",
+                            value.0, target.0
+                        ),
+                    });
+                }
+            });
+        }
+        Ok(collector.finish())
+    }
+}
+
+impl Notation for Heaps {
+    fn format_move(&self, mv: &HeapMove) -> String {
+        let mut text = format!("{}-{}", mv.heap + 1, mv.take);
+        if mv.parts.len() > 1 {
+            let parts: Vec<String> = mv.parts.iter().map(u64::to_string).collect();
+            text.push('=');
+            text.push_str(&parts.join("+"));
+        }
+        text
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HeapMove, String> {
+        let text = text.trim();
+        let shape = "write <heap>-<k> (take k from a heap, counted from 1) or <heap>-<k>=<a>+<b> \
+                     (and split what is left), e.g. 2-1 or 2-1=3+4";
+        let (removal, split) = match text.split_once('=') {
+            Some((removal, split)) => (removal, Some(split)),
+            None => (text, None),
+        };
+        let (heap, take) = removal
+            .split_once('-')
+            .ok_or_else(|| format!("`{text}` is not a move: {shape}"))?;
+        let number = |item: &str, what: &str| {
+            item.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("`{item}` is not {what}: {shape}"))
+        };
+        let heap_number = number(heap, "a heap number")?;
+        let index = heap_number
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < self.heaps.len())
+            .ok_or_else(|| {
+                format!(
+                    "there is no heap {heap_number} (heaps count from 1; this position has {})",
+                    self.heaps.len()
+                )
+            })?;
+        let take = number(take, "a number of tokens")?;
+        let size = self.heaps[index];
+        if take > size {
+            return Err(format!("heap {heap_number} holds only {size} tokens"));
+        }
+        let mut parts = match split {
+            Some(split) => split
+                .split('+')
+                .map(|part| number(part, "a heap size"))
+                .collect::<Result<Vec<u64>, String>>()?,
+            None => match size - take {
+                0 => Vec::new(),
+                rest => vec![rest],
+            },
+        };
+        parts.sort_unstable();
+        let mut legal = false;
+        self.rule.for_each_option(size, &mut |k, option| {
+            legal |= k == take && option == parts.as_slice();
+        });
+        if !legal {
+            return Err(format!(
+                "{} cannot take {take} from the heap of {size} and leave {} ({})",
+                self.rule,
+                if parts.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    parts
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                },
+                self.rule.describe()
+            ));
+        }
+        Ok(HeapMove {
+            heap: index,
+            take,
+            parts,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(spelling: &str) -> HeapGame {
+        HeapGame::new(HeapRule::resolve(spelling).unwrap().unwrap())
+    }
+
+    #[test]
+    fn parse_display_and_moves() {
+        let kayles = game("kayles");
+        let position = kayles.parse("7 3 5").unwrap();
+        assert_eq!(position.to_string(), "3 5 7");
+        let mv = position.parse_move("3-1=2+4").unwrap();
+        assert_eq!(position.play(&mv).to_string(), "2 3 4 5");
+        assert_eq!(position.format_move(&mv), "3-1=2+4");
+        assert!(position.parse_move("3-3").is_err());
+        assert!(position.parse_move("4-1").is_err());
+        assert!(position.parse_move("1-1=1+2").is_err());
+        assert_eq!(
+            kayles.parse("3 0").unwrap_err().to_string(),
+            "line 1, column 3: a heap holds at least 1 token, found `0`"
+        );
+        assert!(kayles.parse("3 x").is_err());
+        assert!(kayles.parse("99999999999999").is_err());
+    }
+
+    #[test]
+    fn winning_moves_leave_zero() {
+        let dawson = game("0.07");
+        for text in ["10 20 35", "10 20 36", "4 9 17 30", "1 2 3"] {
+            let position = dawson.parse(text).unwrap();
+            let moves = position.winning_moves(usize::MAX).unwrap();
+            let won = position.grundy_value() != Some(Nimber::ZERO);
+            assert_eq!(moves.total > 0, won, "{text}");
+            assert_eq!(moves.total, moves.listed.len() as u128);
+            for winning in &moves.listed {
+                let next = position.play(&winning.mv);
+                assert_eq!(next.grundy_value(), Some(Nimber::ZERO));
+            }
+        }
+    }
+}
