@@ -444,3 +444,27 @@ proptest! {
         move_to_agrees_with_the_moves(&position, &other_beans);
     }
 }
+
+/// Found by the `resolve` fuzz target: listing the legal moves of the empty end-piles row (as
+/// `Game::moves` does for any position) indexed its first pile.
+#[test]
+fn the_empty_row_has_no_moves_to_list() {
+    let game = grundy::registry::resolve("end-piles").unwrap();
+    let moves = game.moves("", 10).unwrap();
+    assert!(moves.moves.is_empty() && !moves.more);
+    assert!(game.computer_move("").unwrap().is_none());
+    for spelling in [
+        "take-or-merge",
+        "chocolate",
+        "bounded-take",
+        "bean-split",
+        "box-fill",
+        "box-fill-square",
+        "kayles",
+        "sub:1,2",
+        "grundys-game",
+    ] {
+        let game = grundy::registry::resolve(spelling).unwrap();
+        assert!(game.moves("", 10).unwrap().moves.is_empty(), "{spelling}");
+    }
+}

@@ -163,10 +163,11 @@ impl ImpartialGame for EndPiles {
     fn some_moves(&self, limit: usize) -> (Vec<EndPilesMove>, bool) {
         let mut moves = Vec::new();
         let mut more = false;
-        let ends: &[End] = if self.piles.len() > 1 {
-            &[End::Left, End::Right]
-        } else {
-            &[End::Left]
+        // The empty row has no move; a single pile is both ends (its moves are listed once).
+        let ends: &[End] = match self.piles.len() {
+            0 => &[],
+            1 => &[End::Left],
+            _ => &[End::Left, End::Right],
         };
         for &end in ends {
             let pile = match end {
