@@ -87,11 +87,13 @@ where
     if affordable(&position) {
         check_analysis(game, &position, &affordable);
     }
+    check_play_helpers(&position);
     for line in lines.take(MOVES) {
         let Some(next) = check_move_line(&position, line) else {
             continue;
         };
         position = next;
+        check_play_helpers(&position);
         if affordable(&position) {
             check_analysis(game, &position, &affordable);
         }
@@ -105,6 +107,31 @@ fn check_round_trip<G: Theory + FromStr<Err = InputError>>(position: &G) {
     if let Ok(again) = shown.parse::<G>() {
         assert_eq!(&again, position, "`{shown}` reads back as itself");
         assert_eq!(again.to_string(), shown);
+    }
+}
+
+/// The moves `play` shows (`moves`) and the computer's quiet move are legal, and there is a
+/// quiet move exactly when there is any move.
+fn check_play_helpers<G: Theory>(position: &G) {
+    let (some, _) = position.some_moves(16);
+    assert!(some.len() <= 16);
+    for mv in &some {
+        let notation = position.format_move(mv);
+        assert_eq!(
+            position.parse_move(&notation).as_ref(),
+            Ok(mv),
+            "`{notation}`"
+        );
+    }
+    let quiet = position.quiet_move();
+    assert_eq!(
+        quiet.is_some(),
+        !some.is_empty(),
+        "a quiet move exactly when there are moves"
+    );
+    if let Some(mv) = quiet {
+        let notation = position.format_move(&mv);
+        assert_eq!(position.parse_move(&notation), Ok(mv), "`{notation}`");
     }
 }
 
