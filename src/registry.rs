@@ -15,7 +15,7 @@ use crate::core::Winner;
 use crate::enumerate;
 use crate::families::heaps::HeapGame;
 use crate::families::{FAMILY_HELP, HeapRule, Heaps};
-use crate::games::box_fill::{AtMostHeld, AtMostSquare};
+use crate::games::box_fill::BoundRule;
 use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 use crate::judge::{self, Format};
 use crate::play::{Ending, Side, play};
@@ -307,20 +307,21 @@ fn info([name, rules, position, moves, source, verify_size, domain]: InfoText) -
     }
 }
 
-/// A fixed game whose positions read with `FromStr`.
+/// A fixed game.
 fn fixed<G>(
     text: InfoText,
+    parse: fn(&str) -> Result<G, InputError>,
     positions: fn(u64) -> Vec<G>,
     (default_size, max_size): (u64, u64),
     formats: &'static [Format],
     extra_checks: &'static [ExtraCheck<G>],
 ) -> Box<dyn Game>
 where
-    G: Theory + std::str::FromStr<Err = InputError> + Send + Sync + 'static,
+    G: Theory + Send + Sync + 'static,
 {
     Box::new(Entry::<G> {
         info: info(text),
-        parse: Box::new(|text: &str| text.parse()),
+        parse: Box::new(parse),
         positions: Box::new(positions),
         default_size,
         max_size,
@@ -343,6 +344,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "rows of at most S piles of 1..S stones (default 7)",
                 crate::games::end_piles::DOMAIN,
             ],
+            str::parse,
             enumerate::end_piles,
             (7, 8),
             judge::END_PILES,
@@ -358,6 +360,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "every multiset of piles with at most S stones in all (default 34)",
                 crate::games::take_or_merge::DOMAIN,
             ],
+            str::parse,
             enumerate::take_or_merge,
             (34, 45),
             judge::TAKE_OR_MERGE,
@@ -373,6 +376,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "up to 4 box bars and 2 table bars of length 1..S (default 9)",
                 crate::games::chocolate::DOMAIN,
             ],
+            str::parse,
             enumerate::chocolate,
             (9, 16),
             judge::CHOCOLATE,
@@ -388,6 +392,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)",
                 crate::games::bounded_take::DOMAIN,
             ],
+            str::parse,
             enumerate::bounded_take,
             (80, 300),
             judge::BOUNDED_TAKE,
@@ -403,12 +408,13 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)",
                 crate::games::bean_split::DOMAIN,
             ],
+            str::parse,
             enumerate::bean_split,
             (14, 30),
             judge::BEAN_SPLIT,
             &[("bean-split (judge answer)", bean_split_judge_check)],
         ),
-        fixed::<BoxFill<AtMostHeld>>(
+        fixed::<BoxFill>(
             [
                 "box-fill",
                 "boxes of capacity a_i holding b_i; add 1..b_i stones to one box, never past its capacity",
@@ -418,12 +424,13 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
                 crate::games::box_fill::DOMAIN,
             ],
-            enumerate::box_fill::<AtMostHeld>,
+            str::parse,
+            |size| enumerate::box_fill(BoundRule::Linear, size),
             (30, 100),
             judge::BOX_FILL,
             &[],
         ),
-        fixed::<BoxFill<AtMostSquare>>(
+        fixed::<BoxFill>(
             [
                 "box-fill-square",
                 "box-fill with the HDU 1729 rule: add 1..b_i^2 stones to one box, never past its capacity",
@@ -433,7 +440,8 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
                 crate::games::box_fill::DOMAIN,
             ],
-            enumerate::box_fill::<AtMostSquare>,
+            |text| BoxFill::parse_with(BoundRule::Square, text),
+            |size| enumerate::box_fill(BoundRule::Square, size),
             (30, 100),
             judge::BOX_FILL_SQUARE,
             &[],

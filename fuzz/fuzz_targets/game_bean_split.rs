@@ -6,5 +6,5 @@ use grundy::games::BeanSplit;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<BeanSplit>("bean-split", data, |_| true);
+    grundy_fuzz::check_game("bean-split", data, str::parse::<BeanSplit>, |_| true);
 });

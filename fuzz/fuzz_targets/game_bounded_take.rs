@@ -7,12 +7,17 @@ use libfuzzer_sys::fuzz_target;
 
 // A pile costs about min(64·b, x/b) batches (seconds near b ≈ √x ≈ 2^32): cheap ones here.
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<BoundedTake>("bounded-take", data, |position: &BoundedTake| {
-        position.piles.iter().all(|pile| {
-            pile.divisor
-                .saturating_mul(64)
-                .min(pile.stones / pile.divisor)
-                <= 1 << 20
-        })
-    });
+    grundy_fuzz::check_game(
+        "bounded-take",
+        data,
+        str::parse::<BoundedTake>,
+        |position: &BoundedTake| {
+            position.parts().iter().all(|pile| {
+                pile.divisor
+                    .saturating_mul(64)
+                    .min(pile.stones / pile.divisor)
+                    <= 1 << 20
+            })
+        },
+    );
 });

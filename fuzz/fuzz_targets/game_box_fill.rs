@@ -6,5 +6,5 @@ use grundy::games::BoxFill;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<BoxFill>("box-fill", data, |_| true);
+    grundy_fuzz::check_game("box-fill", data, str::parse::<BoxFill>, |_| true);
 });

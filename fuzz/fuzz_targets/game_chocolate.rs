@@ -7,7 +7,10 @@ use libfuzzer_sys::fuzz_target;
 
 // A dependent box facing a table is searched in 3^k steps: boxes of up to 12 bars here.
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<Chocolate>("chocolate", data, |position: &Chocolate| {
-        position.boxed().len() <= 12
-    });
+    grundy_fuzz::check_game(
+        "chocolate",
+        data,
+        str::parse::<Chocolate>,
+        |position: &Chocolate| position.boxed().len() <= 12,
+    );
 });

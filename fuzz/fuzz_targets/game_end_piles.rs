@@ -6,5 +6,5 @@ use grundy::games::EndPiles;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<EndPiles>("end-piles", data, |_| true);
+    grundy_fuzz::check_game("end-piles", data, str::parse::<EndPiles>, |_| true);
 });

@@ -6,5 +6,5 @@ use grundy::games::TakeOrMerge;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    grundy_fuzz::check_game::<TakeOrMerge>("take-or-merge", data, |_| true);
+    grundy_fuzz::check_game("take-or-merge", data, str::parse::<TakeOrMerge>, |_| true);
 });

@@ -6,12 +6,13 @@ pub mod bean_split;
 pub mod bounded_take;
 pub mod box_fill;
 pub mod chocolate;
+pub mod counted_sum;
 pub mod end_piles;
 pub mod take_or_merge;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;
-pub use box_fill::{BoxFill, BoxFillSquare};
+pub use box_fill::BoxFill;
 pub use chocolate::Chocolate;
 pub use end_piles::EndPiles;
 pub use take_or_merge::TakeOrMerge;
