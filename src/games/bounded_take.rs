@@ -159,6 +159,7 @@ impl Counter for Pile {
 
     fn after(&self, (): (), count: u64) -> Self {
         Pile {
+            // count ≤ most = ⌊stones / b⌋ ≤ stones.
             stones: self.stones - count,
             divisor: self.divisor,
         }

@@ -194,6 +194,7 @@ impl Counter for Bin {
 
     fn after(&self, _: BoundRule, count: u64) -> Self {
         Bin {
+            // Within the domain: count ≤ most = reach − held ≤ capacity − held.
             held: self.held + count,
             capacity: self.capacity,
         }
