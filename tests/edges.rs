@@ -311,6 +311,52 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+    /// Heap families: heaps of 0 or past 2^64 − 1 are refused; others are refused cleanly when
+    /// the rule's value table would be too much work, or answered with every move's `to` exact.
+    #[test]
+    fn heap_families_at_the_edges(
+        rule in prop::sample::select(vec!["kayles", "0.07", "4.07", "sub:1,3,4", "allbut:1,2", "grundys-game"]),
+        heaps in prop::collection::vec(prop_oneof![2 => number(), 1 => (1u32..=40).prop_map(BigUint::from)], 1..4),
+    ) {
+        let outside = heaps.iter().any(|h| *h == BigUint::ZERO || *h > max_of(64));
+        let Some(report) = analyze(rule, &joined(&heaps)) else {
+            return Ok(());
+        };
+        prop_assert!(!outside, "{rule} `{}` is outside the domain: {report}", joined(&heaps));
+        let mut sorted = heaps.clone();
+        sorted.sort();
+        check_report(rule, &report, |mv| {
+            // `<heap>-<k>` leaves one heap (or none); `<heap>-<k>=<a>+<b>…` leaves those heaps.
+            let (taken, parts) = match mv.split_once('=') {
+                Some((taken, parts)) => (taken, Some(parts)),
+                None => (mv, None),
+            };
+            let (index, k) = taken.split_once('-')?;
+            let index = index.parse::<usize>().ok()?.checked_sub(1)?;
+            let (heap, k) = (sorted.get(index)?.clone(), parse(k));
+            let left = if heap >= k { heap - k } else { return None };
+            let mut after = sorted.clone();
+            after.remove(index);
+            match parts {
+                Some(parts) => {
+                    let parts: Vec<BigUint> = parts.split('+').map(parse).collect();
+                    if parts.iter().sum::<BigUint>() != left {
+                        return None;
+                    }
+                    after.extend(parts);
+                }
+                None if left > BigUint::ZERO => after.push(left),
+                None => {}
+            }
+            after.sort();
+            Some(joined(&after))
+        });
+    }
+}
+
 #[test]
 fn the_issues_examples_are_refused_with_the_limit_they_pass() {
     let max = u128::MAX;
