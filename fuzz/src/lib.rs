@@ -11,6 +11,7 @@
 
 use grundy::analysis::analyze;
 use grundy::core::{ExhaustiveSolver, ImpartialGame, Winner};
+use grundy::play::Side;
 use grundy::registry::resolve;
 use grundy::scanner::{InputError, Location};
 use grundy::theory::Theory;
@@ -272,8 +273,10 @@ pub fn numbers_at_most(data: &[u8], limit: u64) -> bool {
 
 /// Runs [`resolve`] on the first line of `data` (a game's spelling: a fixed game or a heap
 /// family); if it names a game, the second line is a position for it, checked through the
-/// string interface every command uses ([`grundy::registry::Game`]): `analyze --json` reports
-/// agree with themselves and with the position's legal moves, each marked winning or not.
+/// string interface every command uses ([`grundy::registry::Game`]): a `play` session on the
+/// lines after it (moves, target positions, commands: the heap families' move parser), and
+/// `analyze --json` reports that agree with themselves and with the position's legal moves, each
+/// marked winning or not.
 pub fn check_resolve(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -302,6 +305,21 @@ pub fn check_resolve(data: &[u8]) {
     let numbers = numbers_in(position);
     if numbers.len() > 12 || numbers.iter().any(|&n| n > 300) {
         return;
+    }
+    // `play` on the rest of the input: each line a move, a target position or a command.
+    let typed = lines.next().unwrap_or("");
+    let typed: String = typed
+        .lines()
+        .take(MOVES)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut session = Vec::new();
+    if game
+        .play(position, Side::Human, &mut typed.as_bytes(), &mut session)
+        .is_ok()
+    {
+        let session = String::from_utf8(session).expect("the session is text");
+        assert!(session.contains("position: "), "{session}");
     }
     let mut out = Vec::new();
     if game.analyze(position, LIMIT, true, &mut out).is_err() {
