@@ -500,7 +500,9 @@ fn row_answer<B: Bottle>(segments: &[&[B]]) -> JudgeAnswer {
 }
 
 impl BeanSplit {
-    /// A position with these beans per bottle.
+    /// A position with these beans per bottle. The game's domain is at most [`MAX_BEANS`] a
+    /// bottle (parsing checks it; a caller of `new` keeps to it, or to a count of moves that
+    /// keeps every bottle within `u128::MAX`).
     pub fn new(beans: impl Into<Counts>) -> Self {
         BeanSplit {
             beans: beans.into(),
