@@ -742,7 +742,10 @@ impl Engine<'_> {
             let pairs: u64 = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK {
                 seen.chunks_mut(chunk * words).enumerate().map(run).sum()
             } else {
-                seen.par_chunks_mut(chunk * words).enumerate().map(run).sum()
+                seen.par_chunks_mut(chunk * words)
+                    .enumerate()
+                    .map(run)
+                    .sum()
             };
             self.pairs_per_position = pairs / len as u64;
             self.work += u128::from(pairs);

@@ -13,7 +13,7 @@
 use super::{HeapRule, Values};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Location, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -23,6 +23,10 @@ use super::period::ProvedPeriod;
 /// Heaps above this have their winning moves counted per residue class of the period instead of
 /// enumerated one by one (when a period is proved).
 pub const ENUMERATED_HEAP: u64 = 1 << 16;
+
+/// The numbers a heap game accepts, for `grundy list`: a move only shrinks or splits heaps, so
+/// every heap of every reachable position is smaller than the largest given.
+pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens: any heap once the rule's period is proved (values come from the period), else as far as the rule's value table can be computed (the refusal names the limit; moves only shrink or split heaps)";
 
 /// A heap game: its rule and the values computed so far (grown on demand as larger heaps come).
 #[derive(Debug)]
@@ -265,7 +269,7 @@ impl fmt::Debug for Heaps {
 
 impl fmt::Display for Heaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.heaps, " ")
+        crate::notation::write_numbers(f, &self.heaps, " ")
     }
 }
 
@@ -307,6 +311,53 @@ impl ImpartialGame for Heaps {
             values: Arc::clone(&self.values),
             heaps,
         }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<HeapMove> {
+        // The heap that changed and what it became: a multiset difference, then one check.
+        let (mut mine, mut theirs) = (self.heaps.iter().peekable(), target.heaps.iter().peekable());
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        loop {
+            match (mine.peek(), theirs.peek()) {
+                (Some(a), Some(b)) if a == b => {
+                    mine.next();
+                    theirs.next();
+                }
+                (Some(a), Some(b)) if a < b => removed.push(*mine.next()?),
+                (Some(_), Some(_)) | (None, Some(_)) => added.push(*theirs.next()?),
+                (Some(_), None) => removed.push(*mine.next()?),
+                (None, None) => break,
+            }
+        }
+        let [heap] = removed[..] else { return None };
+        let take = heap.checked_sub(added.iter().try_fold(0u64, |sum, &p| sum.checked_add(p))?)?;
+        // Moves are numbered by the first heap of their size, as moves() does.
+        let index = self.heaps.partition_point(|&h| h < heap);
+        self.rule.is_option(heap, take, &added).then_some(HeapMove {
+            heap: index,
+            take,
+            parts: added,
+        })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<HeapMove>, bool) {
+        let mut moves = Vec::new();
+        for (index, heap) in self.distinct_heaps() {
+            let (options, more) = self.rule.first_options(heap, limit - moves.len());
+            moves.extend(options.into_iter().map(|(take, parts)| HeapMove {
+                heap: index,
+                take,
+                parts,
+            }));
+            if more {
+                return (moves, true);
+            }
+        }
+        (moves, false)
+    }
+
+    fn quiet_move(&self) -> Option<HeapMove> {
+        self.some_moves(1).0.into_iter().next()
     }
 }
 
@@ -358,54 +409,9 @@ impl Theory for Heaps {
         }
         Ok(collector.finish())
     }
+}
 
-    fn move_to(&self, target: &Self) -> Option<HeapMove> {
-        // The heap that changed and what it became: a multiset difference, then one check.
-        let (mut mine, mut theirs) = (self.heaps.iter().peekable(), target.heaps.iter().peekable());
-        let (mut removed, mut added) = (Vec::new(), Vec::new());
-        loop {
-            match (mine.peek(), theirs.peek()) {
-                (Some(a), Some(b)) if a == b => {
-                    mine.next();
-                    theirs.next();
-                }
-                (Some(a), Some(b)) if a < b => removed.push(*mine.next()?),
-                (Some(_), Some(_)) | (None, Some(_)) => added.push(*theirs.next()?),
-                (Some(_), None) => removed.push(*mine.next()?),
-                (None, None) => break,
-            }
-        }
-        let [heap] = removed[..] else { return None };
-        let take = heap.checked_sub(added.iter().try_fold(0u64, |sum, &p| sum.checked_add(p))?)?;
-        // Moves are numbered by the first heap of their size, as moves() does.
-        let index = self.heaps.partition_point(|&h| h < heap);
-        self.rule.is_option(heap, take, &added).then_some(HeapMove {
-            heap: index,
-            take,
-            parts: added,
-        })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<HeapMove>, bool) {
-        let mut moves = Vec::new();
-        for (index, heap) in self.distinct_heaps() {
-            let (options, more) = self.rule.first_options(heap, limit - moves.len());
-            moves.extend(options.into_iter().map(|(take, parts)| HeapMove {
-                heap: index,
-                take,
-                parts,
-            }));
-            if more {
-                return (moves, true);
-            }
-        }
-        (moves, false)
-    }
-
-    fn quiet_move(&self) -> Option<HeapMove> {
-        self.some_moves(1).0.into_iter().next()
-    }
-
+impl Notation for Heaps {
     fn format_move(&self, mv: &HeapMove) -> String {
         let mut text = format!("{}-{}", mv.heap + 1, mv.take);
         if mv.parts.len() > 1 {
