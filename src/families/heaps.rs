@@ -6,6 +6,13 @@
 //! heaps' values come from the rule's [`Values`] table; `verify` checks both the table and the
 //! nim-sum against the exhaustive solver.
 //!
+//! **Huge heaps.** Once the rule's period is proved, G of any heap up to 2^64 − 1 comes from the
+//! period, and the winning moves on a heap past [`ENUMERATED_HEAP`] are not enumerated: for a
+//! split a + b = n − k with both parts past the pre-period, G(a) ⊕ G(b) depends only on a mod p,
+//! so each residue class is checked once and its splits counted arithmetically; at most the
+//! listing limit of them are built. Without a proof, heaps up to the computed limit work and
+//! larger ones are refused with the limit named.
+//!
 //! **Notation.** A position is its heap sizes, ascending (`3 5 7`; the empty position is lost).
 //! A move `2-1` removes 1 token from the second heap (as printed) and leaves one heap or none;
 //! `2-1=3+4` removes 1 and leaves heaps of 3 and 4 (`=a+b+c` for three).
