@@ -32,6 +32,7 @@ impl Values {
     /// G(0..=up_to) by the straightforward table. Refuses (with the reason) tables whose work
     /// passes [`WORK_LIMIT`]; shows a progress bar on a terminal for long ones.
     pub fn compute(rule: &HeapRule, up_to: u64) -> Result<Values, String> {
+        rule.prepare(up_to)?;
         let work = rule.options_up_to(up_to);
         if work > WORK_LIMIT {
             return Err(format!(

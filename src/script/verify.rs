@@ -1,0 +1,144 @@
+//! A script's conjecture against exhaustive search.
+//!
+//! Each position's true value comes from the shared [`Search`]; the conjecture's claims
+//! (`grundy(position)`, `is_lost(position)`) are asked on every core. The first disagreeing
+//! position in the given order is the counter-example, explained by the move that refutes the
+//! claim: a winning move when the claim says lost, a move to the claimed value when the claim is
+//! too high, or the list of options when it says won.
+
+use super::engine::Claim;
+use crate::core::{Nimber, Rules, Search};
+use crate::verify::{Counterexample, Report, progress_bar};
+use rayon::prelude::*;
+
+/// A report, or why the check could not run (a script error, a position too large).
+pub type Checked = Result<Report, String>;
+
+/// Said when the options computed again do not match the search (a script whose options change
+/// from call to call).
+const NOT_REPEATABLE: &str =
+    "yet no option has value 0 now: the script's options differ from call to call";
+
+/// Whether `claim` agrees with the true `value`.
+fn agrees(claim: Claim, value: Nimber) -> bool {
+    match claim {
+        Claim::Grundy(claimed) => claimed == value.0,
+        Claim::Lost(lost) => lost == (value == Nimber::ZERO),
+    }
+}
+
+/// Checks the claims on every position of `positions`, in order.
+pub fn check_conjecture<R: Rules>(
+    name: &str,
+    search: &Search<R>,
+    positions: &[R::Position],
+    claims: &(dyn Fn(&R::Position) -> Result<Vec<Claim>, String> + Sync),
+) -> Checked {
+    let bar = progress_bar(name, positions.len());
+    let mut values = Vec::with_capacity(positions.len());
+    for position in positions {
+        values.push(search.value(position).map_err(|e| e.to_string())?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let claimed: Vec<Result<Vec<Claim>, String>> = positions.par_iter().map(claims).collect();
+    let mut disagreements = 0;
+    let mut first = None;
+    for (index, (claims, &value)) in claimed.into_iter().zip(&values).enumerate() {
+        if let Some(&claim) = claims?.iter().find(|&&claim| !agrees(claim, value)) {
+            disagreements += 1;
+            first.get_or_insert((index, claim));
+        }
+    }
+    let counterexample = match first {
+        Some((index, claim)) => Some(Counterexample {
+            position: search.rules().show(&positions[index]),
+            detail: refutation(search, &positions[index], claim, values[index])?,
+        }),
+        None => None,
+    };
+    Ok(Report {
+        name: format!("{name} (conjecture)"),
+        checked: positions.len(),
+        disagreements,
+        counterexample,
+    })
+}
+
+/// `the move M (to `Q`)`, or `moving to `Q`` when the move's name is the position.
+fn describe_move<R: Rules>(rules: &R, from: &R::Position, to: &R::Position) -> String {
+    let shown = rules.show(to);
+    let name = rules.move_name(from, to);
+    if name == shown {
+        format!("moving to `{shown}`")
+    } else {
+        format!("the move {name} (to `{shown}`)")
+    }
+}
+
+/// Why `claim` is wrong about `position`, whose true value is `value`.
+fn refutation<R: Rules>(
+    search: &Search<R>,
+    position: &R::Position,
+    claim: Claim,
+    value: Nimber,
+) -> Result<String, String> {
+    let rules = search.rules();
+    let options = rules.options(position)?;
+    let mut valued = Vec::with_capacity(options.len());
+    for option in options {
+        let option_value = search.value(&option).map_err(|e| e.to_string())?;
+        valued.push((option, option_value));
+    }
+    let said = match claim {
+        Claim::Grundy(claimed) => format!("the conjecture says Grundy value {claimed}"),
+        Claim::Lost(true) => "the conjecture says it is lost for the player to move".to_string(),
+        Claim::Lost(false) => "the conjecture says it is won for the player to move".to_string(),
+    };
+    let truth = format!(
+        "exhaustive search says Grundy value {} ({} for the player to move)",
+        value.0,
+        if value == Nimber::ZERO { "lost" } else { "won" }
+    );
+    let claims_lost = matches!(claim, Claim::Grundy(0) | Claim::Lost(true));
+    let why = if claims_lost {
+        match valued.iter().find(|(_, v)| *v == Nimber::ZERO) {
+            Some((winning, _)) => format!(
+                "{} wins: it leaves a position of value 0",
+                describe_move(&**rules, position, winning)
+            ),
+            None => NOT_REPEATABLE.to_string(),
+        }
+    } else if value == Nimber::ZERO {
+        match valued.first() {
+            None => "it has no moves at all, so the player to move has lost".to_string(),
+            Some((option, option_value)) => format!(
+                "every one of its {} moves leaves a position of nonzero value (for example {} \
+                 leaves value {})",
+                valued.len(),
+                describe_move(&**rules, position, option),
+                option_value.0
+            ),
+        }
+    } else {
+        // Only a Grundy claim can disagree here: an is_lost claim that disagrees says lost, or
+        // the value is 0.
+        let claimed = match claim {
+            Claim::Grundy(claimed) => claimed,
+            Claim::Lost(_) => return Ok(format!("{said}, {truth}")),
+        };
+        match valued.iter().find(|(_, v)| v.0 == claimed) {
+            Some((option, _)) => format!(
+                "{} leads to a position of value {claimed}, and no position has the value of \
+                 one of its options",
+                describe_move(&**rules, position, option)
+            ),
+            None => format!(
+                "no move leads to a position of value {}, so the value (the mex of the options' \
+                 values) is {}",
+                value.0, value.0
+            ),
+        }
+    };
+    Ok(format!("{said}, {truth}: {why}"))
+}
