@@ -16,6 +16,10 @@ pub type Cells = Box<[i64]>;
 /// Operations one call may run (a simple `options` runs a few hundred).
 pub const OPERATION_LIMIT: u64 = 20_000_000;
 
+/// Why `on_progress` stopped a script.
+const OPERATIONS_EXCEEDED: &str = "operation limit";
+const TIME_EXCEEDED: &str = "time limit";
+
 /// How long one call may run.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
@@ -136,7 +140,12 @@ impl Script {
     }
 
     /// Calls `function` under the limits; errors are located in the script.
-    fn call(&self, function: &str, args: impl FuncArgs) -> Result<Dynamic, String> {
+    fn call(
+        &self,
+        function: &str,
+        args: impl FuncArgs,
+        call: impl FnOnce() -> String,
+    ) -> Result<Dynamic, String> {
         CALL_STARTED.with(|started| started.set(Some(Instant::now())));
         let result = self.engine.call_fn_with_options::<Dynamic>(
             CallFnOptions::new().eval_ast(false).rewind_scope(false),
@@ -146,22 +155,34 @@ impl Script {
             args,
         );
         CALL_STARTED.with(|started| started.set(None));
-        result.map_err(|error| self.describe(&error))
+        result.map_err(|error| format!("{} (in {})", self.describe(&error), call()))
     }
 
     /// An error as `file:line:column: message`, from the innermost failing call.
     fn describe(&self, error: &EvalAltResult) -> String {
         let mut error = error;
         let mut inside = Vec::new();
+        // The innermost known position: some errors (limits) carry none of their own.
+        let mut position = error.position();
         while let EvalAltResult::ErrorInFunctionCall(function, _, inner, _) = error {
             inside.push(function.clone());
             error = inner;
+            if !error.position().is_none() {
+                position = error.position();
+            }
+        }
+        if !error.position().is_none() {
+            position = error.position();
         }
         let message = match error {
-            EvalAltResult::ErrorTooManyOperations(_) => format!(
-                "the script ran more than {OPERATION_LIMIT} operations in one call (an endless \
-                 loop?)"
-            ),
+            EvalAltResult::ErrorTerminated(reason, _)
+                if reason.clone().into_string().is_ok_and(|r| r == OPERATIONS_EXCEEDED) =>
+            {
+                format!(
+                    "the script ran more than {OPERATION_LIMIT} operations in one call (an \
+                     endless loop?)"
+                )
+            }
             EvalAltResult::ErrorTerminated(..) => format!(
                 "the script ran longer than {} seconds in one call",
                 TIME_LIMIT.as_secs()
@@ -183,16 +204,19 @@ impl Script {
                 text.strip_suffix(&suffix).unwrap_or(&text).to_string()
             }
         };
-        let mut text = located(&self.name, error.position(), &message);
+        let mut text = located(&self.name, position, &message);
         if !inside.is_empty() {
-            text.push_str(&format!(" (in {})", inside.join(" <- ")));
+            text.push_str(&format!(" (in {}", inside.join(" <- ")));
+            text.push(')');
         }
         text
     }
 
     /// `options(position)`: the positions one move leads to.
     pub fn options(&self, position: &[i64]) -> Result<Vec<Cells>, String> {
-        let result = self.call("options", (to_array(position),))?;
+        let result = self.call("options", (to_array(position),), || {
+            format!("options({})", shown_array(position))
+        })?;
         let context = || format!("options({})", shown_array(position));
         positions_from(result, &context).map_err(|e| format!("{}: {e}", self.name))
     }
@@ -201,7 +225,7 @@ impl Script {
     /// empty heaps, without repeats.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, String> {
         let heap = i64::try_from(n).map_err(|_| format!("a heap of {n} is too large"))?;
-        let result = self.call("heap_options", (heap,))?;
+        let result = self.call("heap_options", (heap,), || format!("heap_options({n})"))?;
         let context = || format!("heap_options({n})");
         let lists = positions_from(result, &context).map_err(|e| format!("{}: {e}", self.name))?;
         let mut options: Vec<Vec<u64>> = Vec::with_capacity(lists.len());
@@ -240,7 +264,7 @@ impl Script {
         if !self.defined.parse {
             return parse_integers(text);
         }
-        let result = self.call("parse", (text.to_string(),))?;
+        let result = self.call("parse", (text.to_string(),), || format!("parse({text:?})"))?;
         let context = || format!("parse({text:?})");
         position_from(result, &context).map_err(|e| format!("{}: {e}", self.name))
     }
@@ -250,7 +274,9 @@ impl Script {
         if !self.defined.show {
             return Ok(show_integers(position));
         }
-        let result = self.call("show", (to_array(position),))?;
+        let result = self.call("show", (to_array(position),), || {
+            format!("show({})", shown_array(position))
+        })?;
         result.into_string().map_err(|kind| {
             format!(
                 "{}: show({}) returned {kind}, not a string",
@@ -266,7 +292,9 @@ impl Script {
             return None;
         }
         Some(
-            self.call("move_name", (to_array(from), to_array(to)))
+            self.call("move_name", (to_array(from), to_array(to)), || {
+                format!("move_name({}, {})", shown_array(from), shown_array(to))
+            })
                 .and_then(|result| {
                     result.into_string().map_err(|kind| {
                         format!("{}: move_name returned {kind}, not a string", self.name)
@@ -278,7 +306,7 @@ impl Script {
     /// `positions(size)`: the small positions `verify` checks.
     pub fn positions(&self, size: u64) -> Result<Vec<Cells>, String> {
         let size = i64::try_from(size).map_err(|_| format!("--size {size} is too large"))?;
-        let result = self.call("positions", (size,))?;
+        let result = self.call("positions", (size,), || format!("positions({size})"))?;
         let context = || format!("positions({size})");
         positions_from(result, &context).map_err(|e| format!("{}: {e}", self.name))
     }
@@ -288,47 +316,61 @@ impl Script {
         if !self.defined.rules {
             return None;
         }
-        self.call("rules", ()).ok()?.into_string().ok()
+        self.call("rules", (), || "rules()".to_string()).ok()?.into_string().ok()
     }
 
-    /// What the conjecture (`grundy` and/or `is_lost`) claims about `position`.
+    /// What the conjecture (`grundy` and/or `is_lost`) claims about `position`; a function that
+    /// returns `()` claims nothing about it.
     pub fn claims(&self, position: &[i64]) -> Result<Vec<Claim>, String> {
         let mut claims = Vec::new();
         if self.defined.grundy {
-            let value = self.call("grundy", (to_array(position),))?;
+            let value = self.call("grundy", (to_array(position),), || {
+                format!("grundy({})", shown_array(position))
+            })?;
+            if !value.is_unit() {
+                claims.push(self.grundy_claim(position, value)?);
+            }
+        }
+        if self.defined.is_lost {
+            let lost = self.call("is_lost", (to_array(position),), || {
+                format!("is_lost({})", shown_array(position))
+            })?;
+            if !lost.is_unit() {
+                let lost = lost.as_bool().map_err(|kind| {
+                    format!(
+                        "{}: is_lost({}) returned {kind}, not true, false or ()",
+                        self.name,
+                        shown_array(position)
+                    )
+                })?;
+                claims.push(Claim::Lost(lost));
+            }
+        }
+        Ok(claims)
+    }
+
+    fn grundy_claim(&self, position: &[i64], value: Dynamic) -> Result<Claim, String> {
+        {
             let value = value
                 .as_int()
                 .ok()
                 .and_then(|value| u64::try_from(value).ok())
                 .ok_or_else(|| {
                     format!(
-                        "{}: grundy({}) returned {}, not a Grundy value (an integer >= 0)",
+                        "{}: grundy({}) returned {}, not a Grundy value (an integer >= 0) or ()",
                         self.name,
                         shown_array(position),
                         value.type_name()
                     )
                 })?;
-            claims.push(Claim::Grundy(value));
+            Ok(Claim::Grundy(value))
         }
-        if self.defined.is_lost {
-            let lost = self.call("is_lost", (to_array(position),))?;
-            let lost = lost.as_bool().map_err(|kind| {
-                format!(
-                    "{}: is_lost({}) returned {kind}, not true or false",
-                    self.name,
-                    shown_array(position)
-                )
-            })?;
-            claims.push(Claim::Lost(lost));
-        }
-        Ok(claims)
     }
 }
 
 /// The engine with its sandbox and limits.
 fn sandbox() -> Engine {
     let mut engine = Engine::new();
-    engine.set_max_operations(OPERATION_LIMIT);
     engine.set_max_call_levels(CALL_DEPTH_LIMIT);
     engine.set_max_expr_depths(64, 64);
     engine.set_max_string_size(SIZE_LIMIT);
@@ -340,12 +382,17 @@ fn sandbox() -> Engine {
     // `print` and `debug` go to standard error, so they never mix with a command's output.
     engine.on_print(|text| eprintln!("{text}"));
     engine.on_debug(|text, _, position| eprintln!("{position:?}: {text}"));
+    // The operation and time limits, checked here (not by `set_max_operations`) so that the
+    // error carries the position where the script was stopped.
     engine.on_progress(|operations| {
+        if operations > OPERATION_LIMIT {
+            return Some(Dynamic::from(OPERATIONS_EXCEEDED));
+        }
         if operations % 4096 != 0 {
             return None;
         }
         let started = CALL_STARTED.with(Cell::get)?;
-        (started.elapsed() > TIME_LIMIT).then(|| Dynamic::from("time limit"))
+        (started.elapsed() > TIME_LIMIT).then(|| Dynamic::from(TIME_EXCEEDED))
     });
     engine
 }

@@ -27,29 +27,37 @@ fn agrees(claim: Claim, value: Nimber) -> bool {
     }
 }
 
-/// Checks the claims on every position of `positions`, in order.
+/// Checks the claims on every position of `positions`, in order; positions the conjecture makes
+/// no claim about (its functions return `()`) are not counted.
 pub fn check_conjecture<R: Rules>(
     name: &str,
     search: &Search<R>,
     positions: &[R::Position],
     claims: &(dyn Fn(&R::Position) -> Result<Vec<Claim>, String> + Sync),
 ) -> Checked {
-    let bar = progress_bar(name, positions.len());
+    let claimed: Vec<Vec<Claim>> = positions
+        .par_iter()
+        .map(claims)
+        .collect::<Result<_, String>>()?;
+    let covered = claimed.iter().filter(|claims| !claims.is_empty()).count();
+    let bar = progress_bar(name, covered);
     let mut values = Vec::with_capacity(positions.len());
-    for position in positions {
-        values.push(search.value(position).map_err(|e| e.to_string())?);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let claimed: Vec<Result<Vec<Claim>, String>> = positions.par_iter().map(claims).collect();
     let mut disagreements = 0;
     let mut first = None;
-    for (index, (claims, &value)) in claimed.into_iter().zip(&values).enumerate() {
-        if let Some(&claim) = claims?.iter().find(|&&claim| !agrees(claim, value)) {
+    for (index, (position, claims)) in positions.iter().zip(&claimed).enumerate() {
+        if claims.is_empty() {
+            values.push(Nimber::ZERO);
+            continue;
+        }
+        let value = search.value(position).map_err(|e| e.to_string())?;
+        values.push(value);
+        bar.inc(1);
+        if let Some(&claim) = claims.iter().find(|&&claim| !agrees(claim, value)) {
             disagreements += 1;
             first.get_or_insert((index, claim));
         }
     }
+    bar.finish_and_clear();
     let counterexample = match first {
         Some((index, claim)) => Some(Counterexample {
             position: search.rules().show(&positions[index]),
@@ -59,7 +67,7 @@ pub fn check_conjecture<R: Rules>(
     };
     Ok(Report {
         name: format!("{name} (conjecture)"),
-        checked: positions.len(),
+        checked: covered,
         disagreements,
         counterexample,
     })
