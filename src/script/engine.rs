@@ -212,17 +212,24 @@ impl Script {
         text
     }
 
-    /// `options(position)`: the positions one move leads to.
+    /// `options(position)`: the positions one move leads to, each once.
     pub fn options(&self, position: &[i64]) -> Result<Vec<Cells>, String> {
         let result = self.call("options", (to_array(position),), || {
             format!("options({})", shown_array(position))
         })?;
         let context = || format!("options({})", shown_array(position));
-        positions_from(result, &context).map_err(|e| format!("{}: {e}", self.name))
+        let mut options =
+            positions_from(result, &context).map_err(|e| format!("{}: {e}", self.name))?;
+        // The options are a set: a repeated one is dropped (the first stays, in order).
+        if options.len() > 1 {
+            let mut seen = rustc_hash::FxHashSet::default();
+            options.retain(|option| seen.insert(option.clone()));
+        }
+        Ok(options)
     }
 
     /// `heap_options(n)`: the heap lists one heap of `n` may become, each list sorted, without
-    /// empty heaps, without repeats.
+    /// empty heaps, without repeats, in the script's order.
     pub fn heap_options(&self, n: u64) -> Result<Vec<Vec<u64>>, String> {
         let heap = i64::try_from(n).map_err(|_| format!("a heap of {n} is too large"))?;
         let result = self.call("heap_options", (heap,), || format!("heap_options({n})"))?;
@@ -254,8 +261,9 @@ impl Script {
             heaps.sort_unstable();
             options.push(heaps);
         }
-        options.sort_unstable();
-        options.dedup();
+        // A repeated option is dropped (the first stays, in the script's order).
+        let mut seen = rustc_hash::FxHashSet::default();
+        options.retain(|option| seen.insert(option.clone()));
         Ok(options)
     }
 

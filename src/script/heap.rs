@@ -7,8 +7,7 @@
 //! before any table reaches n; `for_each_option` serves them from the cache.
 
 use super::engine::Script;
-use super::verify::{Checked, check_conjecture};
-use crate::core::{GameRules, Search};
+use super::verify::{Checked, HeapReferee, check_conjecture};
 use crate::enumerate;
 use crate::families::{HeapRule, Heaps};
 use crate::play::{Ending, Side};
@@ -176,7 +175,7 @@ impl ScriptHeapGame {
             .collect()
     }
 
-    fn conjecture(&self, positions: &[Heaps], search: &Search<GameRules<Heaps>>) -> Checked {
+    fn conjecture(&self, positions: &[Heaps]) -> Checked {
         let script = &self.script;
         let claims = |position: &Heaps| {
             let cells: Vec<i64> = position
@@ -186,7 +185,7 @@ impl ScriptHeapGame {
                 .collect();
             script.claims(&cells)
         };
-        check_conjecture(script.name(), search, positions, &claims)
+        check_conjecture(script.name(), &HeapReferee, positions, &claims)
     }
 
     fn has_conjecture(&self) -> bool {
@@ -236,11 +235,7 @@ impl Game for ScriptHeapGame {
             } else {
                 enumerate::heaps(self.game.heap_game().expect("a heap game"), size)
             };
-            let search = Search::new(
-                Arc::new(GameRules::<Heaps>::new()),
-                crate::core::search::DEFAULT_POSITION_LIMIT,
-            );
-            reports.push(self.conjecture(&positions, &search)?);
+            reports.push(self.conjecture(&positions)?);
         }
         Ok(reports)
     }
@@ -256,15 +251,16 @@ impl Game for ScriptHeapGame {
         let start = heap_game
             .parse(position)
             .map_err(|e| format!("position: {e}"))?;
-        let search = Search::new(
-            Arc::new(GameRules::<Heaps>::new()),
+        // Every position reachable from the start, each after its options.
+        let search = crate::core::Search::new(
+            Arc::new(crate::core::GameRules::<Heaps>::new()),
             crate::core::search::DEFAULT_POSITION_LIMIT,
         );
         let mut reachable = Vec::new();
         search
             .value_recording(&start, &mut reachable)
             .map_err(|e| e.to_string())?;
-        Ok(vec![self.conjecture(&reachable, &search)?])
+        Ok(vec![self.conjecture(&reachable)?])
     }
 
     fn play(

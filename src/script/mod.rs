@@ -235,7 +235,7 @@ impl Game for ScriptGame {
         let positions = self.script.positions(size.unwrap_or(DEFAULT_SIZE))?;
         let report = verify::check_conjecture(
             self.script.name(),
-            &self.search,
+            &*self.search,
             &positions,
             &|position: &Cells| self.script.claims(position),
         )?;

@@ -8,6 +8,8 @@
 
 use super::engine::Claim;
 use crate::core::{Nimber, Rules, Search};
+use crate::families::Heaps;
+use crate::theory::Theory;
 use crate::verify::{Counterexample, Report, progress_bar};
 use rayon::prelude::*;
 
@@ -19,6 +21,68 @@ pub type Checked = Result<Report, String>;
 const NOT_REPEATABLE: &str =
     "yet no option has value 0 now: the script's options differ from call to call";
 
+/// What the conjecture is checked against: a position's true value, its options and their names.
+pub trait Referee: Sync {
+    /// A position.
+    type Position: Sync;
+    /// The true Grundy value.
+    fn value(&self, position: &Self::Position) -> Result<Nimber, String>;
+    /// The options.
+    fn options(&self, position: &Self::Position) -> Result<Vec<Self::Position>, String>;
+    /// A position's notation.
+    fn show(&self, position: &Self::Position) -> String;
+    /// The name of the move from `from` to its option `to`.
+    fn move_name(&self, from: &Self::Position, to: &Self::Position) -> String;
+}
+
+/// Exhaustive search is the referee of a game in the options form.
+impl<R: Rules> Referee for Search<R> {
+    type Position = R::Position;
+
+    fn value(&self, position: &R::Position) -> Result<Nimber, String> {
+        Search::value(self, position).map_err(|e| e.to_string())
+    }
+
+    fn options(&self, position: &R::Position) -> Result<Vec<R::Position>, String> {
+        self.rules().options(position)
+    }
+
+    fn show(&self, position: &R::Position) -> String {
+        self.rules().show(position)
+    }
+
+    fn move_name(&self, from: &R::Position, to: &R::Position) -> String {
+        self.rules().move_name(from, to)
+    }
+}
+
+/// The referee of a heap game: the nim-sum of the heaps' values G(n), each the mex of the values
+/// of the heap's options (computed from `heap_options` alone) — exact by the Sprague–Grundy
+/// theorem, and checked against exhaustive search by the same `verify`. It reaches heaps far
+/// beyond what searching whole positions could.
+pub struct HeapReferee;
+
+impl Referee for HeapReferee {
+    type Position = Heaps;
+
+    fn value(&self, position: &Heaps) -> Result<Nimber, String> {
+        Ok(position.grundy_value().unwrap_or_default())
+    }
+
+    fn options(&self, position: &Heaps) -> Result<Vec<Heaps>, String> {
+        Ok(crate::core::ImpartialGame::options(position))
+    }
+
+    fn show(&self, position: &Heaps) -> String {
+        position.to_string()
+    }
+
+    fn move_name(&self, from: &Heaps, to: &Heaps) -> String {
+        from.move_to(to)
+            .map_or_else(|| to.to_string(), |mv| from.format_move(&mv))
+    }
+}
+
 /// Whether `claim` agrees with the true `value`.
 fn agrees(claim: Claim, value: Nimber) -> bool {
     match claim {
@@ -29,9 +93,9 @@ fn agrees(claim: Claim, value: Nimber) -> bool {
 
 /// Checks the claims on every position of `positions`, in order; positions the conjecture makes
 /// no claim about (its functions return `()`) are not counted.
-pub fn check_conjecture<R: Rules>(
+pub fn check_conjecture<R: Referee>(
     name: &str,
-    search: &Search<R>,
+    search: &R,
     positions: &[R::Position],
     claims: &(dyn Fn(&R::Position) -> Result<Vec<Claim>, String> + Sync),
 ) -> Checked {
@@ -49,7 +113,7 @@ pub fn check_conjecture<R: Rules>(
             values.push(Nimber::ZERO);
             continue;
         }
-        let value = search.value(position).map_err(|e| e.to_string())?;
+        let value = search.value(position)?;
         values.push(value);
         bar.inc(1);
         if let Some(&claim) = claims.iter().find(|&&claim| !agrees(claim, value)) {
@@ -60,7 +124,7 @@ pub fn check_conjecture<R: Rules>(
     bar.finish_and_clear();
     let counterexample = match first {
         Some((index, claim)) => Some(Counterexample {
-            position: search.rules().show(&positions[index]),
+            position: search.show(&positions[index]),
             detail: refutation(search, &positions[index], claim, values[index])?,
         }),
         None => None,
@@ -74,7 +138,7 @@ pub fn check_conjecture<R: Rules>(
 }
 
 /// `the move M (to `Q`)`, or `moving to `Q`` when the move's name is the position.
-fn describe_move<R: Rules>(rules: &R, from: &R::Position, to: &R::Position) -> String {
+fn describe_move<R: Referee>(rules: &R, from: &R::Position, to: &R::Position) -> String {
     let shown = rules.show(to);
     let name = rules.move_name(from, to);
     if name == shown {
@@ -85,17 +149,17 @@ fn describe_move<R: Rules>(rules: &R, from: &R::Position, to: &R::Position) -> S
 }
 
 /// Why `claim` is wrong about `position`, whose true value is `value`.
-fn refutation<R: Rules>(
-    search: &Search<R>,
+fn refutation<R: Referee>(
+    search: &R,
     position: &R::Position,
     claim: Claim,
     value: Nimber,
 ) -> Result<String, String> {
-    let rules = search.rules();
+    let rules = search;
     let options = rules.options(position)?;
     let mut valued = Vec::with_capacity(options.len());
     for option in options {
-        let option_value = search.value(&option).map_err(|e| e.to_string())?;
+        let option_value = search.value(&option)?;
         valued.push((option, option_value));
     }
     let said = match claim {
@@ -113,7 +177,7 @@ fn refutation<R: Rules>(
         match valued.iter().find(|(_, v)| *v == Nimber::ZERO) {
             Some((winning, _)) => format!(
                 "{} wins: it leaves a position of value 0",
-                describe_move(&**rules, position, winning)
+                describe_move(rules, position, winning)
             ),
             None => NOT_REPEATABLE.to_string(),
         }
@@ -124,7 +188,7 @@ fn refutation<R: Rules>(
                 "every one of its {} moves leaves a position of nonzero value (for example {} \
                  leaves value {})",
                 valued.len(),
-                describe_move(&**rules, position, option),
+                describe_move(rules, position, option),
                 option_value.0
             ),
         }
@@ -139,7 +203,7 @@ fn refutation<R: Rules>(
             Some((option, _)) => format!(
                 "{} leads to a position of value {claimed}, and no position has the value of \
                  one of its options",
-                describe_move(&**rules, position, option)
+                describe_move(rules, position, option)
             ),
             None => format!(
                 "no move leads to a position of value {}, so the value (the mex of the options' \
