@@ -39,10 +39,8 @@ fn succeeds(args: &[&str]) -> String {
 
 /// Writes a script into a fresh temporary directory and returns its path.
 fn script(name: &str, source: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-script-test-{}-{name}",
-        std::process::id()
-    ));
+    let dir =
+        std::env::temp_dir().join(format!("grundy-script-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.rhai"));
     std::fs::write(&path, source).unwrap();
@@ -137,7 +135,8 @@ fn take_or_merge_script_agrees_with_the_built_in_theory() {
         // The winning moves' positions, by the script's search and by the built-in theory.
         let winning = |game: &dyn Game| {
             let mut json = Vec::new();
-            game.analyze(&position, usize::MAX, true, &mut json).unwrap();
+            game.analyze(&position, usize::MAX, true, &mut json)
+                .unwrap();
             let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
             let mut to: Vec<String> = value["winning_moves"]
                 .as_array()
@@ -213,7 +212,10 @@ fn a_wrong_conjecture_yields_the_smallest_counter_example() {
     let wrong: Vec<&Heaps> = positions
         .iter()
         .filter(|p| {
-            let claimed = p.heaps().iter().fold(0, |v, &n| v ^ period[(n % 12) as usize]);
+            let claimed = p
+                .heaps()
+                .iter()
+                .fold(0, |v, &n| v ^ period[(n % 12) as usize]);
             solver.grundy_value(*p) != Nimber(claimed)
         })
         .collect();
@@ -265,8 +267,14 @@ fn verify_from_checks_every_reachable_position_children_first() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).unwrap();
     // `1 1` (two stones) is won: merge into `2`... which is won too; `1 1` -> `1` wins.
-    assert!(stdout.contains("smallest counter-example: `1 1`"), "{stdout}");
-    assert!(stdout.contains("wins: it leaves a position of value 0"), "{stdout}");
+    assert!(
+        stdout.contains("smallest counter-example: `1 1`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("wins: it leaves a position of value 0"),
+        "{stdout}"
+    );
     let reachable = succeeds(&["verify", TAKE_OR_MERGE, "--from", "3 3 1"]);
     assert!(reachable.contains(" 0 disagreements"), "{reachable}");
 }
@@ -349,7 +357,11 @@ fn fails_cleanly(args: &[&str], needle: &str) {
 #[test]
 fn hostile_scripts_end_with_a_clear_error() {
     let cases: [(&str, &str, &str); 9] = [
-        ("endless", "fn options(p) {\n  loop { }\n}", "operations in one call (an endless loop?) (in options([1]))"),
+        (
+            "endless",
+            "fn options(p) {\n  loop { }\n}",
+            "operations in one call (an endless loop?) (in options([1]))",
+        ),
         (
             "recursion",
             "fn deeper(n) { deeper(n + 1) }\nfn options(p) { deeper(0) }",
@@ -365,15 +377,27 @@ fn hostile_scripts_end_with_a_clear_error() {
             "fn options(p) {\n  let b = [];\n  b.pad(1000000, 0);\n  let a = [];\n  a.pad(1000000, b);\n  [a]\n}",
             "too large",
         ),
-        ("syntax", "fn options(p) {\n  [[1, 2]\n}", "syntax.rhai:3:1: Expecting ','"),
+        (
+            "syntax",
+            "fn options(p) {\n  [[1, 2]\n}",
+            "syntax.rhai:3:1: Expecting ','",
+        ),
         (
             "cycle",
             "fn options(p) { if p[0] > 5 { [] } else { [[(p[0] + 1) % 3]] } }",
             "the game can go on forever: a position repeats (`1` -> `2` -> `0` -> `1`)",
         ),
         ("runtime", "fn options(p) {\n  p[7]\n}", "runtime.rhai:2:"),
-        ("import", "import \"secret\" as s;\nfn options(p) { [] }", "import.rhai:1:1:"),
-        ("file", "fn options(p) { open_file(\"/etc/passwd\") }", "Function not found: open_file"),
+        (
+            "import",
+            "import \"secret\" as s;\nfn options(p) { [] }",
+            "import.rhai:1:1:",
+        ),
+        (
+            "file",
+            "fn options(p) { open_file(\"/etc/passwd\") }",
+            "Function not found: open_file",
+        ),
     ];
     for (name, source, needle) in cases {
         let path = script(name, source);
@@ -393,14 +417,29 @@ fn hostile_scripts_end_with_a_clear_error() {
 
 #[test]
 fn malformed_positions_and_spellings_are_errors() {
-    fails_cleanly(&["analyze", CRAM, "3y4"], "a cell is . (empty) or # (filled)");
+    fails_cleanly(
+        &["analyze", CRAM, "3y4"],
+        "a cell is . (empty) or # (filled)",
+    );
     fails_cleanly(&["analyze", KAYLES, "3 x"], "column 3");
-    fails_cleanly(&["analyze", "no-such-game.rhai", "1"], "cannot read no-such-game.rhai");
+    fails_cleanly(
+        &["analyze", "no-such-game.rhai", "1"],
+        "cannot read no-such-game.rhai",
+    );
     fails_cleanly(&["analyze", "game.lua", "1"], "not Lua");
     let plain = script("plain", "fn options(p) { [] }");
-    fails_cleanly(&["analyze", plain.to_str().unwrap(), "1 x"], "column 3: `x` is not an integer");
-    fails_cleanly(&["verify", plain.to_str().unwrap()], "defines no conjecture");
-    fails_cleanly(&["verify", "kayles", "--from", "3"], "--from works for script games");
+    fails_cleanly(
+        &["analyze", plain.to_str().unwrap(), "1 x"],
+        "column 3: `x` is not an integer",
+    );
+    fails_cleanly(
+        &["verify", plain.to_str().unwrap()],
+        "defines no conjecture",
+    );
+    fails_cleanly(
+        &["verify", "kayles", "--from", "3"],
+        "--from works for script games",
+    );
     // A session that may store only 1000 positions refuses a larger game instead of searching.
     let counting = grundy::script::Script::compile(
         "counting.rhai",

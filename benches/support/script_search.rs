@@ -4,13 +4,15 @@
 //!   script_search --built-in GAME POSITION a built-in heap game (0.77, …) through the same search
 //!   add --threads 1 to keep the search to one core
 //!
-//! Prints one line: `positions seconds positions_per_second bytes_per_position`, the bytes being
-//! the growth of the process's peak resident memory over the search, divided by the positions.
+//! Prints one line: `positions seconds positions_per_second cpu_seconds positions_per_cpu_second
+//! bytes_per_position`, the bytes being the growth of the process's peak resident memory over the
+//! search, divided by the positions (CPU time counts every thread, and is what a loaded machine
+//! does not distort).
 
+use grundy::core::Search;
 use grundy::core::search::DEFAULT_POSITION_LIMIT;
-use grundy::core::{GameRules, Search};
-use grundy::families::Heaps;
 use grundy::registry::resolve;
+use grundy::script::heap::HeapLists;
 use grundy::script::{Script, ScriptRules};
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,11 +26,27 @@ fn peak_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-fn report(positions: usize, seconds: f64, before: u64) {
+/// CPU seconds (user and system) this process has used, from /proc (clock ticks of 1/100 s).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |at: usize| {
+        fields
+            .get(at)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+fn report(positions: usize, seconds: f64, cpu: f64, before: u64) {
     let bytes = peak_bytes().saturating_sub(before);
     println!(
-        "{positions} {seconds:.3} {:.0} {:.0}",
+        "{positions} {seconds:.3} {:.0} {cpu:.2} {:.0} {:.0}",
         positions as f64 / seconds,
+        positions as f64 / cpu.max(0.01),
         bytes as f64 / positions.max(1) as f64
     );
 }
@@ -58,17 +76,34 @@ fn main() {
     let before = peak_bytes();
     if let Some(heap_game) = game.heap_game() {
         // Heap form (or a built-in heap game): positions are heap lists, options from the rule.
-        let start = heap_game.parse(&position).expect("a heap position");
-        let search = Search::new(Arc::new(GameRules::<Heaps>::new()), DEFAULT_POSITION_LIMIT);
-        let started = Instant::now();
+        let lists = HeapLists::new(heap_game.rule().clone());
+        let heaps: Vec<u64> = position
+            .split_whitespace()
+            .map(|heap| heap.parse().expect("a heap size"))
+            .collect();
+        let start = lists.position(&heaps).expect("a heap position");
+        let search = Search::new(Arc::new(lists), DEFAULT_POSITION_LIMIT);
+        let (started, cpu) = (Instant::now(), cpu_seconds());
         search.value(&start).expect("solved");
-        report(search.positions_solved(), started.elapsed().as_secs_f64(), before);
+        let cpu = cpu_seconds() - cpu;
+        report(
+            search.positions_solved(),
+            started.elapsed().as_secs_f64(),
+            cpu,
+            before,
+        );
     } else {
         let script = Arc::new(Script::load(std::path::Path::new(&spelling)).expect("a script"));
         let start = script.parse(&position).expect("a position");
         let search = Search::new(Arc::new(ScriptRules::new(script)), DEFAULT_POSITION_LIMIT);
-        let started = Instant::now();
+        let (started, cpu) = (Instant::now(), cpu_seconds());
         search.value(&start).expect("solved");
-        report(search.positions_solved(), started.elapsed().as_secs_f64(), before);
+        let cpu = cpu_seconds() - cpu;
+        report(
+            search.positions_solved(),
+            started.elapsed().as_secs_f64(),
+            cpu,
+            before,
+        );
     }
 }

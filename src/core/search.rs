@@ -115,11 +115,23 @@ pub enum SearchError {
     Rules(String),
 }
 
-/// One position on the search path: its options, and how many of them are known to be solved.
+/// One position on the search path: its options, and the values of the first ones (those known
+/// to be solved, in order).
 struct Frame<P> {
     position: P,
     options: Vec<P>,
-    next: usize,
+    values: Vec<u32>,
+}
+
+impl<P> Frame<P> {
+    fn new(position: P, options: Vec<P>) -> Self {
+        let values = Vec::with_capacity(options.len());
+        Frame {
+            position,
+            options,
+            values,
+        }
+    }
 }
 
 /// The memo and limits of one search session.
@@ -172,7 +184,9 @@ impl<R: Rules> Search<R> {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Memo<R::Position>> {
-        self.memo.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.memo
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 
     /// The Grundy value of `root`, by exhaustive search.
@@ -210,51 +224,40 @@ impl<R: Rules> Search<R> {
         let mut on_path: FxHashSet<R::Position> = FxHashSet::default();
         let options = self.options_of(&mut memo, root)?;
         on_path.insert(root.clone());
-        let mut path = vec![Frame {
-            position: root.clone(),
-            options,
-            next: 0,
-        }];
+        let mut path = vec![Frame::new(root.clone(), options)];
         while let Some(frame) = path.last_mut() {
             let values = &memo.values;
-            match frame.options[frame.next..]
-                .iter()
-                .position(|option| !values.contains_key(option))
+            while let Some(&value) = frame
+                .options
+                .get(frame.values.len())
+                .and_then(|option| values.get(option))
             {
-                Some(offset) => {
-                    frame.next += offset;
-                    let child = frame.options[frame.next].clone();
-                    if on_path.contains(&child) {
-                        return Err(self.cycle(&path, &child));
-                    }
-                    if memo.values.len() + path.len() >= self.limit {
-                        return Err(SearchError::TooLarge { limit: self.limit });
-                    }
-                    if self.rules.costly_options() {
-                        let frame = path.last().expect("the path is not empty");
-                        self.compute_ahead(&mut memo, &frame.options[frame.next..]);
-                    }
-                    let options = self.options_of(&mut memo, &child)?;
-                    on_path.insert(child.clone());
-                    path.push(Frame {
-                        position: child,
-                        options,
-                        next: 0,
-                    });
+                frame.values.push(value);
+            }
+            if frame.values.len() < frame.options.len() {
+                let child = frame.options[frame.values.len()].clone();
+                if on_path.contains(&child) {
+                    return Err(self.cycle(&path, &child));
                 }
-                None => {
-                    let frame = path.pop().expect("the path is not empty");
-                    let value = mex(frame
-                        .options
-                        .iter()
-                        .map(|option| Nimber(u64::from(memo.values[option]))));
-                    let value = u32::try_from(value.0).expect("a mex is at most the option count");
-                    on_path.remove(&frame.position);
-                    if let Some(solved) = solved.as_deref_mut() {
-                        solved.push(frame.position.clone());
-                    }
-                    memo.values.insert(frame.position, value);
+                if memo.values.len() + path.len() >= self.limit {
+                    return Err(SearchError::TooLarge { limit: self.limit });
                 }
+                if self.rules.costly_options() {
+                    let frame = path.last().expect("the path is not empty");
+                    self.compute_ahead(&mut memo, &frame.options[frame.values.len()..]);
+                }
+                let options = self.options_of(&mut memo, &child)?;
+                on_path.insert(child.clone());
+                path.push(Frame::new(child, options));
+            } else {
+                let frame = path.pop().expect("the path is not empty");
+                let value = mex(frame.values.iter().map(|&value| Nimber(u64::from(value))));
+                let value = u32::try_from(value.0).expect("a mex is at most the option count");
+                on_path.remove(&frame.position);
+                if let Some(solved) = solved.as_deref_mut() {
+                    solved.push(frame.position.clone());
+                }
+                memo.values.insert(frame.position, value);
             }
         }
         Ok(Nimber(u64::from(memo.values[root])))

@@ -155,9 +155,7 @@ impl HeapRule {
                 SetRule::AllBut => linear,
             },
             HeapRule::GrundysGame => linear / 2,
-            HeapRule::Script(script) => {
-                script.options_up_to(u64::try_from(n).unwrap_or(u64::MAX))
-            }
+            HeapRule::Script(script) => script.options_up_to(u64::try_from(n).unwrap_or(u64::MAX)),
         }
     }
 }

@@ -5,7 +5,7 @@
 //! a call-depth limit and size limits on arrays, strings and maps, so a runaway script ends with
 //! an error naming the limit. Errors name the script's file, line and column (`file:line:col:`).
 
-use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope, AST};
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, FuncArgs, Position, Scope};
 use std::cell::Cell;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -89,7 +89,9 @@ impl Script {
             .read_to_string(&mut source)
             .map_err(|e| format!("cannot read {name}: {e}"))?;
         if source.len() as u64 > SOURCE_LIMIT {
-            return Err(format!("{name}: the script is larger than {SOURCE_LIMIT} bytes"));
+            return Err(format!(
+                "{name}: the script is larger than {SOURCE_LIMIT} bytes"
+            ));
         }
         Script::compile(&name, &source)
     }
@@ -97,9 +99,9 @@ impl Script {
     /// Compiles `source`, reporting errors as coming from `name`.
     pub fn compile(name: &str, source: &str) -> Result<Script, String> {
         let engine = sandbox();
-        let ast = engine.compile(source).map_err(|error| {
-            located(name, error.position(), &error.err_type().to_string())
-        })?;
+        let ast = engine
+            .compile(source)
+            .map_err(|error| located(name, error.position(), &error.err_type().to_string()))?;
         let has = |function: &str, arity: usize| {
             ast.iter_functions()
                 .any(|f| f.name == function && f.params.len() == arity)
@@ -176,7 +178,10 @@ impl Script {
         }
         let message = match error {
             EvalAltResult::ErrorTerminated(reason, _)
-                if reason.clone().into_string().is_ok_and(|r| r == OPERATIONS_EXCEEDED) =>
+                if reason
+                    .clone()
+                    .into_string()
+                    .is_ok_and(|r| r == OPERATIONS_EXCEEDED) =>
             {
                 format!(
                     "the script ran more than {OPERATION_LIMIT} operations in one call (an \
@@ -303,11 +308,11 @@ impl Script {
             self.call("move_name", (to_array(from), to_array(to)), || {
                 format!("move_name({}, {})", shown_array(from), shown_array(to))
             })
-                .and_then(|result| {
-                    result.into_string().map_err(|kind| {
-                        format!("{}: move_name returned {kind}, not a string", self.name)
-                    })
-                }),
+            .and_then(|result| {
+                result.into_string().map_err(|kind| {
+                    format!("{}: move_name returned {kind}, not a string", self.name)
+                })
+            }),
         )
     }
 
@@ -324,7 +329,10 @@ impl Script {
         if !self.defined.rules {
             return None;
         }
-        self.call("rules", (), || "rules()".to_string()).ok()?.into_string().ok()
+        self.call("rules", (), || "rules()".to_string())
+            .ok()?
+            .into_string()
+            .ok()
     }
 
     /// What the conjecture (`grundy` and/or `is_lost`) claims about `position`; a function that
@@ -415,7 +423,10 @@ fn located(name: &str, position: Position, message: &str) -> String {
 }
 
 fn to_array(position: &[i64]) -> rhai::Array {
-    position.iter().map(|&cell| Dynamic::from_int(cell)).collect()
+    position
+        .iter()
+        .map(|&cell| Dynamic::from_int(cell))
+        .collect()
 }
 
 /// `[1, 2, 3]`: a position as the script sees it.
@@ -428,7 +439,10 @@ fn shown_array(position: &[i64]) -> String {
 fn position_from(value: Dynamic, context: &dyn Fn() -> String) -> Result<Cells, String> {
     let kind = value.type_name();
     let array = value.into_array().map_err(|_| {
-        format!("{} returned {kind}, not a position (an array of integers)", context())
+        format!(
+            "{} returned {kind}, not a position (an array of integers)",
+            context()
+        )
     })?;
     array
         .into_iter()
@@ -456,9 +470,7 @@ fn positions_from(value: Dynamic, context: &dyn Fn() -> String) -> Result<Vec<Ce
     array
         .into_iter()
         .enumerate()
-        .map(|(index, item)| {
-            position_from(item, &|| format!("{} (item {index})", context()))
-        })
+        .map(|(index, item)| position_from(item, &|| format!("{} (item {index})", context())))
         .collect()
 }
 

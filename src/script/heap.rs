@@ -65,6 +65,9 @@ impl ScriptHeapRule {
                 self.name()
             ));
         }
+        if (n as usize) < self.computed().len() {
+            return Ok(());
+        }
         let mut options = self
             .options
             .write()
@@ -84,7 +87,9 @@ impl ScriptHeapRule {
             .ok()
             .and_then(|n| self.computed().get(n).cloned());
         for parts in options.iter().flat_map(|options| options.iter()) {
-            let left = parts.iter().fold(0u64, |sum, &part| sum.saturating_add(part));
+            let left = parts
+                .iter()
+                .fold(0u64, |sum, &part| sum.saturating_add(part));
             each(n.saturating_sub(left), parts);
         }
     }
@@ -129,6 +134,67 @@ impl Hash for ScriptHeapRule {
 impl fmt::Debug for ScriptHeapRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ScriptHeapRule({})", self.name())
+    }
+}
+
+/// Positions of any heap game as bare heap lists (ascending `u32` sizes), for fast exhaustive
+/// search: an option is built by merging the parts into the list, with one allocation, and a
+/// stored position is its heaps alone.
+pub struct HeapLists {
+    rule: HeapRule,
+}
+
+impl HeapLists {
+    /// The heap lists of `rule`.
+    pub fn new(rule: HeapRule) -> Self {
+        HeapLists { rule }
+    }
+
+    /// The position of these heaps (any order, zeros dropped), checking that they fit.
+    pub fn position(&self, heaps: &[u64]) -> Result<Box<[u32]>, String> {
+        let mut list = heaps
+            .iter()
+            .filter(|&&heap| heap > 0)
+            .map(|&heap| u32::try_from(heap).map_err(|_| format!("a heap of {heap} is too large")))
+            .collect::<Result<Vec<u32>, String>>()?;
+        list.sort_unstable();
+        self.rule
+            .prepare(list.last().map_or(0, |&largest| u64::from(largest)))?;
+        Ok(list.into_boxed_slice())
+    }
+}
+
+impl crate::core::Rules for HeapLists {
+    type Position = Box<[u32]>;
+
+    fn options(&self, heaps: &Box<[u32]>) -> Result<Vec<Box<[u32]>>, String> {
+        let mut options = Vec::new();
+        for (index, &heap) in heaps.iter().enumerate() {
+            if index > 0 && heaps[index - 1] == heap {
+                continue;
+            }
+            self.rule.for_each_option(u64::from(heap), &mut |_, parts| {
+                let mut option = Vec::with_capacity(heaps.len() - 1 + parts.len());
+                let mut part = parts.iter().map(|&p| p as u32).peekable();
+                for (at, &other) in heaps.iter().enumerate() {
+                    if at == index {
+                        continue;
+                    }
+                    while let Some(next) = part.next_if(|&p| p <= other) {
+                        option.push(next);
+                    }
+                    option.push(other);
+                }
+                option.extend(part);
+                options.push(option.into_boxed_slice());
+            });
+        }
+        Ok(options)
+    }
+
+    fn show(&self, heaps: &Box<[u32]>) -> String {
+        let heaps: Vec<String> = heaps.iter().map(u32::to_string).collect();
+        heaps.join(" ")
     }
 }
 
@@ -178,11 +244,7 @@ impl ScriptHeapGame {
     fn conjecture(&self, positions: &[Heaps]) -> Checked {
         let script = &self.script;
         let claims = |position: &Heaps| {
-            let cells: Vec<i64> = position
-                .heaps()
-                .iter()
-                .map(|&heap| heap as i64)
-                .collect();
+            let cells: Vec<i64> = position.heaps().iter().map(|&heap| heap as i64).collect();
             script.claims(&cells)
         };
         check_conjecture(script.name(), &HeapReferee, positions, &claims)
@@ -225,7 +287,10 @@ impl Game for ScriptHeapGame {
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
         let size = size.unwrap_or(DEFAULT_SIZE);
         if size > 40 {
-            return Err(format!("--size {size} is too large for {} (at most 40)", self.script.name()));
+            return Err(format!(
+                "--size {size} is too large for {} (at most 40)",
+                self.script.name()
+            ));
         }
         self.rule.prepare(size.saturating_mul(4))?;
         let mut reports = self.game.verify(Some(size))?;

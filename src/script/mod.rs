@@ -63,7 +63,9 @@ const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
 /// Whether a game spelling names a script: it ends in `.rhai` (or `.lua`, to say that Lua is not
 /// supported), or it is an existing file.
 pub fn names_script(spelling: &str) -> bool {
-    SCRIPT_ENDINGS.iter().any(|ending| spelling.ends_with(ending))
+    SCRIPT_ENDINGS
+        .iter()
+        .any(|ending| spelling.ends_with(ending))
         || spelling.ends_with(".lua")
         || Path::new(spelling).is_file()
 }
@@ -105,9 +107,9 @@ impl Rules for ScriptRules {
     }
 
     fn show(&self, position: &Cells) -> String {
-        self.script.show(position).unwrap_or_else(|error| {
-            format!("{} (show failed: {error})", show_integers(position))
-        })
+        self.script
+            .show(position)
+            .unwrap_or_else(|error| format!("{} (show failed: {error})", show_integers(position)))
     }
 
     fn move_name(&self, from: &Cells, to: &Cells) -> String {

@@ -83,6 +83,9 @@ impl Referee for HeapReferee {
     }
 }
 
+/// What a conjecture claims about a position (none, one or two claims), or the script's error.
+pub type Claims<'a, P> = dyn Fn(&P) -> Result<Vec<Claim>, String> + Sync + 'a;
+
 /// Whether `claim` agrees with the true `value`.
 fn agrees(claim: Claim, value: Nimber) -> bool {
     match claim {
@@ -97,7 +100,7 @@ pub fn check_conjecture<R: Referee>(
     name: &str,
     search: &R,
     positions: &[R::Position],
-    claims: &(dyn Fn(&R::Position) -> Result<Vec<Claim>, String> + Sync),
+    claims: &Claims<'_, R::Position>,
 ) -> Checked {
     let claimed: Vec<Vec<Claim>> = positions
         .par_iter()
