@@ -23,6 +23,7 @@
 //! search descends into them; each position's options are still computed exactly once.
 
 use super::{ImpartialGame, Nimber, Winner, mex};
+use crate::notation::Notation;
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -454,7 +455,9 @@ impl<R: Rules> Theory for Searched<R> {
         }
         Ok(collector.finish())
     }
+}
 
+impl<R: Rules> Notation for Searched<R> {
     fn format_move(&self, mv: &R::Position) -> String {
         self.search.rules.move_name(&self.position, mv)
     }

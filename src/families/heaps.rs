@@ -13,10 +13,14 @@
 use super::{HeapRule, Values};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Location, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
+
+/// The numbers a heap game accepts, for `grundy list`: a move only shrinks or splits heaps, so
+/// every heap of every reachable position is smaller than the largest given.
+pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens, as far as the rule's value table can be computed (the refusal says how much work a larger heap would need; moves only shrink or split heaps)";
 
 /// A heap game: its rule and the values computed so far (grown on demand as larger heaps come).
 #[derive(Debug)]
@@ -143,7 +147,7 @@ impl fmt::Debug for Heaps {
 
 impl fmt::Display for Heaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.heaps, " ")
+        crate::notation::write_numbers(f, &self.heaps, " ")
     }
 }
 
@@ -232,7 +236,9 @@ impl Theory for Heaps {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for Heaps {
     fn format_move(&self, mv: &HeapMove) -> String {
         let mut text = format!("{}-{}", mv.heap + 1, mv.take);
         if mv.parts.len() > 1 {

@@ -42,10 +42,13 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
+
+/// The numbers this game accepts, for `grundy list`: moves only remove or shorten bars.
+pub const DOMAIN: &str = "bars of 1 to 2^64 - 1, any number of them (moves only remove or shorten bars); a dependent box facing a non-empty table is analysed up to 18 bars";
 
 /// Dependent boxes of more bars than this are not searched (the search is exponential).
 pub const BOX_SEARCH_LIMIT: usize = 18;
@@ -307,6 +310,57 @@ impl ImpartialGame for Chocolate {
             }
         }
     }
+
+    fn move_to(&self, target: &Self) -> Option<ChocolateMove> {
+        // Straight from the bars that changed: listing every move first would list every
+        // length a table bar can be eaten down to (billions).
+        let (out_of_box, into_box) = crate::notation::sorted_difference(&self.boxed, &target.boxed);
+        let (eaten, left) = crate::notation::sorted_difference(&self.table, &target.table);
+        if !into_box.is_empty() {
+            return None;
+        }
+        if out_of_box.is_empty() {
+            return match (eaten.as_slice(), left.as_slice()) {
+                (&[from], &[]) => Some(ChocolateMove::Eat { from, to: 0 }),
+                (&[from], &[to]) if to < from => Some(ChocolateMove::Eat { from, to }),
+                _ => None,
+            };
+        }
+        (eaten.is_empty() && left == out_of_box).then_some(ChocolateMove::TakeOut(out_of_box))
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {
+        let mut moves: Vec<ChocolateMove> = Vec::new();
+        let mut distinct_table = self.table.clone();
+        distinct_table.dedup();
+        for &from in &distinct_table {
+            for to in (0..from).rev() {
+                if moves.len() == limit {
+                    return (moves, true);
+                }
+                moves.push(ChocolateMove::Eat { from, to });
+            }
+        }
+        // One bar at a time keeps this cheap; the full list also has every larger set.
+        let mut distinct_box = self.boxed.clone();
+        distinct_box.dedup();
+        for &bar in &distinct_box {
+            if moves.len() == limit {
+                return (moves, true);
+            }
+            moves.push(ChocolateMove::TakeOut(vec![bar]));
+        }
+        (moves, self.boxed.len() > 1)
+    }
+
+    fn quiet_move(&self) -> Option<ChocolateMove> {
+        if let Some(&from) = self.table.last() {
+            return Some(ChocolateMove::Eat { from, to: from - 1 });
+        }
+        self.boxed
+            .last()
+            .map(|&bar| ChocolateMove::TakeOut(vec![bar]))
+    }
 }
 
 fn beyond_analysis(position: &Chocolate) -> AnalysisError {
@@ -402,7 +456,9 @@ impl Theory for Chocolate {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for Chocolate {
     fn format_move(&self, mv: &ChocolateMove) -> String {
         match mv {
             ChocolateMove::TakeOut(bars) => {
@@ -452,39 +508,6 @@ impl Theory for Chocolate {
                 "`{text}` is not a move: write +a,b,… to take bars out of the box or x>y to eat a table bar"
             ))
         }
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {
-        let mut moves: Vec<ChocolateMove> = Vec::new();
-        let mut distinct_table = self.table.clone();
-        distinct_table.dedup();
-        for &from in &distinct_table {
-            for to in (0..from).rev() {
-                if moves.len() == limit {
-                    return (moves, true);
-                }
-                moves.push(ChocolateMove::Eat { from, to });
-            }
-        }
-        // One bar at a time keeps this cheap; the full list also has every larger set.
-        let mut distinct_box = self.boxed.clone();
-        distinct_box.dedup();
-        for &bar in &distinct_box {
-            if moves.len() == limit {
-                return (moves, true);
-            }
-            moves.push(ChocolateMove::TakeOut(vec![bar]));
-        }
-        (moves, self.boxed.len() > 1)
-    }
-
-    fn quiet_move(&self) -> Option<ChocolateMove> {
-        if let Some(&from) = self.table.last() {
-            return Some(ChocolateMove::Eat { from, to: from - 1 });
-        }
-        self.boxed
-            .last()
-            .map(|&bar| ChocolateMove::TakeOut(vec![bar]))
     }
 }
 
@@ -538,13 +561,13 @@ impl FromStr for Chocolate {
 
 impl fmt::Display for Chocolate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.boxed, " ")?;
+        crate::notation::write_numbers(f, &self.boxed, " ")?;
         if !self.table.is_empty() {
             if !self.boxed.is_empty() {
                 f.write_str(" ")?;
             }
             f.write_str("/ ")?;
-            crate::games::write_numbers(f, &self.table, " ")?;
+            crate::notation::write_numbers(f, &self.table, " ")?;
         }
         Ok(())
     }

@@ -160,6 +160,9 @@ impl ScriptGame {
             verify_size: format!(
                 "the positions(S) of {name} (default {DEFAULT_SIZE}), or --from POSITION"
             ),
+            domain: "positions are arrays of 64-bit integers, as the script's options make them; \
+                     the search stores at most 10,000,000 positions"
+                .to_string(),
             name,
         };
         let search = Arc::new(Search::new(

@@ -7,8 +7,9 @@
 //! too high, or the list of options when it says won.
 
 use super::engine::Claim;
-use crate::core::{Nimber, Rules, Search};
+use crate::core::{ImpartialGame, Nimber, Rules, Search};
 use crate::families::Heaps;
+use crate::notation::Notation;
 use crate::theory::Theory;
 use crate::verify::{Counterexample, Report, progress_bar};
 use rayon::prelude::*;
@@ -70,7 +71,7 @@ impl Referee for HeapReferee {
     }
 
     fn options(&self, position: &Heaps) -> Result<Vec<Heaps>, String> {
-        Ok(crate::core::ImpartialGame::options(position))
+        Ok(position.options())
     }
 
     fn show(&self, position: &Heaps) -> String {

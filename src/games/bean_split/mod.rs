@@ -50,14 +50,36 @@
 //! winning move holds the lexicographically smallest one (every earlier bottle has none); inside
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
+//!
+//! ## Domain
+//!
+//! A position's bottles hold at most `2^127 − 1` beans each ([`MAX_BEANS`]); any number of
+//! bottles. A move adds at most two beans to a bottle, so every position within `2^126` moves of
+//! an accepted one (far more than any analysis or game plays) has every count exact in the
+//! `u128` a [`Counts`] can widen to. (No fixed width holds *every* reachable position: a bean
+//! `d` bottles from the end can become `2^d` beans.) The theory reads only whether each count
+//! is odd and whether it is non-zero, and distances `d < n ≤ isize::MAX`, so the odious numbers
+//! `2(d − 1) + 1` it forms fit in a `u64`. The judge format reads counts up to `u64::MAX`.
+
+mod counts;
+mod reader;
+
+pub use counts::Counts;
+pub use reader::{Parities, Parity, read_parities};
 
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::counts::{Count, Counts, CountsVisitor};
-use crate::scanner::{InputError, Parities, Parity, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
+
+/// The numbers this game accepts, for `grundy list` (see [`MAX_BEANS`]).
+pub const DOMAIN: &str = "bottles of 0 to 2^127 - 1 beans, any number of bottles (a move adds at most 2 beans to a bottle; counts are exact up to 2^128 - 1); judge: counts up to 2^64 - 1";
+
+/// The most beans a bottle of a position may hold: the game's domain (see the module docs).
+pub const MAX_BEANS: u128 = (1 << 127) - 1;
 
 /// Beans per bottle (moves add beans, so a bottle may pass `u64::MAX`: [`Counts`] widens then).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -478,7 +500,9 @@ fn row_answer<B: Bottle>(segments: &[&[B]]) -> JudgeAnswer {
 }
 
 impl BeanSplit {
-    /// A position with these beans per bottle.
+    /// A position with these beans per bottle. The game's domain is at most [`MAX_BEANS`] a
+    /// bottle (parsing checks it; a caller of `new` keeps to it, or to a count of moves that
+    /// keeps every bottle within `u128::MAX`).
     pub fn new(beans: impl Into<Counts>) -> Self {
         BeanSplit {
             beans: beans.into(),
@@ -516,6 +540,19 @@ impl CountsVisitor for RowAnswer {
     }
 }
 
+/// The index of the first count above a limit, if any (only counts stored in 128 bits can be).
+struct FirstAbove(u128);
+
+impl CountsVisitor for FirstAbove {
+    type Output = Option<usize>;
+    fn visit<T: Count>(self, beans: &[T]) -> Option<usize> {
+        if size_of::<T>() < size_of::<u128>() {
+            return None;
+        }
+        beans.iter().position(|&count| count.into() > self.0)
+    }
+}
+
 /// [`row_total`] on a position's counts, for the position's value.
 struct RowTotal(u64);
 
@@ -547,10 +584,13 @@ impl ImpartialGame for BeanSplit {
 
     fn play(&self, mv: &BeanSplitMove) -> Self {
         let mut beans = self.beans.clone();
-        for (bottle, change) in [(mv.from, -1i8), (mv.to_j, 1), (mv.to_k, 1)] {
+        // The source is non-empty (the move is legal); a target passes `u128::MAX` only after
+        // 2^126 moves from the domain (at most `MAX_BEANS` per bottle, two more per move).
+        let from = beans.get(mv.from);
+        beans.set(mv.from, from - 1);
+        for bottle in [mv.to_j, mv.to_k] {
             let count = beans.get(bottle);
-            let changed = if change < 0 { count - 1 } else { count + 1 };
-            beans.set(bottle, changed);
+            beans.set(bottle, count + 1);
         }
         BeanSplit { beans }
     }
@@ -563,6 +603,64 @@ impl ImpartialGame for BeanSplit {
             beans.set(last, 0);
         }
         BeanSplit { beans }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<BeanSplitMove> {
+        // Straight from the bottles that changed: one bean fewer in the source, one more in each
+        // target (two more when both are the same bottle). Listing every move first would take
+        // cubic time in the number of bottles.
+        let n = self.beans.len();
+        if target.beans.len() != n {
+            return None;
+        }
+        let mut from = None;
+        let mut gained = Vec::new();
+        for index in 0..n {
+            let (before, after) = (self.beans.get(index), target.beans.get(index));
+            if after.checked_add(1) == Some(before) && from.is_none() {
+                from = Some(index);
+            } else if before.checked_add(1) == Some(after) {
+                gained.push(index);
+            } else if before.checked_add(2) == Some(after) {
+                gained.extend([index, index]);
+            } else if before != after {
+                return None;
+            }
+            if gained.len() > 2 {
+                return None;
+            }
+        }
+        match (from, gained.as_slice()) {
+            (Some(from), &[to_j, to_k]) if from < to_j => Some(BeanSplitMove { from, to_j, to_k }),
+            _ => None,
+        }
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
+        let n = self.beans.len();
+        let all = (0..n)
+            .filter(|&from| self.beans.get(from) > 0)
+            .flat_map(|from| {
+                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
+            })
+            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
+        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<BeanSplitMove> {
+        // The bean closest to the end moves the shortest way: into the last bottle.
+        let n = self.beans.len();
+        (0..n.saturating_sub(1))
+            .rev()
+            .find(|&i| self.beans.get(i) > 0)
+            .map(|from| BeanSplitMove {
+                from,
+                to_j: n - 1,
+                to_k: n - 1,
+            })
     }
 }
 
@@ -615,7 +713,9 @@ impl Theory for BeanSplit {
         collector.count_unlisted(total - listed);
         Ok(collector.finish())
     }
+}
 
+impl Notation for BeanSplit {
     fn format_move(&self, mv: &BeanSplitMove) -> String {
         format!("{}>{},{}", mv.from, mv.to_j, mv.to_k)
     }
@@ -644,35 +744,8 @@ impl Theory for BeanSplit {
         Ok(BeanSplitMove { from, to_j, to_k })
     }
 
-    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
-        let n = self.beans.len();
-        let all = (0..n)
-            .filter(|&from| self.beans.get(from) > 0)
-            .flat_map(|from| {
-                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
-            })
-            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
-        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
-        crate::games::is_canonical_number_list(text)
-    }
-
-    fn quiet_move(&self) -> Option<BeanSplitMove> {
-        // The bean closest to the end moves the shortest way: into the last bottle.
-        let n = self.beans.len();
-        (0..n.saturating_sub(1))
-            .rev()
-            .find(|&i| self.beans.get(i) > 0)
-            .map(|from| BeanSplitMove {
-                from,
-                to_j: n - 1,
-                to_k: n - 1,
-            })
+        crate::notation::is_canonical_number_list(text)
     }
 }
 
@@ -680,7 +753,20 @@ impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
+        let beans = reader::read_counts_to_end(&mut Scanner::new(text.as_bytes()), "a bean count")?;
+        if let Some(index) = beans.visit(FirstAbove(MAX_BEANS)) {
+            // Point at the offending count: the index-th token.
+            let mut scanner = Scanner::new(text.as_bytes());
+            let token = std::iter::from_fn(|| scanner.next_token()).nth(index);
+            let message = format!(
+                "bottle {index} holds more than 2^127 − 1 beans; the beans a move adds could not be \
+                 represented"
+            );
+            return Err(match token {
+                Some(token) => token.error(message),
+                None => InputError::new(crate::scanner::Location::EndOfInput, message),
+            });
+        }
         Ok(BeanSplit { beans })
     }
 }
