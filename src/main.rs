@@ -282,6 +282,8 @@ fn list() -> Result<u8, Failure> {
         text.push('\n');
     }
     text.push_str(registry::family_help());
+    text.push_str("\n\n");
+    text.push_str(grundy::script::SCRIPT_HELP);
     text.push('\n');
     write_stdout(&text)?;
     Ok(0)

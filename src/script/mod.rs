@@ -57,6 +57,16 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
 
+/// What `grundy list` says about script games.
+pub const SCRIPT_HELP: &str = "\
+Script games: a Rhai file that defines `fn options(p)` (the positions one move leads to; a
+position is an array of integers) or `fn heap_options(n)` (what one heap may become, as lists of
+heaps), and optionally parse, show, move_name, positions(size) and a conjecture grundy(p) or
+is_lost(p) (see examples/games/ and the README):
+  grundy analyze examples/games/cram.rhai 3x4
+  grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
+  grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
+
 /// The file name endings of scripts.
 const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
 
