@@ -1,12 +1,12 @@
 //! Exhaustive search over script games (Rhai) beside the same search over the built-in Kayles
 //! (compiled Rust): the options form (one script call per position), the heap form (one call per
-//! heap size, cached) and the built-in 0.77.
+//! heap size, cached) and the built-in 0.77, the last two as bare heap lists (`HeapLists`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use grundy::core::Search;
 use grundy::core::search::DEFAULT_POSITION_LIMIT;
-use grundy::core::{GameRules, Search};
-use grundy::families::Heaps;
 use grundy::registry::resolve;
+use grundy::script::heap::HeapLists;
 use grundy::script::{Script, ScriptRules};
 use std::hint::black_box;
 use std::path::Path;
@@ -14,12 +14,9 @@ use std::sync::Arc;
 
 fn heap_search(spelling: &str, heap: u64) -> usize {
     let game = resolve(spelling).expect("a game");
-    let start = game
-        .heap_game()
-        .expect("a heap game")
-        .position(vec![heap])
-        .expect("a position");
-    let search = Search::new(Arc::new(GameRules::<Heaps>::new()), DEFAULT_POSITION_LIMIT);
+    let lists = HeapLists::new(game.heap_game().expect("a heap game").rule().clone());
+    let start = lists.position(&[heap]).expect("a position");
+    let search = Search::new(Arc::new(lists), DEFAULT_POSITION_LIMIT);
     search.value(&start).expect("solved");
     search.positions_solved()
 }

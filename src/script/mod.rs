@@ -71,13 +71,12 @@ is_lost(p) (see examples/games/ and the README):
 const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
 
 /// Whether a game spelling names a script: it ends in `.rhai` (or `.lua`, to say that Lua is not
-/// supported), or it is an existing file.
+/// supported). Other files are not read, so that a mistyped game name never runs a file.
 pub fn names_script(spelling: &str) -> bool {
     SCRIPT_ENDINGS
         .iter()
         .any(|ending| spelling.ends_with(ending))
         || spelling.ends_with(".lua")
-        || Path::new(spelling).is_file()
 }
 
 /// The game of the script at `path`: a heap game if it defines `heap_options`, else a game
