@@ -422,6 +422,7 @@ fn malformed_positions_and_spellings_are_errors() {
         "a cell is . (empty) or # (filled)",
     );
     fails_cleanly(&["analyze", KAYLES, "3 x"], "column 3");
+    fails_cleanly(&["analyze", KAYLES, "3 200000"], "too large");
     fails_cleanly(
         &["analyze", "no-such-game.rhai", "1"],
         "cannot read no-such-game.rhai",

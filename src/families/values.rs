@@ -30,9 +30,9 @@ pub struct Values {
 
 impl Values {
     /// G(0..=up_to) by the straightforward table. Refuses (with the reason) tables whose work
-    /// passes [`WORK_LIMIT`]; shows a progress bar on a terminal for long ones.
+    /// passes [`WORK_LIMIT`]; shows a progress bar on a terminal for long ones. A script's rule
+    /// computes its heaps' options first ([`HeapRule::prepare`]), which can fail.
     pub fn compute(rule: &HeapRule, up_to: u64) -> Result<Values, String> {
-        rule.prepare(up_to)?;
         let work = rule.options_up_to(up_to);
         if work > WORK_LIMIT {
             return Err(format!(
@@ -40,6 +40,7 @@ impl Values {
                  option visits (the limit is {WORK_LIMIT}); use smaller heaps"
             ));
         }
+        rule.prepare(up_to)?;
         let len = usize::try_from(up_to)
             .ok()
             .and_then(|n| n.checked_add(1))

@@ -21,6 +21,9 @@ use std::sync::{Arc, RwLock};
 /// The largest heap a script heap game computes (each heap is one script call).
 pub const HEAP_LIMIT: u64 = 100_000;
 
+/// How long computing the heap options for one table may take in all.
+const PREPARE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// A heap rule given by a script's `heap_options(n)`, with the options computed so far.
 pub struct ScriptHeapRule {
     script: Arc<Script>,
@@ -72,7 +75,16 @@ impl ScriptHeapRule {
             .options
             .write()
             .unwrap_or_else(|poison| poison.into_inner());
+        let started = std::time::Instant::now();
         for heap in options.len() as u64..=n {
+            if started.elapsed() > PREPARE_TIME_LIMIT {
+                return Err(format!(
+                    "{}: heap_options took more than {} seconds to reach a heap of {heap} (on \
+                     the way to {n}); use smaller heaps",
+                    self.name(),
+                    PREPARE_TIME_LIMIT.as_secs()
+                ));
+            }
             let list = self.script.heap_options(heap)?;
             options.push(Arc::from(list));
         }
