@@ -453,3 +453,46 @@ fn malformed_positions_and_spellings_are_errors() {
     let error = small.moves("20 20 20", 0).unwrap_err().to_string();
     assert!(error.contains("too large for exhaustive search"), "{error}");
 }
+
+/// A script for the octal code `0.d1d2…`, written from the definition of the digits.
+fn octal_script(digits: &[u8]) -> String {
+    let listed: Vec<String> = digits.iter().map(u8::to_string).collect();
+    format!(
+        r#"
+fn heap_options(n) {{
+    let d = [0, {}];
+    let out = [];
+    for k in 1..d.len() {{
+        if k > n {{ break; }}
+        let left = n - k;
+        if (d[k] & 1) != 0 && left == 0 {{ out.push([]); }}
+        if (d[k] & 2) != 0 && left > 0 {{ out.push([left]); }}
+        if (d[k] & 4) != 0 && left >= 2 {{
+            for a in 1..=left / 2 {{ out.push([a, left - a]); }}
+        }}
+    }}
+    out
+}}
+"#,
+        listed.join(", ")
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn octal_scripts_equal_the_built_in_codes(digits in prop::collection::vec(0u8..8, 1..=4)) {
+        let code = format!(
+            "0.{}",
+            digits.iter().map(u8::to_string).collect::<String>()
+        );
+        let name = format!("octal-{}", code.replace('.', "_"));
+        let path = script(&name, &octal_script(&digits));
+        let ours = game(path.to_str().unwrap());
+        let theirs = game(&code);
+        let ours = ours.heap_game().unwrap().values_up_to(80).unwrap();
+        let theirs = theirs.heap_game().unwrap().values_up_to(80).unwrap();
+        prop_assert_eq!(ours.as_slice(), theirs.as_slice(), "{}", code);
+    }
+}
