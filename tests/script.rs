@@ -494,5 +494,16 @@ proptest! {
         let ours = ours.heap_game().unwrap().values_up_to(80).unwrap();
         let theirs = theirs.heap_game().unwrap().values_up_to(80).unwrap();
         prop_assert_eq!(ours.as_slice(), theirs.as_slice(), "{}", code);
+        // The script's options are recognised as the code's (spelled canonically).
+        let recognised = game(path.to_str().unwrap());
+        let rule = recognised.heap_game().unwrap();
+        rule.values_up_to(30).unwrap();
+        let canonical = game(&code).info().name.clone();
+        if let grundy::families::HeapRule::Script(script) = rule.rule() {
+            let found = script.recognised_code().map(|(code, up_to)| (code.to_string(), up_to));
+            prop_assert_eq!(found, Some((canonical, 30)));
+        } else {
+            prop_assert!(false, "a script rule");
+        }
     }
 }

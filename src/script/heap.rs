@@ -9,7 +9,7 @@
 use super::engine::Script;
 use super::verify::{Checked, HeapReferee, check_conjecture};
 use crate::enumerate;
-use crate::families::{HeapRule, Heaps};
+use crate::families::{HeapRule, Heaps, TakeBreakCode};
 use crate::play::{Ending, Side};
 use crate::registry::{self, Game, GameError, GameInfo, MoveOutcome, PositionMoves};
 use crate::verify::Report;
@@ -45,12 +45,59 @@ impl ScriptHeapRule {
         self.script.name()
     }
 
-    /// The rules in a line.
+    /// The rules in a line (with the take-and-break code the options match, if one does).
     pub fn describe(&self) -> String {
-        match self.script.rules() {
+        let rules = match self.script.rules() {
             Some(rules) => format!("{rules} (heap_options in {})", self.name()),
             None => format!("the heap game of heap_options(n) in {}", self.name()),
+        };
+        match self.recognised_code() {
+            Some((code, up_to)) => format!(
+                "{rules}; its options are those of take-and-break code {code} on every heap up \
+                 to {up_to} computed so far"
+            ),
+            None => rules,
         }
+    }
+
+    /// The take-and-break code whose options are exactly the script's on every heap computed so
+    /// far (at least heaps up to 2), with the largest heap compared. Agreement on the heaps
+    /// computed is evidence, not proof, that the script is that code.
+    pub fn recognised_code(&self) -> Option<(TakeBreakCode, u64)> {
+        let computed: Vec<Arc<[Vec<u64>]>> = self.computed().clone();
+        let top = computed.len().checked_sub(1)?;
+        if top < 2 {
+            return None;
+        }
+        // Digit d_k gets bit 2^j for a move that removes k tokens and leaves j heaps.
+        let mut digits = vec![0u8; top + 1];
+        for (n, options) in computed.iter().enumerate() {
+            for parts in options.iter() {
+                let left: u64 = parts.iter().sum();
+                let removed = usize::try_from((n as u64).checked_sub(left)?).ok()?;
+                if parts.len() > 3 {
+                    return None;
+                }
+                digits[removed] |= 1 << parts.len();
+            }
+        }
+        if digits[0] & 0b0011 != 0 {
+            return None;
+        }
+        let reach = digits.iter().rposition(|&d| d != 0).unwrap_or(0);
+        digits.truncate(reach.max(1) + 1);
+        let code = TakeBreakCode::from_digits(&digits);
+        for (n, options) in computed.iter().enumerate() {
+            let mut theirs: Vec<Vec<u64>> = Vec::new();
+            code.for_each_option(n as u64, &mut |_, parts| theirs.push(parts.to_vec()));
+            let mut ours = options.to_vec();
+            ours.sort_unstable();
+            theirs.sort_unstable();
+            if ours != theirs {
+                return None;
+            }
+        }
+        Some((code, top as u64))
     }
 
     fn computed(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<[Vec<u64>]>>> {
