@@ -16,6 +16,7 @@
 //! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats; [`counts`]
 //!   keeps a position's counts compactly.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
+//! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
 //!   [`resolve`](registry::resolve), which turns a spelling into a game.
 //!
@@ -40,5 +41,6 @@ pub mod judge;
 pub mod play;
 pub mod registry;
 pub mod scanner;
+pub mod serve;
 pub mod theory;
 pub mod verify;
