@@ -110,16 +110,30 @@ impl Answer {
 
 /// One HTTP/1.1 request with `Connection: close`, written as given (the path is not normalised).
 pub fn request(address: SocketAddr, method: &str, path: &str, host: &str, body: &[u8]) -> Answer {
-    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    try_request(address, method, path, host, body).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`request`], with failures returned instead of panicking.
+pub fn try_request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    host: &str,
+    body: &[u8],
+) -> Result<Answer, String> {
+    let mut stream =
+        TcpStream::connect(address).map_err(|e| format!("cannot connect to {address}: {e}"))?;
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
+        .map_err(|e| e.to_string())?;
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    stream.write_all(head.as_bytes()).unwrap();
+    stream
+        .write_all(head.as_bytes())
+        .map_err(|e| format!("cannot send: {e}"))?;
     // The server may answer (413) and close before reading a large body.
     let _ = stream.write_all(body);
     // Read until the server closes; a reset after an early answer (413 before the whole body was
@@ -131,53 +145,57 @@ pub fn request(address: SocketAddr, method: &str, path: &str, host: &str, body: 
             Ok(0) => break,
             Ok(n) => raw.extend_from_slice(&chunk[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) if raw.is_empty() => panic!("no answer: {e}"),
+            Err(e) if raw.is_empty() => return Err(format!("no answer: {e}")),
             Err(_) => break,
         }
     }
     parse_answer(&raw)
 }
 
-fn parse_answer(raw: &[u8]) -> Answer {
+fn parse_answer(raw: &[u8]) -> Result<Answer, String> {
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(raw)));
+        .ok_or_else(|| format!("no header end in {:?}", String::from_utf8_lossy(raw)))?;
     let headers = String::from_utf8_lossy(&raw[..split]).into_owned();
     let status = headers
         .split(' ')
         .nth(1)
         .and_then(|code| code.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {headers:?}"));
+        .ok_or_else(|| format!("no status in {headers:?}"))?;
     let rest = &raw[split + 4..];
     let chunked = headers
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
     let body = if chunked {
-        dechunk(rest)
+        dechunk(rest)?
     } else {
         rest.to_vec()
     };
-    Answer {
+    Ok(Answer {
         status,
         headers,
         body,
-    }
+    })
 }
 
-fn dechunk(mut rest: &[u8]) -> Vec<u8> {
+fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
     let mut body = Vec::new();
     loop {
         let line_end = rest
             .windows(2)
             .position(|w| w == b"\r\n")
-            .expect("chunk size");
-        let size =
-            usize::from_str_radix(std::str::from_utf8(&rest[..line_end]).unwrap().trim(), 16)
-                .expect("hex chunk size");
+            .ok_or("a chunk without its size")?;
+        let size = std::str::from_utf8(&rest[..line_end])
+            .ok()
+            .and_then(|size| usize::from_str_radix(size.trim(), 16).ok())
+            .ok_or("a malformed chunk size")?;
         rest = &rest[line_end + 2..];
         if size == 0 {
-            return body;
+            return Ok(body);
+        }
+        if rest.len() < size + 2 {
+            return Err("a truncated chunk".to_string());
         }
         body.extend_from_slice(&rest[..size]);
         rest = &rest[size + 2..];

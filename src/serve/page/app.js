@@ -151,6 +151,7 @@ async function loadGame(spelling, position) {
   $("chart-section").hidden = !game.heap;
   $("chart").replaceChildren();
   $("chart-note").textContent = "";
+  $("chart-values").textContent = "";
   const start = position ?? game.example ?? "";
   $("position").value = start;
   if (start !== "") {
@@ -455,12 +456,12 @@ async function drawChart(n) {
   }
   svg.append(svgNode("text", { x: width / 2, y: 228 }, "n"));
   $("chart").replaceChildren(svg);
-  const shown = values.slice(0, 200).join(" ") + (values.length > 200 ? " …" : "");
+  $("chart-values").textContent = `G(0..${table.up_to}) = ${values.join(" ")}`;
   $("chart-note").textContent = period
-    ? `G(0..${table.up_to}) of ${table.game}: pre-period ${period.preperiod} (grey), then ` +
-      `period ${period.period} (shaded). ${shown}`
-    : `G(0..${table.up_to}) of ${table.game}: ${shown}. (No period proved by this server; ` +
-      "the pre-period and period are marked when the library proves one.)";
+    ? `Pre-period ${period.preperiod} (grey bars), then period ${period.period} (shaded): ` +
+      `G(n + ${period.period}) = G(n) for every n ≥ ${period.preperiod}.`
+    : "No period proved by this server for this game: the pre-period and period are marked " +
+      "when the library proves one.";
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
