@@ -300,6 +300,11 @@ fn only_the_embedded_page_is_served() {
     let answer = request(server.address, "GET", "/../Cargo.toml", "localhost", b"");
     assert_eq!(answer.status, 404);
     assert!(answer.json()["error"].is_string());
+    // The API's methods: a wrong one is a JSON error too.
+    let answer = server.request("GET", "/api/analyze", "");
+    assert_eq!(answer.status, 405);
+    assert!(answer.error().contains("POST"));
+    assert_eq!(server.request("POST", "/api/games", "").status, 405);
 }
 
 #[test]

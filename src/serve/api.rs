@@ -397,15 +397,8 @@ async fn run_work<T: Send + 'static>(
             if flag.load(Ordering::Relaxed) {
                 return Err(abandoned());
             }
-            catch_unwind(AssertUnwindSafe(|| work(&flag))).unwrap_or_else(|panic| {
-                Err(ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!(
-                        "internal error: {} (a bug in grundy; please report it with the request)",
-                        panic_message(panic.as_ref())
-                    ),
-                ))
-            })
+            catch_unwind(AssertUnwindSafe(|| work(&flag)))
+                .unwrap_or_else(|panic| Err(internal_error(panic.as_ref())))
         })
         .await
     })
@@ -431,6 +424,17 @@ async fn run_work<T: Send + 'static>(
             ))
         }
     }
+}
+
+/// The answer to a request whose handling panicked.
+pub(super) fn internal_error(payload: &(dyn Any + Send)) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!(
+            "internal error: {} (a bug in grundy; please report it with the request)",
+            panic_message(payload)
+        ),
+    )
 }
 
 /// The text of a panic's payload.

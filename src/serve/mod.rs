@@ -53,10 +53,14 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use std::any::Any;
 use std::collections::HashMap;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -207,30 +211,63 @@ fn router(options: &Options) -> Router {
         .route("/api/table", post(api::table))
         .with_state(shared)
         .fallback(asset)
+        .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(catch_panics))
         .layer(middleware::from_fn_with_state(loopback_only, guard))
+}
+
+async fn wrong_method() -> api::ApiError {
+    api::ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "wrong method: /api/games and /api/game take GET, the other requests POST",
+    )
+}
+
+/// A request's future with panics caught: the last resort behind `run_work`'s own catch, for a
+/// panic outside the blocking work (hyper would otherwise drop the connection unanswered).
+struct CatchUnwind(Pin<Box<dyn Future<Output = Response> + Send>>);
+
+impl Future for CatchUnwind {
+    type Output = Result<Response, Box<dyn Any + Send>>;
+
+    fn poll(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Self::Output> {
+        let future = &mut self.0;
+        match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(context))) {
+            Ok(Poll::Ready(response)) => Poll::Ready(Ok(response)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(panic) => Poll::Ready(Err(panic)),
+        }
+    }
+}
+
+/// Answers 500 instead of dropping the connection when handling a request panics.
+async fn catch_panics(request: Request, next: Next) -> Response {
+    match CatchUnwind(Box::pin(next.run(request))).await {
+        Ok(response) => response,
+        Err(panic) => api::internal_error(panic.as_ref()).into_response(),
+    }
 }
 
 /// Refuses foreign `Host` names while bound to loopback, and marks every answer `nosniff`.
 async fn guard(State(loopback_only): State<bool>, request: Request, next: Next) -> Response {
-    if loopback_only {
-        let host = request
-            .headers()
-            .get(header::HOST)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("");
-        if !is_loopback_host(host) {
-            return api::ApiError::new(
-                StatusCode::FORBIDDEN,
-                format!(
-                    "this server answers only to localhost, 127.0.0.1 or [::1], not to host \
-                     `{host}` (start it with --bind to serve other names)"
-                ),
-            )
-            .into_response();
-        }
-    }
-    let mut response = next.run(request).await;
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let mut response = if loopback_only && !is_loopback_host(host) {
+        api::ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this server answers only to localhost, 127.0.0.1 or [::1], not to host \
+                 `{host}` (start it with --bind to serve other names)"
+            ),
+        )
+        .into_response()
+    } else {
+        next.run(request).await
+    };
     response.headers_mut().insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -253,6 +290,45 @@ fn is_loopback_host(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+
+    async fn boom() -> &'static str {
+        panic!("boom")
+    }
+
+    #[test]
+    fn a_panicking_handler_answers_500_and_the_server_carries_on() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let address = runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let address = listener.local_addr().unwrap();
+            let app = Router::new()
+                .route("/boom", get(boom))
+                .route("/fine", get(|| async { "fine" }))
+                .layer(middleware::from_fn(catch_panics));
+            tokio::spawn(async move { axum::serve(listener, app).await });
+            address
+        });
+        let ask = |path: &str| {
+            let mut stream = std::net::TcpStream::connect(address).unwrap();
+            write!(
+                stream,
+                "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).unwrap();
+            answer
+        };
+        let answer = ask("/boom");
+        assert!(answer.starts_with("HTTP/1.1 500"), "{answer}");
+        assert!(answer.contains("internal error: boom"), "{answer}");
+        assert!(ask("/fine").ends_with("fine"));
+    }
 
     #[test]
     fn loopback_hosts() {
