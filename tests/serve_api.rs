@@ -374,7 +374,7 @@ fn long_analyses_are_abandoned() {
 
     // A client that goes away: its request is abandoned (and logged).
     let server = Server::start(&[]);
-    let body = json!({"game": "0.07", "position": "30000 29999"}).to_string();
+    let body = json!({"game": "0.07", "position": "60000 59999"}).to_string();
     let mut stream = TcpStream::connect(server.address).unwrap();
     write!(
         stream,

@@ -351,6 +351,32 @@ async fn drive(client: &Client, server: &Server) -> TestResult {
     .await?;
     assert!(text_of(client, "status").await?.starts_with("You lose"));
 
+    // The computer can move first: from a won position (G(3) = 3) it moves to a lost one.
+    enter(client, "position", "3").await?;
+    until(client, "document.getElementById('position').value === '3'").await?;
+    client
+        .find(Locator::Css("input[name=first][value=computer]"))
+        .await?
+        .click()
+        .await?;
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    until(
+        client,
+        "document.getElementById('status').textContent.startsWith('Your move')",
+    )
+    .await?;
+    let reply = library.computer_move("3")?.expect("a move");
+    let position = js(client, "document.getElementById('position').value").await?;
+    assert_eq!(position, reply.to.as_str());
+    assert_eq!(
+        client
+            .find_all(Locator::Css("#history button.ply"))
+            .await?
+            .len(),
+        2
+    );
+    client.find(Locator::Id("stop-game")).await?.click().await?;
+
     // Analysis mode: walk a few moves for the screenshot (mixed colours and a history).
     enter(client, "position", "2 3 5").await?;
     until(
@@ -404,7 +430,7 @@ async fn drive(client: &Client, server: &Server) -> TestResult {
         "document.getElementById('game-name').textContent === '0.07'",
     )
     .await?;
-    enter(client, "position", "40000 39999").await?;
+    enter(client, "position", "60000 59999").await?;
     let started = Instant::now();
     while js(client, "document.getElementById('busy').hidden").await? != Value::Bool(false) {
         assert!(
