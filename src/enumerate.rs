@@ -4,7 +4,7 @@
 use crate::families::Heaps;
 use crate::families::heaps::HeapGame;
 use crate::games::bounded_take::Pile;
-use crate::games::box_fill::{Bin, RuleKind};
+use crate::games::box_fill::{Bin, BoundRule};
 use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 
 /// Every sequence of length `0..=max_len` over `low..=high`, shorter first, then lexicographic.
@@ -96,9 +96,7 @@ pub fn bounded_take(size: u64) -> Vec<BoundedTake> {
     let mut out = Vec::new();
     for stones in 0..=10 * size {
         for divisor in 1..=size {
-            out.push(BoundedTake {
-                piles: vec![Pile { stones, divisor }],
-            });
+            out.push(BoundedTake::new((), vec![Pile { stones, divisor }]));
         }
     }
     let singles: Vec<Pile> = (0..=size)
@@ -106,7 +104,7 @@ pub fn bounded_take(size: u64) -> Vec<BoundedTake> {
         .collect();
     for &a in &singles {
         for &b in &singles {
-            out.push(BoundedTake { piles: vec![a, b] });
+            out.push(BoundedTake::new((), vec![a, b]));
         }
     }
     out
@@ -129,20 +127,20 @@ pub fn bean_split(size: u64) -> Vec<BeanSplit> {
 
 /// box-fill (either rule): every single box of capacity at most `5·size`, and every pair of boxes
 /// of capacity at most `size`.
-pub fn box_fill<K: RuleKind>(size: u64) -> Vec<BoxFill<K>> {
+pub fn box_fill(rule: BoundRule, size: u64) -> Vec<BoxFill> {
     let bins = |cap: u64| -> Vec<Bin> {
         (0..=cap)
             .flat_map(|capacity| (0..=capacity).map(move |held| Bin { held, capacity }))
             .collect()
     };
-    let mut out: Vec<BoxFill<K>> = bins(5 * size)
+    let mut out: Vec<BoxFill> = bins(5 * size)
         .into_iter()
-        .map(|b| BoxFill::new(vec![b]))
+        .map(|b| BoxFill::new(rule, vec![b]))
         .collect();
     let small = bins(size);
     for &a in &small {
         for &b in &small {
-            out.push(BoxFill::new(vec![a, b]));
+            out.push(BoxFill::new(rule, vec![a, b]));
         }
     }
     out

@@ -196,7 +196,7 @@ fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
     let mut out = String::new();
     for_each_case(input, |scanner, _| {
         let n = scanner.next_count("the number of bottles n")?;
-        let bottles = scanner.read_parities(n, "a bean count")?;
+        let bottles = bean_split::read_parities(scanner, n, "a bean count")?;
         let answer = bean_split::judge_answer(&bottles);
         match answer.first_move {
             Some(mv) => writeln!(out, "{} {} {}", mv.from, mv.to_j, mv.to_k),

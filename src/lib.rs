@@ -9,12 +9,13 @@
 //!
 //! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
 //!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
-//! * [`theory`] — the [`Theory`](theory::Theory) trait: a game's fast rules and notation.
+//! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
+//!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
 //!   Grundy's game.
-//! * [`scanner`] and [`judge`] — the shared token scanner and the judges' formats; [`counts`]
-//!   keeps a position's counts compactly.
+//! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
+//!   scanner::InputError)) and the judges' formats.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
@@ -33,11 +34,11 @@
 
 pub mod analysis;
 pub mod core;
-pub mod counts;
 pub mod enumerate;
 pub mod families;
 pub mod games;
 pub mod judge;
+pub mod notation;
 pub mod play;
 pub mod registry;
 pub mod scanner;

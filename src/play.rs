@@ -46,131 +46,167 @@ pub fn play<G: Theory>(
     let mut to_move = first;
     loop {
         if position.quiet_move().is_none() {
-            let winner = match to_move {
-                Side::Human => Side::Computer,
-                Side::Computer => Side::Human,
-            };
+            let winner = to_move.other();
             writeln!(output, "position: {position}")?;
-            writeln!(
-                output,
-                "winner: {}",
-                match winner {
-                    Side::Human => "human",
-                    Side::Computer => "computer",
-                }
-            )?;
+            writeln!(output, "winner: {}", winner.name())?;
             output.flush()?;
             return Ok(Ending::Won(winner));
         }
         match to_move {
-            Side::Computer => {
-                let (mv, why) = match position.winning_moves(1) {
-                    Ok(moves) if !moves.listed.is_empty() => {
-                        let winning = &moves.listed[0];
-                        (
-                            winning.mv.clone(),
-                            format!("a winning move: {}", winning.reason),
-                        )
-                    }
-                    Ok(_) => (
-                        position.quiet_move().expect("checked above"),
-                        "every move loses; playing the quiet move".to_string(),
-                    ),
-                    Err(error) => (
-                        position.quiet_move().expect("checked above"),
-                        format!("beyond analysis ({error}); playing the quiet move"),
-                    ),
-                };
-                let next = position.play(&mv);
-                writeln!(
-                    output,
-                    "computer plays {} ({why})",
-                    position.format_move(&mv)
-                )?;
-                position = next;
-                to_move = Side::Human;
-            }
-            Side::Human => {
-                writeln!(output, "position: {position}")?;
-                write!(output, "> ")?;
-                output.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(output)?;
-                    writeln!(output, "quit")?;
-                    return Ok(Ending::Quit);
-                }
-                let entry = line.trim();
-                match entry {
-                    "" => continue,
-                    "quit" | "exit" => {
-                        writeln!(output, "quit")?;
-                        return Ok(Ending::Quit);
-                    }
-                    "help" | "?" => {
-                        writeln!(output, "moves: {move_help}")?;
-                        writeln!(
-                            output,
-                            "you may also type the position you want to move to; or `hint`, \
-                             `moves`, `help`, `quit`.\nthe computer plays a winning move when one \
-                             exists, otherwise the quiet move (the smallest legal change)."
-                        )?;
-                        continue;
-                    }
-                    "hint" => {
-                        match position.winning_moves(MOVES_SHOWN) {
-                            Ok(moves) if moves.total == 0 => {
-                                writeln!(output, "hint: no winning move; every move loses")?
-                            }
-                            Ok(moves) => {
-                                let shown: Vec<String> = moves
-                                    .listed
-                                    .iter()
-                                    .map(|m| position.format_move(&m.mv))
-                                    .collect();
-                                let more = moves.total - moves.listed.len() as u128;
-                                write!(output, "hint: winning moves: {}", shown.join(" "))?;
-                                if more > 0 {
-                                    write!(output, " … and {more} more")?;
-                                }
-                                writeln!(output)?
-                            }
-                            Err(error) => writeln!(output, "hint: unavailable: {error}")?,
-                        }
-                        continue;
-                    }
-                    "moves" => {
-                        let (moves, more) = position.some_moves(MOVES_SHOWN);
-                        let shown: Vec<String> =
-                            moves.iter().map(|mv| position.format_move(mv)).collect();
-                        write!(output, "legal moves: {}", shown.join(" "))?;
-                        if more {
-                            write!(output, " … and more")?;
-                        }
-                        writeln!(output)?;
-                        continue;
-                    }
-                    _ => {}
-                }
-                let chosen = match position.parse_move(entry) {
-                    Ok(mv) => Ok(mv),
-                    Err(move_error) => match parse(entry) {
-                        Ok(target) => position.move_to(&target).ok_or_else(|| {
-                            format!("`{target}` cannot be reached in one move from here")
-                        }),
-                        Err(_) => Err(move_error),
-                    },
-                };
-                match chosen {
-                    Ok(mv) => {
-                        position = position.play(&mv);
-                        to_move = Side::Computer;
-                    }
-                    Err(message) => {
-                        writeln!(output, "illegal: {message} (type `help` for the notation)")?;
-                    }
-                }
-            }
+            Side::Computer => position = computer_turn(&position, output)?,
+            Side::Human => match human_turn(&position, move_help, parse, input, output)? {
+                Turn::Moved(next) => position = next,
+                Turn::Again => continue,
+                Turn::Quit => return Ok(Ending::Quit),
+            },
+        }
+        to_move = to_move.other();
+    }
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Human => Side::Computer,
+            Side::Computer => Side::Human,
         }
     }
+
+    fn name(self) -> &'static str {
+        match self {
+            Side::Human => "human",
+            Side::Computer => "computer",
+        }
+    }
+}
+
+/// What one prompt to the human came to.
+enum Turn<G> {
+    /// The human moved to this position.
+    Moved(G),
+    /// The human asked for something (help, a hint) or typed an illegal move: ask again.
+    Again,
+    /// The human quit.
+    Quit,
+}
+
+/// The computer's move: a winning move when there is one, else the quiet move. Returns the new
+/// position.
+fn computer_turn<G: Theory>(position: &G, output: &mut dyn Write) -> io::Result<G> {
+    let quiet = || position.quiet_move().expect("the position has a move");
+    let (mv, why) = match position.winning_moves(1) {
+        Ok(moves) if !moves.listed.is_empty() => {
+            let winning = &moves.listed[0];
+            (
+                winning.mv.clone(),
+                format!("a winning move: {}", winning.reason),
+            )
+        }
+        Ok(_) => (
+            quiet(),
+            "every move loses; playing the quiet move".to_string(),
+        ),
+        Err(error) => (
+            quiet(),
+            format!("beyond analysis ({error}); playing the quiet move"),
+        ),
+    };
+    writeln!(
+        output,
+        "computer plays {} ({why})",
+        position.format_move(&mv)
+    )?;
+    Ok(position.play(&mv))
+}
+
+/// Prompts the human once and acts on the answer.
+fn human_turn<G: Theory>(
+    position: &G,
+    move_help: &str,
+    parse: &dyn Fn(&str) -> Result<G, InputError>,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<Turn<G>> {
+    writeln!(output, "position: {position}")?;
+    write!(output, "> ")?;
+    output.flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(output)?;
+        writeln!(output, "quit")?;
+        return Ok(Turn::Quit);
+    }
+    match line.trim() {
+        "" => {}
+        "quit" | "exit" => {
+            writeln!(output, "quit")?;
+            return Ok(Turn::Quit);
+        }
+        "help" | "?" => write_help(move_help, output)?,
+        "hint" => write_hint(position, output)?,
+        "moves" => write_moves(position, output)?,
+        entry => match chosen_move(position, entry, parse) {
+            Ok(mv) => return Ok(Turn::Moved(position.play(&mv))),
+            Err(message) => writeln!(output, "illegal: {message} (type `help` for the notation)")?,
+        },
+    }
+    Ok(Turn::Again)
+}
+
+/// The move the human meant: a move in the game's notation, or the position to move to.
+fn chosen_move<G: Theory>(
+    position: &G,
+    entry: &str,
+    parse: &dyn Fn(&str) -> Result<G, InputError>,
+) -> Result<G::Move, String> {
+    position
+        .parse_move(entry)
+        .or_else(|move_error| match parse(entry) {
+            Ok(target) => position
+                .move_to(&target)
+                .ok_or_else(|| format!("`{target}` cannot be reached in one move from here")),
+            Err(_) => Err(move_error),
+        })
+}
+
+fn write_help(move_help: &str, output: &mut dyn Write) -> io::Result<()> {
+    writeln!(output, "moves: {move_help}")?;
+    writeln!(
+        output,
+        "you may also type the position you want to move to; or `hint`, `moves`, `help`, \
+         `quit`.\nthe computer plays a winning move when one exists, otherwise the quiet move \
+         (the smallest legal change)."
+    )
+}
+
+fn write_hint<G: Theory>(position: &G, output: &mut dyn Write) -> io::Result<()> {
+    match position.winning_moves(MOVES_SHOWN) {
+        Ok(moves) if moves.total == 0 => {
+            writeln!(output, "hint: no winning move; every move loses")
+        }
+        Ok(moves) => {
+            let shown: Vec<String> = moves
+                .listed
+                .iter()
+                .map(|m| position.format_move(&m.mv))
+                .collect();
+            let more = moves.total - moves.listed.len() as u128;
+            write!(output, "hint: winning moves: {}", shown.join(" "))?;
+            if more > 0 {
+                write!(output, " … and {more} more")?;
+            }
+            writeln!(output)
+        }
+        Err(error) => writeln!(output, "hint: unavailable: {error}"),
+    }
+}
+
+fn write_moves<G: Theory>(position: &G, output: &mut dyn Write) -> io::Result<()> {
+    let (moves, more) = position.some_moves(MOVES_SHOWN);
+    let shown: Vec<String> = moves.iter().map(|mv| position.format_move(mv)).collect();
+    write!(output, "legal moves: {}", shown.join(" "))?;
+    if more {
+        write!(output, " … and more")?;
+    }
+    writeln!(output)
 }

@@ -15,7 +15,7 @@ use crate::core::Winner;
 use crate::enumerate;
 use crate::families::heaps::HeapGame;
 use crate::families::{FAMILY_HELP, HeapRule, Heaps};
-use crate::games::box_fill::{AtMostHeld, AtMostSquare};
+use crate::games::box_fill::BoundRule;
 use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 use crate::judge::{self, Format};
 use crate::play::{Ending, Side, play};
@@ -303,20 +303,21 @@ fn info([name, rules, position, moves, source, verify_size]: InfoText) -> GameIn
     }
 }
 
-/// A fixed game whose positions read with `FromStr`.
+/// A fixed game.
 fn fixed<G>(
     text: InfoText,
+    parse: fn(&str) -> Result<G, InputError>,
     positions: fn(u64) -> Vec<G>,
     (default_size, max_size): (u64, u64),
     formats: &'static [Format],
     extra_checks: &'static [ExtraCheck<G>],
 ) -> Box<dyn Game>
 where
-    G: Theory + std::str::FromStr<Err = InputError> + Send + Sync + 'static,
+    G: Theory + Send + Sync + 'static,
 {
     Box::new(Entry::<G> {
         info: info(text),
-        parse: Box::new(|text: &str| text.parse()),
+        parse: Box::new(parse),
         positions: Box::new(positions),
         default_size,
         max_size,
@@ -338,6 +339,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "ZJOI 2009 取石子游戏 (BZOJ 1413, Luogu P2599)",
                 "rows of at most S piles of 1..S stones (default 7)",
             ],
+            str::parse,
             enumerate::end_piles,
             (7, 8),
             judge::END_PILES,
@@ -352,6 +354,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)",
                 "every multiset of piles with at most S stones in all (default 34)",
             ],
+            str::parse,
             enumerate::take_or_merge,
             (34, 45),
             judge::TAKE_OR_MERGE,
@@ -366,6 +369,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "BZOJ 1299 巧克力棒",
                 "up to 4 box bars and 2 table bars of length 1..S (default 9)",
             ],
+            str::parse,
             enumerate::chocolate,
             (9, 16),
             judge::CHOCOLATE,
@@ -380,6 +384,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "学园祭的游戏; AtCoder ARC 091 F Strange Nim (--dialect arc091f)",
                 "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)",
             ],
+            str::parse,
             enumerate::bounded_take,
             (80, 300),
             judge::BOUNDED_TAKE,
@@ -394,12 +399,13 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)",
                 "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)",
             ],
+            str::parse,
             enumerate::bean_split,
             (14, 30),
             judge::BEAN_SPLIT,
             &[("bean-split (judge answer)", bean_split_judge_check)],
         ),
-        fixed::<BoxFill<AtMostHeld>>(
+        fixed::<BoxFill>(
             [
                 "box-fill",
                 "boxes of capacity a_i holding b_i; add 1..b_i stones to one box, never past its capacity",
@@ -408,12 +414,13 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "摆放石子",
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
             ],
-            enumerate::box_fill::<AtMostHeld>,
+            str::parse,
+            |size| enumerate::box_fill(BoundRule::Linear, size),
             (30, 100),
             judge::BOX_FILL,
             &[],
         ),
-        fixed::<BoxFill<AtMostSquare>>(
+        fixed::<BoxFill>(
             [
                 "box-fill-square",
                 "box-fill with the HDU 1729 rule: add 1..b_i^2 stones to one box, never past its capacity",
@@ -422,7 +429,8 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "HDU 1729 Stone Game (as `solve box-fill --dialect hdu1729`)",
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
             ],
-            enumerate::box_fill::<AtMostSquare>,
+            |text| BoxFill::parse_with(BoundRule::Square, text),
+            |size| enumerate::box_fill(BoundRule::Square, size),
             (30, 100),
             judge::BOX_FILL_SQUARE,
             &[],

@@ -1,12 +1,13 @@
-//! What a game offers beyond its rules: a fast theory, move notation and analysis.
+//! What a game offers beyond its rules: a fast theory.
 //!
 //! A game that implements [`ImpartialGame`] can already be solved by brute force. Implementing
-//! [`Theory`] as well gives it the whole toolkit: `analyze`, `verify` (the theory against the
+//! [`Notation`] (how positions and moves are written) and [`Theory`] as well gives it the whole
+//! toolkit: `analyze`, `verify` (the theory against the
 //! exhaustive solver) and `play`, through the generic code in [`crate::analysis`],
 //! [`crate::verify`] and [`crate::play`].
 
 use crate::core::{ImpartialGame, Nimber, Winner};
-use std::fmt;
+pub use crate::notation::Notation;
 
 /// A winning move: a move whose resulting position is lost for the opponent.
 ///
@@ -45,11 +46,11 @@ impl<G: ImpartialGame> WinningMoves<G> {
 #[error("{0}")]
 pub struct AnalysisError(pub String);
 
-/// The fast theory of a game, with its notation.
+/// The fast theory of a game: who wins, the Grundy value, every winning move.
 ///
-/// `Display` gives the position notation of the spec; the game's parser (in its
-/// [`registry`](crate::registry) entry) must read it back.
-pub trait Theory: ImpartialGame + fmt::Display + fmt::Debug {
+/// A theory is checked, never trusted: `verify` and the tests compare each of these answers with
+/// the [`ExhaustiveSolver`](crate::core::ExhaustiveSolver) on every small position.
+pub trait Theory: Notation {
     /// Who wins this position with perfect play, by the fast theory.
     fn winner(&self) -> Result<Winner, AnalysisError>;
 
@@ -58,44 +59,6 @@ pub trait Theory: ImpartialGame + fmt::Display + fmt::Debug {
 
     /// Every winning move (listing at most `limit` of them, but counting all), by the fast theory.
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError>;
-
-    /// A move in the game's move notation.
-    fn format_move(&self, mv: &Self::Move) -> String;
-
-    /// Parses a move in the game's notation, and checks that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-
-    /// The move that leads to `target`, if one does.
-    fn move_to(&self, target: &Self) -> Option<Self::Move> {
-        self.moves().into_iter().find(|mv| &self.play(mv) == target)
-    }
-
-    /// Whether `text` (already parsed successfully) is exactly this game's notation of its
-    /// position, as `Display` would write it, so that reports can echo it instead of formatting
-    /// the position again (a ten-million-bottle position is tens of megabytes of text). Only a
-    /// cheap check belongs here; the default never claims it.
-    fn is_canonical_text(text: &str) -> bool
-    where
-        Self: Sized,
-    {
-        let _ = text;
-        false
-    }
-
-    /// The first `limit` legal moves, without building the full list when it is huge (a pile of a
-    /// billion stones has a billion moves). Also says whether there are more.
-    fn some_moves(&self, limit: usize) -> (Vec<Self::Move>, bool) {
-        let mut moves = self.moves();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
-    /// The least disruptive legal move (the computer's choice when every move loses: it keeps the
-    /// game long and the position rich). `None` when there is no legal move.
-    fn quiet_move(&self) -> Option<Self::Move> {
-        self.moves().into_iter().next()
-    }
 }
 
 /// Collects winning moves while counting them: keeps the first `limit`, counts all.

@@ -4,7 +4,7 @@
 use assert_cmd::Command;
 use grundy::core::{ExhaustiveSolver, Nimber};
 use grundy::games::bounded_take::Pile;
-use grundy::games::box_fill::{AtMostSquare, Bin};
+use grundy::games::box_fill::{Bin, BoundRule};
 use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 use proptest::prelude::*;
 use std::fmt::Write;
@@ -93,7 +93,7 @@ proptest! {
 
         // bounded-take (both formats): pair up the numbers as num b
         let piles: Vec<Pile> = seed_rows.iter().take(2).map(|row| Pile { stones: row.iter().sum::<u64>() * 3, divisor: row[0] }).collect();
-        let wins = referee_wins(&BoundedTake { piles: piles.clone() });
+        let wins = referee_wins(&BoundedTake::new((), piles.clone()));
         let mut input = format!("1\n{}\n", piles.len());
         let mut arc = format!("{}\n", piles.len());
         for pile in &piles {
@@ -129,10 +129,10 @@ proptest! {
             let _ = writeln!(boxes, "{} {}", bin.capacity, bin.held);
         }
         let input = format!("1\n{boxes}");
-        let wins = referee_wins(&BoxFill::<grundy::games::box_fill::AtMostHeld>::new(bins.clone()));
+        let wins = referee_wins(&BoxFill::new(BoundRule::Linear, bins.clone()));
         prop_assert_eq!(solve("box-fill", None, &input), if wins { "Yes\n" } else { "No\n" });
         let hdu = format!("{boxes}0\n");
-        let wins = referee_wins(&BoxFill::<AtMostSquare>::new(bins));
+        let wins = referee_wins(&BoxFill::new(BoundRule::Square, bins));
         prop_assert_eq!(solve("box-fill", Some("hdu1729"), &hdu), if wins { "Case 1:\nYes\n" } else { "Case 1:\nNo\n" });
     }
 }

@@ -8,17 +8,14 @@ use grundy::games::bean_split::{
     BeanSplitMove, bean_grundy, is_odious, judge_answer, pair_count, position_value, target_pairs,
     target_pairs_in_order,
 };
+use grundy::games::bean_split::{Parities, Parity, read_parities};
 use grundy::games::bounded_take::{option_with_value, pile_grundy, pile_grundy_dividing};
-use grundy::games::box_fill::{
-    AtMostHeld, AtMostSquare, BoundRule, box_grundy, box_grundy_linear, box_grundy_stepping,
-};
+use grundy::games::box_fill::{BoundRule, box_grundy, box_grundy_linear, box_grundy_stepping};
 use grundy::games::chocolate::{box_value, is_independent};
 use grundy::games::end_piles::{boundary_values, extend, first_player_wins};
-use grundy::games::{
-    BeanSplit, BoundedTake, BoxFill, BoxFillSquare, Chocolate, EndPiles, TakeOrMerge,
-};
-use grundy::scanner::{Parities, Parity, Scanner};
-use grundy::theory::Theory;
+use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
+use grundy::scanner::Scanner;
+use grundy::theory::{Notation, Theory};
 use proptest::prelude::*;
 
 mod common;
@@ -210,9 +207,8 @@ fn bean_judge_answer_matches_the_bottle_by_bottle_sum() {
             let (first, count) = bean_answer_bottle_by_bottle(&bottles);
             // Read from text, long rows come in several segments (read in parallel).
             let text: String = beans.iter().map(|b| format!("{b} ")).collect();
-            let read = Scanner::new(text.as_bytes())
-                .read_parities(n, "a bean count")
-                .unwrap();
+            let read =
+                read_parities(&mut Scanner::new(text.as_bytes()), n, "a bean count").unwrap();
             assert_eq!(
                 read.iter().collect::<Vec<_>>(),
                 bottles.iter().collect::<Vec<_>>()
@@ -343,14 +339,14 @@ fn box_fill_values_near_u64_max() {
     assert_eq!(box_grundy(BoundRule::Linear, m, 0), Nimber(0));
     // b = t = (m − 1) / 2 is a zero.
     assert_eq!(box_grundy(BoundRule::Linear, m, (m - 1) / 2), Nimber(0));
-    let position: BoxFill<AtMostHeld> = format!("1/{m} 3/{m}").parse().unwrap();
+    let position: BoxFill = format!("1/{m} 3/{m}").parse().unwrap();
     let moves = position.winning_moves(10).unwrap();
     for mv in &moves.listed {
         assert_eq!(position.play(&mv.mv).grundy_value(), Some(Nimber(0)));
     }
-    let square: BoxFillSquare = format!("{}/{m}", 1u64 << 32).parse().unwrap();
+    let square = BoxFill::parse_with(BoundRule::Square, &format!("{}/{m}", 1u64 << 32)).unwrap();
     assert!(square.winner().is_ok());
-    let _: BoxFill<AtMostSquare> = square;
+    assert_eq!(square.rule(), BoundRule::Square);
 }
 
 #[test]

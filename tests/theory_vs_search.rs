@@ -3,7 +3,7 @@
 
 use grundy::core::{ExhaustiveSolver, ImpartialGame};
 use grundy::enumerate;
-use grundy::games::box_fill::{AtMostHeld, AtMostSquare};
+use grundy::games::box_fill::BoundRule;
 use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 use grundy::theory::Theory;
 use grundy::verify::{Verdict, cross_check, theory_check};
@@ -59,8 +59,11 @@ fn bean_split_all_small_rows() {
 
 #[test]
 fn box_fill_all_small_boxes_both_rules() {
-    assert_all_agree("box-fill", enumerate::box_fill::<AtMostHeld>(10));
-    assert_all_agree("box-fill-square", enumerate::box_fill::<AtMostSquare>(10));
+    assert_all_agree("box-fill", enumerate::box_fill(BoundRule::Linear, 10));
+    assert_all_agree(
+        "box-fill-square",
+        enumerate::box_fill(BoundRule::Square, 10),
+    );
 }
 
 #[test]
@@ -71,7 +74,7 @@ fn enumerations_are_large_enough_for_verify() {
     assert!(enumerate::chocolate(7).len() >= 10_000);
     assert!(enumerate::bounded_take(40).len() >= 10_000);
     assert!(enumerate::bean_split(9).len() >= 10_000);
-    assert!(enumerate::box_fill::<AtMostHeld>(12).len() >= 10_000);
+    assert!(enumerate::box_fill(BoundRule::Linear, 12).len() >= 10_000);
 }
 
 proptest! {
@@ -94,9 +97,10 @@ proptest! {
 
     #[test]
     fn bounded_take_random(piles in prop::collection::vec((0u64..=300, 1u64..=30), 1..=2)) {
-        let position = BoundedTake {
-            piles: piles.into_iter().map(|(stones, divisor)| grundy::games::bounded_take::Pile { stones, divisor }).collect(),
-        };
+        let position = BoundedTake::new(
+            (),
+            piles.into_iter().map(|(stones, divisor)| grundy::games::bounded_take::Pile { stones, divisor }).collect(),
+        );
         check_one(&position);
     }
 
@@ -108,8 +112,8 @@ proptest! {
     #[test]
     fn box_fill_random(boxes in prop::collection::vec((0u64..=120, 0u64..=120), 1..=2)) {
         let bins: Vec<_> = boxes.into_iter().map(|(x, y)| grundy::games::box_fill::Bin { held: x.min(y), capacity: x.max(y) }).collect();
-        check_one(&BoxFill::<AtMostHeld>::new(bins.clone()));
-        check_one(&BoxFill::<AtMostSquare>::new(bins));
+        check_one(&BoxFill::new(BoundRule::Linear, bins.clone()));
+        check_one(&BoxFill::new(BoundRule::Square, bins));
     }
 }
 
@@ -188,14 +192,14 @@ fn verify_catches_a_deliberately_wrong_rule() {
 
 #[test]
 fn verify_catches_a_wrong_grundy_value() {
-    let positions = enumerate::box_fill::<AtMostHeld>(4);
-    let off_by_one = |position: &BoxFill<AtMostHeld>, verdict: &Verdict<BoxFill<AtMostHeld>>| {
+    let positions = enumerate::box_fill(BoundRule::Linear, 4);
+    let off_by_one = |position: &BoxFill, verdict: &Verdict<BoxFill>| {
         let claimed = position.grundy_value().unwrap().0;
         // Claim one more than the theory on any box that is full.
         let claimed = claimed
             + u64::from(
                 position
-                    .boxes
+                    .parts()
                     .iter()
                     .any(|b| b.held == b.capacity && b.held > 0),
             );

@@ -47,6 +47,26 @@ pub trait ImpartialGame: Clone + Eq + Hash {
         self.moves().iter().map(|mv| self.play(mv)).collect()
     }
 
+    /// The move that leads to `target`, if one does.
+    fn move_to(&self, target: &Self) -> Option<Self::Move> {
+        self.moves().into_iter().find(|mv| &self.play(mv) == target)
+    }
+
+    /// The first `limit` legal moves, without building the full list when it is huge (a pile of a
+    /// billion stones has a billion moves). Also says whether there are more.
+    fn some_moves(&self, limit: usize) -> (Vec<Self::Move>, bool) {
+        let mut moves = self.moves();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    /// The least disruptive legal move (the computer's choice when every move loses: it keeps the
+    /// game long and the position rich). `None` when there is no legal move.
+    fn quiet_move(&self) -> Option<Self::Move> {
+        self.moves().into_iter().next()
+    }
+
     /// A representative of the positions whose game trees are identical to this one's *by the
     /// rules alone*, used as the solver's memo key. The default is the position itself.
     ///

@@ -13,7 +13,7 @@
 use super::{HeapRule, Values};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Location, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -143,7 +143,7 @@ impl fmt::Debug for Heaps {
 
 impl fmt::Display for Heaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.heaps, " ")
+        crate::notation::write_numbers(f, &self.heaps, " ")
     }
 }
 
@@ -232,7 +232,9 @@ impl Theory for Heaps {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for Heaps {
     fn format_move(&self, mv: &HeapMove) -> String {
         let mut text = format!("{}-{}", mv.heap + 1, mv.take);
         if mv.parts.len() > 1 {

@@ -33,11 +33,9 @@
 //! the inverse copy `ψ(z) = z + ⌊z/(b−1)⌋ + 1`. Consecutive chain members near `x` are more than
 //! `⌊x/b⌋` apart, so each pile has at most one winning move, found by walking the chain in batches.
 
-use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use super::counted_sum::{CountedSum, Counter};
+use crate::core::Nimber;
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
-use std::fmt;
-use std::str::FromStr;
 
 /// One pile: `stones` now, and its constant `divisor` (`b`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,20 +47,7 @@ pub struct Pile {
 }
 
 /// A bounded-take position: piles in order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BoundedTake {
-    /// The piles.
-    pub piles: Vec<Pile>,
-}
-
-/// Remove `count` stones from pile number `pile` (0-based).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BoundedTakeMove {
-    /// 0-based pile index.
-    pub pile: usize,
-    /// Stones removed.
-    pub count: u64,
-}
+pub type BoundedTake = CountedSum<Pile>;
 
 /// The Grundy value of a single pile of `stones` with constant `divisor` (≥ 1).
 pub fn pile_grundy(stones: u64, divisor: u64) -> Nimber {
@@ -158,110 +143,47 @@ pub fn option_with_value(stones: u64, divisor: u64, target: Nimber) -> Option<u6
     (z < x).then_some(z as u64)
 }
 
-impl BoundedTake {
-    fn total(&self) -> Nimber {
-        nim_sum(self.piles.iter().map(|p| pile_grundy(p.stones, p.divisor)))
-    }
-}
+impl Counter for Pile {
+    type Rule = ();
+    const NOUN: &'static str = "pile";
+    const SEPARATOR: char = '-';
+    const SHAPE: &'static str = "num/b";
 
-impl ImpartialGame for BoundedTake {
-    type Move = BoundedTakeMove;
-
-    fn moves(&self) -> Vec<BoundedTakeMove> {
-        self.piles
-            .iter()
-            .enumerate()
-            .flat_map(|(pile, p)| {
-                (1..=p.stones / p.divisor).map(move |count| BoundedTakeMove { pile, count })
-            })
-            .collect()
+    fn most(&self, (): ()) -> u64 {
+        self.stones / self.divisor
     }
 
-    fn play(&self, mv: &BoundedTakeMove) -> Self {
-        let mut piles = self.piles.clone();
-        piles[mv.pile].stones -= mv.count;
-        BoundedTake { piles }
-    }
-}
-
-impl Theory for BoundedTake {
-    fn winner(&self) -> Result<Winner, AnalysisError> {
-        Ok(self.total().winner())
-    }
-
-    fn grundy_value(&self) -> Option<Nimber> {
-        Some(self.total())
-    }
-
-    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        let values: Vec<Nimber> = self
-            .piles
-            .iter()
-            .map(|p| pile_grundy(p.stones, p.divisor))
-            .collect();
-        let total = nim_sum(values.iter().copied());
-        let mut collector = MoveCollector::new(limit);
-        if total == Nimber::ZERO {
-            return Ok(collector.finish());
+    fn after(&self, (): (), count: u64) -> Self {
+        Pile {
+            stones: self.stones - count,
+            divisor: self.divisor,
         }
-        for (index, (pile, &value)) in self.piles.iter().zip(&values).enumerate() {
-            let target = total ^ value;
-            if let Some(to_stones) = option_with_value(pile.stones, pile.divisor, target) {
-                let mv = BoundedTakeMove {
-                    pile: index,
-                    count: pile.stones - to_stones,
-                };
-                collector.push(|| WinningMove {
-                    mv,
-                    reason: format!(
-                        "pile {} goes from SG {} to SG {}: nim-sum 0",
-                        index + 1,
-                        value.0,
-                        target.0
-                    ),
-                });
-            }
+    }
+
+    fn count_to(&self, (): (), to: &Self) -> Option<u64> {
+        let count = self.stones.checked_sub(to.stones)?;
+        (self.divisor == to.divisor && count >= 1 && count <= self.most(())).then_some(count)
+    }
+
+    fn grundy(&self, (): ()) -> Nimber {
+        pile_grundy(self.stones, self.divisor)
+    }
+
+    fn counts_to_value(&self, (): (), target: Nimber, each: &mut dyn FnMut(u64)) {
+        if let Some(to_stones) = option_with_value(self.stones, self.divisor, target) {
+            each(self.stones - to_stones);
         }
-        Ok(collector.finish())
     }
 
-    fn format_move(&self, mv: &BoundedTakeMove) -> String {
-        format!("{}-{}", mv.pile + 1, mv.count)
+    fn pair(&self) -> (u64, u64) {
+        (self.stones, self.divisor)
     }
 
-    fn parse_move(&self, text: &str) -> Result<BoundedTakeMove, String> {
-        let (pile, count) = super::parse_indexed_count(text, '-', "pile", self.piles.len())?;
-        let p = self.piles[pile];
-        let most = p.stones / p.divisor;
-        if count == 0 || count > most {
-            return Err(format!(
-                "from pile {} ({}/{}) you may take 1 to {most} stones",
-                pile + 1,
-                p.stones,
-                p.divisor
-            ));
+    fn from_pair(stones: u64, divisor: u64) -> Result<Self, String> {
+        if divisor == 0 {
+            return Err("the constant b must be at least 1, found 0".to_string());
         }
-        Ok(BoundedTakeMove { pile, count })
-    }
-
-    fn move_to(&self, target: &Self) -> Option<BoundedTakeMove> {
-        let index = super::single_difference(&self.piles, &target.piles)?;
-        let (from, to) = (self.piles[index], target.piles[index]);
-        let count = from.stones.checked_sub(to.stones)?;
-        (from.divisor == to.divisor && count >= 1 && count <= from.stones / from.divisor)
-            .then_some(BoundedTakeMove { pile: index, count })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<BoundedTakeMove>, bool) {
-        let most = self.piles.iter().map(|p| p.stones / p.divisor);
-        super::first_counted_moves(most, limit, |pile, count| BoundedTakeMove { pile, count })
-    }
-
-    fn quiet_move(&self) -> Option<BoundedTakeMove> {
-        self.piles
-            .iter()
-            .position(|p| p.stones / p.divisor >= 1)
-            .map(|pile| BoundedTakeMove { pile, count: 1 })
+        Ok(Pile { stones, divisor })
     }
 }
 
@@ -270,32 +192,4 @@ pub(crate) fn read_pile(scanner: &mut Scanner<'_>) -> Result<Pile, InputError> {
     let stones = scanner.next_u64("a pile size")?;
     let divisor = scanner.next_u64_at_least("the pile's constant b", 1)?;
     Ok(Pile { stones, divisor })
-}
-
-impl FromStr for BoundedTake {
-    type Err = InputError;
-
-    fn from_str(text: &str) -> Result<Self, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut piles = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let (stones, divisor) = crate::games::split_pair(&token, "num/b")?;
-            if divisor == 0 {
-                return Err(token.error("the constant b must be at least 1, found 0"));
-            }
-            piles.push(Pile { stones, divisor });
-        }
-        Ok(BoundedTake { piles })
-    }
-}
-
-impl fmt::Display for BoundedTake {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> = self
-            .piles
-            .iter()
-            .map(|p| format!("{}/{}", p.stones, p.divisor))
-            .collect();
-        f.write_str(&pairs.join(" "))
-    }
 }

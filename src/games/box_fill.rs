@@ -7,7 +7,7 @@
 //!
 //! **Position notation.** `2/6 3/3`: `current/capacity` per box, in order. (The rule is not part
 //! of the notation: it is chosen by the game name, `box-fill` or `box-fill-square`, and in the
-//! library by the type parameter of [`BoxFill`].)
+//! library by the position's [`BoundRule`]: `BoxFill::parse_with(BoundRule::Square, "2/6")`.)
 //!
 //! **Move notation.** `1+2` adds 2 stones to box 1 (boxes count from 1).
 //!
@@ -28,16 +28,15 @@
 //! is found in O(1) from bit lengths ([`box_grundy_linear`]; the stepping version is kept and the
 //! two are checked against each other).
 
-use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use super::counted_sum::{CountedMove, CountedSum, Counter};
+use crate::core::Nimber;
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
-use std::fmt;
-use std::str::FromStr;
 
 /// How many stones a move may add to a box that holds `b`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BoundRule {
     /// At most `b` (the original "摆放石子").
+    #[default]
     Linear,
     /// At most `b²` (HDU 1729).
     Square,
@@ -86,65 +85,11 @@ pub struct Bin {
     pub capacity: u64,
 }
 
-/// Chooses the bound rule of a [`BoxFill`] at the type level, so that positions of the two games
-/// cannot be mixed up and `FromStr` knows which game it parses.
-pub trait RuleKind:
-    Copy + Clone + Eq + std::hash::Hash + fmt::Debug + Default + Send + Sync + 'static
-{
-    /// The rule.
-    const RULE: BoundRule;
-}
-
-/// The original rule: add at most as many stones as the box holds.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AtMostHeld;
-
-/// The HDU 1729 rule: add at most the square of what the box holds.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AtMostSquare;
-
-impl RuleKind for AtMostHeld {
-    const RULE: BoundRule = BoundRule::Linear;
-}
-
-impl RuleKind for AtMostSquare {
-    const RULE: BoundRule = BoundRule::Square;
-}
-
-/// A box-fill position; the type parameter picks the bound rule.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BoxFill<K: RuleKind = AtMostHeld> {
-    /// The boxes in order.
-    pub boxes: Vec<Bin>,
-    kind: std::marker::PhantomData<K>,
-}
-
-/// Box fill under the HDU 1729 square rule.
-pub type BoxFillSquare = BoxFill<AtMostSquare>;
-
-impl<K: RuleKind> BoxFill<K> {
-    /// The position with these boxes.
-    pub fn new(boxes: Vec<Bin>) -> Self {
-        BoxFill {
-            boxes,
-            kind: std::marker::PhantomData,
-        }
-    }
-
-    /// The bound rule.
-    pub fn rule(&self) -> BoundRule {
-        K::RULE
-    }
-}
+/// A box-fill position: the bound rule and the boxes in order.
+pub type BoxFill = CountedSum<Bin>;
 
 /// Add `count` stones to box number `index` (0-based).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct BoxFillMove {
-    /// 0-based box index.
-    pub index: usize,
-    /// Stones added.
-    pub count: u64,
-}
+pub type BoxFillMove = CountedMove;
 
 /// The Grundy value of one box.
 pub fn box_grundy(rule: BoundRule, capacity: u64, held: u64) -> Nimber {
@@ -233,113 +178,49 @@ pub fn counts_with_value(rule: BoundRule, capacity: u64, held: u64, target: Nimb
     found
 }
 
-impl<K: RuleKind> BoxFill<K> {
-    fn values(&self) -> Vec<Nimber> {
-        self.boxes
-            .iter()
-            .map(|bin| box_grundy(self.rule(), bin.capacity, bin.held))
-            .collect()
+impl Counter for Bin {
+    type Rule = BoundRule;
+    const NOUN: &'static str = "box";
+    const SEPARATOR: char = '+';
+    const SHAPE: &'static str = "current/capacity";
+
+    fn most(&self, rule: BoundRule) -> u64 {
+        reach(rule, self.capacity, self.held) - self.held
     }
-}
 
-impl<K: RuleKind> ImpartialGame for BoxFill<K> {
-    type Move = BoxFillMove;
-
-    fn moves(&self) -> Vec<BoxFillMove> {
-        let mut moves = Vec::new();
-        for (index, bin) in self.boxes.iter().enumerate() {
-            let most = reach(self.rule(), bin.capacity, bin.held) - bin.held;
-            moves.extend((1..=most).map(|count| BoxFillMove { index, count }));
+    fn after(&self, _: BoundRule, count: u64) -> Self {
+        Bin {
+            held: self.held + count,
+            capacity: self.capacity,
         }
-        moves
     }
 
-    fn play(&self, mv: &BoxFillMove) -> Self {
-        let mut next = self.clone();
-        next.boxes[mv.index].held += mv.count;
-        next
-    }
-}
-
-impl<K: RuleKind> Theory for BoxFill<K> {
-    fn winner(&self) -> Result<Winner, AnalysisError> {
-        Ok(nim_sum(self.values()).winner())
+    fn count_to(&self, rule: BoundRule, to: &Self) -> Option<u64> {
+        let count = to.held.checked_sub(self.held)?;
+        (self.capacity == to.capacity && count >= 1 && count <= self.most(rule)).then_some(count)
     }
 
-    fn grundy_value(&self) -> Option<Nimber> {
-        Some(nim_sum(self.values()))
+    fn grundy(&self, rule: BoundRule) -> Nimber {
+        box_grundy(rule, self.capacity, self.held)
     }
 
-    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        let values = self.values();
-        let total = nim_sum(values.iter().copied());
-        let mut collector = MoveCollector::new(limit);
-        if total == Nimber::ZERO {
-            return Ok(collector.finish());
+    fn counts_to_value(&self, rule: BoundRule, target: Nimber, each: &mut dyn FnMut(u64)) {
+        for y in counts_with_value(rule, self.capacity, self.held, target) {
+            each(y - self.held);
         }
-        for (index, (bin, &value)) in self.boxes.iter().zip(&values).enumerate() {
-            let target = total ^ value;
-            for y in counts_with_value(self.rule(), bin.capacity, bin.held, target) {
-                let mv = BoxFillMove {
-                    index,
-                    count: y - bin.held,
-                };
-                collector.push(|| WinningMove {
-                    mv,
-                    reason: format!(
-                        "box {} goes from SG {} to SG {}: nim-sum 0",
-                        index + 1,
-                        value.0,
-                        target.0
-                    ),
-                });
-            }
-        }
-        Ok(collector.finish())
     }
 
-    fn format_move(&self, mv: &BoxFillMove) -> String {
-        format!("{}+{}", mv.index + 1, mv.count)
+    fn pair(&self) -> (u64, u64) {
+        (self.held, self.capacity)
     }
 
-    fn parse_move(&self, text: &str) -> Result<BoxFillMove, String> {
-        let (index, count) = super::parse_indexed_count(text, '+', "box", self.boxes.len())?;
-        let bin = self.boxes[index];
-        let most = reach(self.rule(), bin.capacity, bin.held) - bin.held;
-        if count == 0 || count > most {
+    fn from_pair(held: u64, capacity: u64) -> Result<Self, String> {
+        if held > capacity {
             return Err(format!(
-                "box {} ({}/{}) takes 1 to {most} stones",
-                index + 1,
-                bin.held,
-                bin.capacity
+                "the box holds {held} stones but its capacity is {capacity}"
             ));
         }
-        Ok(BoxFillMove { index, count })
-    }
-
-    fn move_to(&self, target: &Self) -> Option<BoxFillMove> {
-        let index = super::single_difference(&self.boxes, &target.boxes)?;
-        let (from, to) = (self.boxes[index], target.boxes[index]);
-        let count = to.held.checked_sub(from.held)?;
-        let most = reach(self.rule(), from.capacity, from.held) - from.held;
-        (from.capacity == to.capacity && count >= 1 && count <= most)
-            .then_some(BoxFillMove { index, count })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<BoxFillMove>, bool) {
-        let rule = self.rule();
-        let most = self
-            .boxes
-            .iter()
-            .map(|bin| reach(rule, bin.capacity, bin.held) - bin.held);
-        super::first_counted_moves(most, limit, |index, count| BoxFillMove { index, count })
-    }
-
-    fn quiet_move(&self) -> Option<BoxFillMove> {
-        self.boxes
-            .iter()
-            .position(|bin| reach(self.rule(), bin.capacity, bin.held) > bin.held)
-            .map(|index| BoxFillMove { index, count: 1 })
+        Ok(Bin { held, capacity })
     }
 }
 
@@ -351,34 +232,4 @@ pub(crate) fn read_box_capacity_first(scanner: &mut Scanner<'_>) -> Result<Bin, 
             .then(|| format!("the box holds {held} stones but its capacity is {capacity}"))
     })?;
     Ok(Bin { held, capacity })
-}
-
-impl<K: RuleKind> FromStr for BoxFill<K> {
-    type Err = InputError;
-
-    fn from_str(text: &str) -> Result<Self, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut boxes = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let (held, capacity) = crate::games::split_pair(&token, "current/capacity")?;
-            if held > capacity {
-                return Err(token.error(format!(
-                    "the box holds {held} stones but its capacity is {capacity}"
-                )));
-            }
-            boxes.push(Bin { held, capacity });
-        }
-        Ok(BoxFill::new(boxes))
-    }
-}
-
-impl<K: RuleKind> fmt::Display for BoxFill<K> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> = self
-            .boxes
-            .iter()
-            .map(|bin| format!("{}/{}", bin.held, bin.capacity))
-            .collect();
-        f.write_str(&pairs.join(" "))
-    }
 }

@@ -42,7 +42,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
@@ -307,6 +307,39 @@ impl ImpartialGame for Chocolate {
             }
         }
     }
+
+    fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {
+        let mut moves: Vec<ChocolateMove> = Vec::new();
+        let mut distinct_table = self.table.clone();
+        distinct_table.dedup();
+        for &from in &distinct_table {
+            for to in (0..from).rev() {
+                if moves.len() == limit {
+                    return (moves, true);
+                }
+                moves.push(ChocolateMove::Eat { from, to });
+            }
+        }
+        // One bar at a time keeps this cheap; the full list also has every larger set.
+        let mut distinct_box = self.boxed.clone();
+        distinct_box.dedup();
+        for &bar in &distinct_box {
+            if moves.len() == limit {
+                return (moves, true);
+            }
+            moves.push(ChocolateMove::TakeOut(vec![bar]));
+        }
+        (moves, self.boxed.len() > 1)
+    }
+
+    fn quiet_move(&self) -> Option<ChocolateMove> {
+        if let Some(&from) = self.table.last() {
+            return Some(ChocolateMove::Eat { from, to: from - 1 });
+        }
+        self.boxed
+            .last()
+            .map(|&bar| ChocolateMove::TakeOut(vec![bar]))
+    }
 }
 
 fn beyond_analysis(position: &Chocolate) -> AnalysisError {
@@ -402,7 +435,9 @@ impl Theory for Chocolate {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for Chocolate {
     fn format_move(&self, mv: &ChocolateMove) -> String {
         match mv {
             ChocolateMove::TakeOut(bars) => {
@@ -452,39 +487,6 @@ impl Theory for Chocolate {
                 "`{text}` is not a move: write +a,b,… to take bars out of the box or x>y to eat a table bar"
             ))
         }
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {
-        let mut moves: Vec<ChocolateMove> = Vec::new();
-        let mut distinct_table = self.table.clone();
-        distinct_table.dedup();
-        for &from in &distinct_table {
-            for to in (0..from).rev() {
-                if moves.len() == limit {
-                    return (moves, true);
-                }
-                moves.push(ChocolateMove::Eat { from, to });
-            }
-        }
-        // One bar at a time keeps this cheap; the full list also has every larger set.
-        let mut distinct_box = self.boxed.clone();
-        distinct_box.dedup();
-        for &bar in &distinct_box {
-            if moves.len() == limit {
-                return (moves, true);
-            }
-            moves.push(ChocolateMove::TakeOut(vec![bar]));
-        }
-        (moves, self.boxed.len() > 1)
-    }
-
-    fn quiet_move(&self) -> Option<ChocolateMove> {
-        if let Some(&from) = self.table.last() {
-            return Some(ChocolateMove::Eat { from, to: from - 1 });
-        }
-        self.boxed
-            .last()
-            .map(|&bar| ChocolateMove::TakeOut(vec![bar]))
     }
 }
 
@@ -538,13 +540,13 @@ impl FromStr for Chocolate {
 
 impl fmt::Display for Chocolate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.boxed, " ")?;
+        crate::notation::write_numbers(f, &self.boxed, " ")?;
         if !self.table.is_empty() {
             if !self.boxed.is_empty() {
                 f.write_str(" ")?;
             }
             f.write_str("/ ")?;
-            crate::games::write_numbers(f, &self.table, " ")?;
+            crate::notation::write_numbers(f, &self.table, " ")?;
         }
         Ok(())
     }

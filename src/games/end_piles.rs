@@ -52,7 +52,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -123,6 +123,68 @@ impl ImpartialGame for EndPiles {
             piles[index] = mv.remaining;
         }
         EndPiles { piles }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<EndPilesMove> {
+        [End::Left, End::Right].into_iter().find_map(|end| {
+            let (&pile, rest, target_rest) = match end {
+                End::Left => (
+                    self.piles.first()?,
+                    &self.piles[1..],
+                    target
+                        .piles
+                        .get(target.piles.len().checked_sub(self.piles.len() - 1)?..)?,
+                ),
+                End::Right => (
+                    self.piles.last()?,
+                    &self.piles[..self.piles.len() - 1],
+                    target.piles.get(..self.piles.len() - 1)?,
+                ),
+            };
+            if rest != target_rest {
+                return None;
+            }
+            let remaining = match target.piles.len() - rest.len() {
+                0 => 0,
+                1 => match end {
+                    End::Left => target.piles[0],
+                    End::Right => *target.piles.last()?,
+                },
+                _ => return None,
+            };
+            (remaining < pile).then_some(EndPilesMove { end, remaining })
+        })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<EndPilesMove>, bool) {
+        let mut moves = Vec::new();
+        let mut more = false;
+        let ends: &[End] = if self.piles.len() > 1 {
+            &[End::Left, End::Right]
+        } else {
+            &[End::Left]
+        };
+        for &end in ends {
+            let pile = match end {
+                End::Left => self.piles[0],
+                End::Right => self.piles[self.piles.len() - 1],
+            };
+            for remaining in (0..pile).rev() {
+                if moves.len() == limit {
+                    more = true;
+                    break;
+                }
+                moves.push(EndPilesMove { end, remaining });
+            }
+        }
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<EndPilesMove> {
+        self.piles.first().map(|&first| EndPilesMove {
+            end: End::Left,
+            remaining: first - 1,
+        })
     }
 }
 
@@ -326,7 +388,9 @@ impl Theory for EndPiles {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for EndPiles {
     fn format_move(&self, mv: &EndPilesMove) -> String {
         let side = match mv.end {
             End::Left => 'L',
@@ -354,70 +418,8 @@ impl Theory for EndPiles {
         }
     }
 
-    fn move_to(&self, target: &Self) -> Option<EndPilesMove> {
-        [End::Left, End::Right].into_iter().find_map(|end| {
-            let (&pile, rest, target_rest) = match end {
-                End::Left => (
-                    self.piles.first()?,
-                    &self.piles[1..],
-                    target
-                        .piles
-                        .get(target.piles.len().checked_sub(self.piles.len() - 1)?..)?,
-                ),
-                End::Right => (
-                    self.piles.last()?,
-                    &self.piles[..self.piles.len() - 1],
-                    target.piles.get(..self.piles.len() - 1)?,
-                ),
-            };
-            if rest != target_rest {
-                return None;
-            }
-            let remaining = match target.piles.len() - rest.len() {
-                0 => 0,
-                1 => match end {
-                    End::Left => target.piles[0],
-                    End::Right => *target.piles.last()?,
-                },
-                _ => return None,
-            };
-            (remaining < pile).then_some(EndPilesMove { end, remaining })
-        })
-    }
-
-    fn some_moves(&self, limit: usize) -> (Vec<EndPilesMove>, bool) {
-        let mut moves = Vec::new();
-        let mut more = false;
-        let ends: &[End] = if self.piles.len() > 1 {
-            &[End::Left, End::Right]
-        } else {
-            &[End::Left]
-        };
-        for &end in ends {
-            let pile = match end {
-                End::Left => self.piles[0],
-                End::Right => self.piles[self.piles.len() - 1],
-            };
-            for remaining in (0..pile).rev() {
-                if moves.len() == limit {
-                    more = true;
-                    break;
-                }
-                moves.push(EndPilesMove { end, remaining });
-            }
-        }
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
-        crate::games::is_canonical_number_list(text)
-    }
-
-    fn quiet_move(&self) -> Option<EndPilesMove> {
-        self.piles.first().map(|&first| EndPilesMove {
-            end: End::Left,
-            remaining: first - 1,
-        })
+        crate::notation::is_canonical_number_list(text)
     }
 }
 
@@ -445,6 +447,6 @@ impl FromStr for EndPiles {
 
 impl fmt::Display for EndPiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.piles, " ")
+        crate::notation::write_numbers(f, &self.piles, " ")
     }
 }

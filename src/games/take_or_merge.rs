@@ -30,7 +30,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::str::FromStr;
 
@@ -174,6 +174,28 @@ impl ImpartialGame for TakeOrMerge {
         }
         TakeOrMerge { piles }
     }
+
+    fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
+        let runs = self.distinct();
+        let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
+        let merges = runs.iter().enumerate().flat_map(|(i, &(a, count))| {
+            (count >= 2)
+                .then_some(a)
+                .into_iter()
+                .chain(runs[i + 1..].iter().map(|&(b, _)| b))
+                .map(move |b| TakeOrMergeMove::Merge(a, b))
+        });
+        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<TakeOrMergeMove> {
+        self.piles
+            .last()
+            .map(|&largest| TakeOrMergeMove::Take(largest))
+    }
 }
 
 impl Theory for TakeOrMerge {
@@ -277,7 +299,9 @@ impl Theory for TakeOrMerge {
         }
         Ok(collector.finish())
     }
+}
 
+impl Notation for TakeOrMerge {
     fn format_move(&self, mv: &TakeOrMergeMove) -> String {
         match mv {
             TakeOrMergeMove::Take(size) => format!("-{size}"),
@@ -314,30 +338,8 @@ impl Theory for TakeOrMerge {
         }
     }
 
-    fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
-        let runs = self.distinct();
-        let takes = runs.iter().map(|&(size, _)| TakeOrMergeMove::Take(size));
-        let merges = runs.iter().enumerate().flat_map(|(i, &(a, count))| {
-            (count >= 2)
-                .then_some(a)
-                .into_iter()
-                .chain(runs[i + 1..].iter().map(|&(b, _)| b))
-                .map(move |b| TakeOrMergeMove::Merge(a, b))
-        });
-        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
-        crate::games::is_canonical_number_list(text)
-    }
-
-    fn quiet_move(&self) -> Option<TakeOrMergeMove> {
-        self.piles
-            .last()
-            .map(|&largest| TakeOrMergeMove::Take(largest))
+        crate::notation::is_canonical_number_list(text)
     }
 }
 
@@ -365,6 +367,6 @@ impl FromStr for TakeOrMerge {
 
 impl fmt::Display for TakeOrMerge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::games::write_numbers(f, &self.piles, " ")
+        crate::notation::write_numbers(f, &self.piles, " ")
     }
 }

@@ -51,10 +51,16 @@
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
 
+mod counts;
+mod reader;
+
+pub use counts::Counts;
+pub use reader::{Parities, Parity, read_parities};
+
 use crate::core::{ImpartialGame, Nimber, Winner};
-use crate::counts::{Count, Counts, CountsVisitor};
-use crate::scanner::{InputError, Parities, Parity, Scanner};
-use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -564,6 +570,33 @@ impl ImpartialGame for BeanSplit {
         }
         BeanSplit { beans }
     }
+
+    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
+        let n = self.beans.len();
+        let all = (0..n)
+            .filter(|&from| self.beans.get(from) > 0)
+            .flat_map(|from| {
+                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
+            })
+            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
+        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        (moves, more)
+    }
+
+    fn quiet_move(&self) -> Option<BeanSplitMove> {
+        // The bean closest to the end moves the shortest way: into the last bottle.
+        let n = self.beans.len();
+        (0..n.saturating_sub(1))
+            .rev()
+            .find(|&i| self.beans.get(i) > 0)
+            .map(|from| BeanSplitMove {
+                from,
+                to_j: n - 1,
+                to_k: n - 1,
+            })
+    }
 }
 
 impl Theory for BeanSplit {
@@ -615,7 +648,9 @@ impl Theory for BeanSplit {
         collector.count_unlisted(total - listed);
         Ok(collector.finish())
     }
+}
 
+impl Notation for BeanSplit {
     fn format_move(&self, mv: &BeanSplitMove) -> String {
         format!("{}>{},{}", mv.from, mv.to_j, mv.to_k)
     }
@@ -644,35 +679,8 @@ impl Theory for BeanSplit {
         Ok(BeanSplitMove { from, to_j, to_k })
     }
 
-    fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
-        let n = self.beans.len();
-        let all = (0..n)
-            .filter(|&from| self.beans.get(from) > 0)
-            .flat_map(|from| {
-                (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
-            })
-            .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
-        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
-        let more = moves.len() > limit;
-        moves.truncate(limit);
-        (moves, more)
-    }
-
     fn is_canonical_text(text: &str) -> bool {
-        crate::games::is_canonical_number_list(text)
-    }
-
-    fn quiet_move(&self) -> Option<BeanSplitMove> {
-        // The bean closest to the end moves the shortest way: into the last bottle.
-        let n = self.beans.len();
-        (0..n.saturating_sub(1))
-            .rev()
-            .find(|&i| self.beans.get(i) > 0)
-            .map(|from| BeanSplitMove {
-                from,
-                to_j: n - 1,
-                to_k: n - 1,
-            })
+        crate::notation::is_canonical_number_list(text)
     }
 }
 
@@ -680,7 +688,7 @@ impl FromStr for BeanSplit {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, InputError> {
-        let beans = Scanner::new(text.as_bytes()).read_counts_to_end("a bean count")?;
+        let beans = reader::read_counts_to_end(&mut Scanner::new(text.as_bytes()), "a bean count")?;
         Ok(BeanSplit { beans })
     }
 }

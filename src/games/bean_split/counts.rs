@@ -198,7 +198,7 @@ impl FromIterator<u128> for Counts {
 impl fmt::Display for Counts {
     /// The counts separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        with_storage!(&self.0, |counts| crate::games::write_numbers(
+        with_storage!(&self.0, |counts| crate::notation::write_numbers(
             f, counts, " "
         ))
     }
