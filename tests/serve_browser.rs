@@ -268,6 +268,24 @@ async fn drive(client: &Client, server: &Server) -> TestResult {
     assert!(buttons.iter().any(|b| b.2 == "winning" && b.3 == WIN));
     assert!(text_of(client, "summary").await?.contains("Grundy value 1"));
 
+    // From the keyboard: Tab from the position box reaches the move buttons; Enter plays one.
+    client.find(Locator::Id("position")).await?.click().await?;
+    let tab = char::from(Key::Tab).to_string();
+    let mut tabs = 0;
+    while js(client, "document.activeElement.classList.contains('move')").await? != true {
+        client.active_element().await?.send_keys(&tab).await?;
+        tabs += 1;
+        assert!(tabs < 30, "Tab never reached a move button");
+    }
+    let target = js(client, "document.activeElement.dataset.to").await?;
+    let enter_key = char::from(Key::Enter).to_string();
+    client.active_element().await?.send_keys(&enter_key).await?;
+    until(
+        client,
+        &format!("document.getElementById('position').value === {target}"),
+    )
+    .await?;
+
     // A malformed position: the command line's message.
     enter(client, "position", "3 x").await?;
     until(client, "!document.getElementById('error').hidden").await?;

@@ -285,6 +285,8 @@ function render() {
   $("result").hidden = false;
   $("position").value = entry.position;
   $("stop-game").hidden = !playing;
+  // After a cancelled computer turn, the computer moves when asked.
+  $("computer-go").hidden = !(playing && entry.mover === "computer" && !finished);
   $("result-title").textContent = playing ? "Game against the computer" : "Analysis";
 
   let status;
@@ -484,6 +486,7 @@ function start() {
   });
   $("new-game").addEventListener("click", newGame);
   $("stop-game").addEventListener("click", stopGame);
+  $("computer-go").addEventListener("click", computerTurn);
   $("undo").addEventListener("click", () => step(-1));
   $("redo").addEventListener("click", () => step(1));
   $("cancel").addEventListener("click", cancel);
