@@ -243,9 +243,8 @@ async fn drive(client: &Client, server: &Server) -> TestResult {
     assert_eq!(text_of(client, "game-name").await?, "0.77");
     let library = registry::resolve("kayles")?;
     let values = library.heap_game().unwrap().values_up_to(80)?;
-    let sequence: Vec<String> = values.as_slice()[..=80]
-        .iter()
-        .map(u32::to_string)
+    let sequence: Vec<String> = (0..=80)
+        .map(|n| values.value(n).unwrap().0.to_string())
         .collect();
     let shown = js(
         client,

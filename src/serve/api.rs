@@ -261,7 +261,7 @@ pub(super) async fn table(
     struct Table {
         game: String,
         up_to: u64,
-        values: Vec<u32>,
+        values: Vec<u64>,
         /// The period, when the library has proved one; `null` otherwise.
         period: Option<PeriodAnswer>,
     }
@@ -285,8 +285,10 @@ pub(super) async fn table(
     let values = run_work(&shared, "table", move |_| {
         let heap_game = game.heap_game().expect("checked above");
         let values = heap_game.values_up_to(up_to).map_err(ApiError::bad)?;
-        let end = usize::try_from(up_to).expect("up_to <= MAX_TABLE") + 1;
-        Ok(values.as_slice()[..end].to_vec())
+        (0..=up_to)
+            .map(|n| values.value(n).map(|value| value.0))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))
     })
     .await?;
     Ok(Json(Table {
