@@ -12,8 +12,10 @@ use grundy::registry;
 use serde_json::{Value, json};
 use std::error::Error;
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod serve_support;
@@ -69,7 +71,8 @@ fn browser() -> (PathBuf, PathBuf) {
     (chromium, driver)
 }
 
-/// chromedriver as a child process; killed (with its Chromium) when dropped.
+/// chromedriver as a child process in its own process group; the group (chromedriver and the
+/// Chromium it started) is killed when dropped, even after a failed test.
 struct Driver {
     child: Child,
     port: u16,
@@ -83,6 +86,7 @@ impl Driver {
             .port();
         let child = Command::new(path)
             .arg(format!("--port={port}"))
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -102,6 +106,8 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -127,7 +133,9 @@ fn the_page_in_headless_chromium() {
         .enable_all()
         .build()
         .unwrap();
-    let outcome: TestResult = runtime.block_on(async {
+    let url = server.url();
+    let log = Arc::clone(&server.log);
+    let outcome: Result<(), String> = runtime.block_on(async {
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
         let capabilities = json!({
@@ -140,8 +148,24 @@ fn the_page_in_headless_chromium() {
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(capabilities)
             .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await?;
-        let result = drive(&client, &server).await;
+            .await
+            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
+        // In a task of its own, so that a failed assertion still closes the browser below.
+        let driving = client.clone();
+        let result = tokio::spawn(async move {
+            drive(&driving, &url, &log)
+                .await
+                .map_err(|error| error.to_string())
+        })
+        .await
+        .unwrap_or_else(|failure| match failure.try_into_panic() {
+            Ok(panic) => Err(panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".to_string())),
+            Err(failure) => Err(failure.to_string()),
+        });
         if result.is_err()
             && let Ok(png) = client.screenshot().await
         {
@@ -229,8 +253,8 @@ async fn check_buttons(client: &Client, game: &str, position: &str) -> TestResul
     Ok(buttons.len())
 }
 
-async fn drive(client: &Client, server: &Server) -> TestResult {
-    client.goto(&server.url()).await?;
+async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestResult {
+    client.goto(url).await?;
     until(
         client,
         "document.querySelectorAll('#game-list option').length > 0",
@@ -468,7 +492,7 @@ async fn drive(client: &Client, server: &Server) -> TestResult {
     )
     .await?;
     let started = Instant::now();
-    while !server.log.lock().unwrap().contains("the client went away") {
+    while !server_log.lock().unwrap().contains("the client went away") {
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "the server did not abandon it"
