@@ -169,10 +169,15 @@ pub(super) async fn game(
 }
 
 /// How many listed moves keep an answer about a position of `position_len` bytes within
-/// [`MAX_ANSWER`] (each listed move carries a whole position) — at least one.
-fn answer_budget(position_len: usize) -> usize {
-    (MAX_ANSWER / position_len.saturating_add(64)).max(1)
+/// `budget` bytes (each listed move carries a whole position) — at least one.
+fn answer_budget(position_len: usize, budget: usize) -> usize {
+    (budget / position_len.saturating_add(64)).max(1)
 }
+
+/// The text `/api/moves` lists at most: each listed move's position is also analysed (who wins
+/// from it), work that grows with the position and cannot be interrupted, so long positions get
+/// few moves.
+const MOVES_TEXT: usize = 1 << 20;
 
 fn json_response(bytes: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
@@ -191,7 +196,7 @@ pub(super) async fn analyze(
         let limit = request
             .limit
             .unwrap_or_else(|| default_limit(position.len()))
-            .min(answer_budget(position.len()));
+            .min(answer_budget(position.len(), MAX_ANSWER));
         let mut out = Answer::new(cancel);
         match game.analyze(&position, limit, true, &mut out) {
             Ok(()) => Ok(out.bytes),
@@ -219,7 +224,7 @@ pub(super) async fn moves(
         let limit = request
             .limit
             .unwrap_or(DEFAULT_MOVES)
-            .min(answer_budget(position.len()));
+            .min(answer_budget(position.len(), MOVES_TEXT));
         let moves = game.moves(&position, limit)?;
         Ok(serde_json::to_vec(&moves).expect("moves serialize"))
     })
@@ -517,8 +522,10 @@ mod tests {
 
     #[test]
     fn budget_shrinks_with_the_position() {
-        assert_eq!(answer_budget(0), MAX_ANSWER / 64);
-        assert_eq!(answer_budget(usize::MAX), 1);
-        assert!(answer_budget(1 << 20) * ((1 << 20) + 64) <= MAX_ANSWER);
+        assert_eq!(answer_budget(0, MAX_ANSWER), MAX_ANSWER / 64);
+        assert_eq!(answer_budget(usize::MAX, MAX_ANSWER), 1);
+        assert!(answer_budget(1 << 20, MAX_ANSWER) * ((1 << 20) + 64) <= MAX_ANSWER);
+        assert_eq!(answer_budget(100_000, MOVES_TEXT), 10);
+        assert!(answer_budget(40, MOVES_TEXT) > DEFAULT_MOVES);
     }
 }

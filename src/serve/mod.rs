@@ -25,7 +25,8 @@
 //!
 //! **Limits.** Request bodies are at most [`MAX_BODY`] bytes; an answer at most [`MAX_ANSWER`]
 //! bytes (the number of listed moves shrinks for long positions, as `analyze`'s default limit
-//! does). The work runs on tokio's blocking threads, at most twice the number of cores at once
+//! does; `/api/moves`, which also analyses each listed move's position, lists at most 1 MiB of
+//! positions: 10 moves of a 100 kB position). The work runs on tokio's blocking threads, at most twice the number of cores at once
 //! (others wait their turn), each request within a time limit (`--time-limit`, default 10 s,
 //! waiting included). When the limit passes or the client goes away (hyper then drops the
 //! request's future), the request is *abandoned*: its answer is dropped and a cancellation flag
