@@ -274,8 +274,14 @@ fn list() -> Result<u8, Failure> {
     for game in registry::fixed_games() {
         let info = game.info();
         text.push_str(&format!(
-            "{}\n  rules:    {}\n  position: {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
-            info.name, info.rules, info.position, info.moves, info.source, info.verify_size
+            "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+            info.name,
+            info.rules,
+            info.position,
+            info.domain,
+            info.moves,
+            info.source,
+            info.verify_size
         ));
         for format in game.formats() {
             let name = match format.dialect {

@@ -175,3 +175,32 @@ pub(crate) fn first_counted_moves<M>(
     }
     (moves, false)
 }
+
+/// The multiset difference of two ascending lists: what only `before` holds and what only
+/// `after` holds, each ascending (how a move of the multiset games changed the position).
+pub(crate) fn sorted_difference<T: Ord + Copy>(before: &[T], after: &[T]) -> (Vec<T>, Vec<T>) {
+    let (mut gone, mut new) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() || j < after.len() {
+        match (before.get(i), after.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&a), Some(&b)) if a < b => {
+                gone.push(a);
+                i += 1;
+            }
+            (Some(&a), None) => {
+                gone.push(a);
+                i += 1;
+            }
+            (_, Some(&b)) => {
+                new.push(b);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    (gone, new)
+}

@@ -41,6 +41,9 @@ pub struct GameInfo {
     pub source: String,
     /// What `verify --size S` bounds, and the default S.
     pub verify_size: String,
+    /// The numbers the game accepts: every position reachable from one of them is computed
+    /// exactly, and any other is refused when read (each game module's `DOMAIN`).
+    pub domain: String,
 }
 
 /// Anything that can go wrong when a command runs on a game.
@@ -290,10 +293,11 @@ fn bean_split_judge_check(
 }
 
 /// The texts of a [`GameInfo`], as literals.
-type InfoText = [&'static str; 6];
+type InfoText = [&'static str; 7];
 
-fn info([name, rules, position, moves, source, verify_size]: InfoText) -> GameInfo {
+fn info([name, rules, position, moves, source, verify_size, domain]: InfoText) -> GameInfo {
     GameInfo {
+        domain: domain.to_string(),
         name: name.to_string(),
         rules: rules.to_string(),
         position: position.to_string(),
@@ -338,6 +342,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "L<k> / R<k>: leave k stones in the leftmost / rightmost pile (k = 0 removes it): `L2`",
                 "ZJOI 2009 取石子游戏 (BZOJ 1413, Luogu P2599)",
                 "rows of at most S piles of 1..S stones (default 7)",
+                crate::games::end_piles::DOMAIN,
             ],
             str::parse,
             enumerate::end_piles,
@@ -353,6 +358,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`",
                 "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)",
                 "every multiset of piles with at most S stones in all (default 34)",
+                crate::games::take_or_merge::DOMAIN,
             ],
             str::parse,
             enumerate::take_or_merge,
@@ -368,6 +374,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "+a,b,..: take those bars out of the box; x>y: eat a table bar of x down to y: `+10,11`, `15>4`",
                 "BZOJ 1299 巧克力棒",
                 "up to 4 box bars and 2 table bars of length 1..S (default 9)",
+                crate::games::chocolate::DOMAIN,
             ],
             str::parse,
             enumerate::chocolate,
@@ -383,6 +390,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "<i>-<k>: take k stones from pile i (from 1): `1-2`",
                 "学园祭的游戏; AtCoder ARC 091 F Strange Nim (--dialect arc091f)",
                 "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)",
+                crate::games::bounded_take::DOMAIN,
             ],
             str::parse,
             enumerate::bounded_take,
@@ -398,6 +406,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "i>j,k (0-based bottles): `0>2,3`",
                 "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)",
                 "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)",
+                crate::games::bean_split::DOMAIN,
             ],
             str::parse,
             enumerate::bean_split,
@@ -413,6 +422,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "<i>+<x>: add x stones to box i (from 1): `1+2`",
                 "摆放石子",
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
+                crate::games::box_fill::DOMAIN,
             ],
             str::parse,
             |size| enumerate::box_fill(BoundRule::Linear, size),
@@ -428,6 +438,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
                 "<i>+<x>: add x stones to box i (from 1): `1+4`",
                 "HDU 1729 Stone Game (as `solve box-fill --dialect hdu1729`)",
                 "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
+                crate::games::box_fill::DOMAIN,
             ],
             |text| BoxFill::parse_with(BoundRule::Square, text),
             |size| enumerate::box_fill(BoundRule::Square, size),
@@ -454,6 +465,7 @@ pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
             source: "../shared/spec/FAMILIES.md".to_string(),
             verify_size: "single heaps up to 4S, pairs and triples of heaps up to S (default 12)"
                 .to_string(),
+            domain: crate::families::heaps::DOMAIN.to_string(),
             name,
         },
         parse: Box::new(move |text: &str| parser.parse(text)),

@@ -18,6 +18,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
+/// The numbers a heap game accepts, for `grundy list`: a move only shrinks or splits heaps, so
+/// every heap of every reachable position is smaller than the largest given.
+pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens, as far as the rule's value table can be computed (the refusal says how much work a larger heap would need; moves only shrink or split heaps)";
+
 /// A heap game: its rule and the values computed so far (grown on demand as larger heaps come).
 #[derive(Debug)]
 pub struct HeapGame {

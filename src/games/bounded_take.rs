@@ -37,6 +37,10 @@ use super::counted_sum::{CountedSum, Counter};
 use crate::core::Nimber;
 use crate::scanner::{InputError, Scanner};
 
+/// The numbers this game accepts, for `grundy list`: moves only shrink piles, and the theory's
+/// chain walk is done in 128 bits.
+pub const DOMAIN: &str = "num from 0 to 2^64 - 1 and b from 1 to 2^64 - 1 per pile, any number of piles (moves only shrink piles)";
+
 /// One pile: `stones` now, and its constant `divisor` (`b`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pile {
@@ -155,6 +159,7 @@ impl Counter for Pile {
 
     fn after(&self, (): (), count: u64) -> Self {
         Pile {
+            // count ≤ most = ⌊stones / b⌋ ≤ stones.
             stones: self.stones - count,
             divisor: self.divisor,
         }

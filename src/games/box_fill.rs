@@ -32,6 +32,10 @@ use super::counted_sum::{CountedMove, CountedSum, Counter};
 use crate::core::Nimber;
 use crate::scanner::{InputError, Scanner};
 
+/// The numbers this game (either rule) accepts, for `grundy list`: moves never pass a box's
+/// capacity, and the square rule's bound is computed in 128 bits.
+pub const DOMAIN: &str = "0 <= current <= capacity <= 2^64 - 1 per box, any number of boxes (moves never pass the capacity)";
+
 /// How many stones a move may add to a box that holds `b`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BoundRule {
@@ -190,6 +194,7 @@ impl Counter for Bin {
 
     fn after(&self, _: BoundRule, count: u64) -> Self {
         Bin {
+            // Within the domain: count ≤ most = reach − held ≤ capacity − held.
             held: self.held + count,
             capacity: self.capacity,
         }

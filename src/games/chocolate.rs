@@ -47,6 +47,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
+/// The numbers this game accepts, for `grundy list`: moves only remove or shorten bars.
+pub const DOMAIN: &str = "bars of 1 to 2^64 - 1, any number of them (moves only remove or shorten bars); a dependent box facing a non-empty table is analysed up to 18 bars";
+
 /// Dependent boxes of more bars than this are not searched (the search is exponential).
 pub const BOX_SEARCH_LIMIT: usize = 18;
 
@@ -306,6 +309,24 @@ impl ImpartialGame for Chocolate {
                 Chocolate::new(self.boxed.clone(), table)
             }
         }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<ChocolateMove> {
+        // Straight from the bars that changed: listing every move first would list every
+        // length a table bar can be eaten down to (billions).
+        let (out_of_box, into_box) = crate::notation::sorted_difference(&self.boxed, &target.boxed);
+        let (eaten, left) = crate::notation::sorted_difference(&self.table, &target.table);
+        if !into_box.is_empty() {
+            return None;
+        }
+        if out_of_box.is_empty() {
+            return match (eaten.as_slice(), left.as_slice()) {
+                (&[from], &[]) => Some(ChocolateMove::Eat { from, to: 0 }),
+                (&[from], &[to]) if to < from => Some(ChocolateMove::Eat { from, to }),
+                _ => None,
+            };
+        }
+        (eaten.is_empty() && left == out_of_box).then_some(ChocolateMove::TakeOut(out_of_box))
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<ChocolateMove>, bool) {

@@ -57,6 +57,10 @@ use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 
+/// The numbers this game accepts, for `grundy list`: every position reachable from one of them
+/// is computed exactly (moves only shrink piles, and segment values never pass `max + 1`).
+pub const DOMAIN: &str = "piles of 1 to 2^64 - 1 stones, any number of them (moves only shrink piles; segment values reach max + 1, held in 128 bits when needed)";
+
 /// A row of piles; the player to move may shrink either end pile.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EndPiles {
@@ -159,10 +163,11 @@ impl ImpartialGame for EndPiles {
     fn some_moves(&self, limit: usize) -> (Vec<EndPilesMove>, bool) {
         let mut moves = Vec::new();
         let mut more = false;
-        let ends: &[End] = if self.piles.len() > 1 {
-            &[End::Left, End::Right]
-        } else {
-            &[End::Left]
+        // The empty row has no move; a single pile is both ends (its moves are listed once).
+        let ends: &[End] = match self.piles.len() {
+            0 => &[],
+            1 => &[End::Left],
+            _ => &[End::Left, End::Right],
         };
         for &end in ends {
             let pile = match end {

@@ -25,8 +25,15 @@
 //!   with only 1-piles, merging two of them creates a pile of 2 which is itself two moves, and the
 //!   position behaves like a subtraction game with period 3.
 //!
-//! Sums are kept in `u128`, which is exact for any input (fewer than 2^64 piles of fewer than
-//! 2^64 stones); only the parity of `s` and whether `s > 2` matter.
+//! ## Domain
+//!
+//! A position holds at most `2^128 − 1` stones in all ([`MAX_TOTAL_STONES`]). Merging keeps the
+//! total and taking lowers it, so every position reachable from such a position has every pile
+//! in a `u128`; a position beyond it is refused when parsed (merging its piles could not be
+//! represented). `s` is never formed (it may pass `u128::MAX`): the theory reads its parity and
+//! whether it passes 2 from the big piles' stone and pile counts. The judge format accepts any
+//! number of piles of up to `u64::MAX` stones: fewer than 2^64 piles of fewer than 2^64 stones
+//! sum exactly in a `u128`.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Scanner};
@@ -34,7 +41,18 @@ use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove,
 use std::fmt;
 use std::str::FromStr;
 
-/// A multiset of piles (kept sorted ascending).
+/// The numbers this game accepts, for `grundy list` (see [`MAX_TOTAL_STONES`]).
+pub const DOMAIN: &str = "piles of at least 1 stone, at most 2^128 - 1 stones in all (a merge keeps the total, so every reachable pile fits in 128 bits); judge: any number of piles of up to 2^64 - 1";
+
+/// The most stones a position may hold in all: its domain.
+///
+/// A merge keeps the total and a take lowers it, so every pile of every position reachable from
+/// a position within this limit fits in a `u128`: no move can be misrepresented. Positions
+/// beyond it are refused when parsed. (The judge format reads piles of up to `u64::MAX`, any
+/// number of them: it needs only the [summary](Summary), which holds any such input exactly.)
+pub const MAX_TOTAL_STONES: u128 = u128::MAX;
+
+/// A multiset of piles (kept sorted ascending) holding at most [`MAX_TOTAL_STONES`] in all.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeOrMerge {
     piles: Vec<u128>,
@@ -49,11 +67,32 @@ pub enum TakeOrMergeMove {
     Merge(u128, u128),
 }
 
+/// Why piles are not a take-or-merge position.
+fn domain_error() -> String {
+    "the piles hold more than 2^128 − 1 stones in all; merging them could not be represented"
+        .to_string()
+}
+
 impl TakeOrMerge {
     /// The position with these piles (each at least 1), in any order.
-    pub fn new(mut piles: Vec<u128>) -> Self {
+    ///
+    /// # Panics
+    ///
+    /// If the piles hold more than [`MAX_TOTAL_STONES`] in all; [`try_new`](Self::try_new) says
+    /// so instead.
+    pub fn new(piles: Vec<u128>) -> Self {
+        Self::try_new(piles).unwrap_or_else(|message| panic!("{message}"))
+    }
+
+    /// The position with these piles (each at least 1), in any order, or why it is outside the
+    /// game's domain (more than [`MAX_TOTAL_STONES`] in all).
+    pub fn try_new(mut piles: Vec<u128>) -> Result<Self, String> {
+        piles
+            .iter()
+            .try_fold(0u128, |total, &pile| total.checked_add(pile))
+            .ok_or_else(domain_error)?;
         piles.sort_unstable();
-        TakeOrMerge { piles }
+        Ok(TakeOrMerge { piles })
     }
 
     /// The pile sizes, ascending.
@@ -74,44 +113,66 @@ impl TakeOrMerge {
     }
 }
 
-/// The summary `(c, t)` of a position: `c` piles of size 1 and `t = Σ (a_i + 1)` over the piles of
-/// size at least 2 (so `s = t − 1`, or 0 when `t = 0`).
+/// What the theory needs of a position: `c` piles of size 1 and the big piles (size at least 2),
+/// counted and summed, so that `s = Σ (a_i + 1) − 1 = stones + piles − 1` over the big piles
+/// (0 when there are none).
+///
+/// `s` itself may pass `u128::MAX` (up to 2^128 − 1 stones in 2^64 piles): it is never formed,
+/// since only its parity and whether `s > 2` matter. Each field is bounded by the position's
+/// total stones (or its number of piles), which the domain keeps within a `u128`; a judge input
+/// has fewer than 2^64 piles of fewer than 2^64 stones.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Number of 1-piles.
-    pub ones: u128,
-    /// `Σ (a_i + 1)` over the big piles.
-    pub big_total: u128,
+    ones: u128,
+    /// Number of piles of size at least 2.
+    big_piles: u128,
+    /// Stones in the piles of size at least 2.
+    big_stones: u128,
 }
 
 impl Summary {
-    /// Adds one pile.
-    pub fn add(&mut self, pile: u128) {
+    /// Adds one pile (the caller's domain keeps the sums within a `u128`).
+    pub(crate) fn add(&mut self, pile: u128) {
         if pile == 1 {
             self.ones += 1;
         } else {
-            self.big_total += pile + 1;
+            self.big_piles += 1;
+            self.big_stones += pile;
         }
     }
 
-    /// The theory's `s`.
-    pub fn s(&self) -> u128 {
-        self.big_total.saturating_sub(1)
+    /// Whether `s > 2`, that is `stones + piles > 3` over the big piles.
+    fn s_above_two(&self) -> bool {
+        self.big_stones
+            .checked_add(self.big_piles)
+            .is_none_or(|t| t > 3)
     }
 
     /// Whether the player to move loses.
-    pub fn is_loss(&self) -> bool {
-        let s = self.s();
-        if s > 2 {
-            s.is_multiple_of(2) && self.ones.is_multiple_of(2)
+    pub(crate) fn is_loss(&self) -> bool {
+        if self.s_above_two() {
+            // s = stones + piles − 1 is even iff stones + piles is odd.
+            (self.big_stones ^ self.big_piles) & 1 == 1 && self.ones.is_multiple_of(2)
         } else {
             self.ones.is_multiple_of(3)
         }
     }
 
+    /// `s`, written out (it may pass `u128::MAX`).
+    fn s_text(&self) -> String {
+        let Some(others) = self.big_piles.checked_sub(1) else {
+            return "0".to_string();
+        };
+        match self.big_stones.checked_add(others) {
+            Some(s) => s.to_string(),
+            None => format!("2^128 + {}", self.big_stones.wrapping_add(others)),
+        }
+    }
+
     fn describe(&self) -> String {
-        let (c, s) = (self.ones, self.s());
-        if s > 2 {
+        let (c, s) = (self.ones, self.s_text());
+        if self.s_above_two() {
             format!("leaves c = {c} ones and s = {s} > 2, both even")
         } else {
             format!("leaves s = {s} ≤ 2 and c = {c} ones, a multiple of 3")
@@ -120,7 +181,7 @@ impl Summary {
 }
 
 /// The summary of a list of piles.
-pub fn summarize(piles: impl IntoIterator<Item = u128>) -> Summary {
+fn summarize(piles: impl IntoIterator<Item = u128>) -> Summary {
     let mut summary = Summary::default();
     for pile in piles {
         summary.add(pile);
@@ -165,6 +226,7 @@ impl ImpartialGame for TakeOrMerge {
             TakeOrMergeMove::Merge(a, b) => {
                 remove(a);
                 remove(b);
+                // Within the domain: the two piles are part of at most 2^128 − 1 stones.
                 a + b
             }
         };
@@ -173,6 +235,18 @@ impl ImpartialGame for TakeOrMerge {
             piles.insert(at, added);
         }
         TakeOrMerge { piles }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<TakeOrMergeMove> {
+        // Straight from the piles that changed: listing every move first would take
+        // quadratic time in the number of distinct piles.
+        let (gone, new) = crate::notation::sorted_difference(&self.piles, &target.piles);
+        match (gone.as_slice(), new.as_slice()) {
+            (&[a], &[]) if a == 1 => Some(TakeOrMergeMove::Take(a)),
+            (&[a], &[b]) if b.checked_add(1) == Some(a) => Some(TakeOrMergeMove::Take(a)),
+            (&[a, b], &[c]) if a.checked_add(b) == Some(c) => Some(TakeOrMergeMove::Merge(a, b)),
+            _ => None,
+        }
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<TakeOrMergeMove>, bool) {
@@ -224,22 +298,28 @@ impl Theory for TakeOrMerge {
                     });
                 }
             };
-        let ones = summary.ones;
-        let total = summary.big_total;
+        // Every change below stays within the domain: a pile count never exceeds the number of
+        // piles, and a stone count never exceeds the position's total.
+        let Summary {
+            ones,
+            big_piles,
+            big_stones,
+        } = summary;
         // Takes.
         for &(size, _) in &runs {
             let after = match size {
                 1 => Summary {
                     ones: ones - 1,
-                    big_total: total,
+                    ..summary
                 },
                 2 => Summary {
                     ones: ones + 1,
-                    big_total: total - 3,
+                    big_piles: big_piles - 1,
+                    big_stones: big_stones - 2,
                 },
                 _ => Summary {
-                    ones,
-                    big_total: total - 1,
+                    big_stones: big_stones - 1,
+                    ..summary
                 },
             };
             consider(TakeOrMergeMove::Take(size), after, &mut collector);
@@ -248,7 +328,8 @@ impl Theory for TakeOrMerge {
         if ones >= 2 {
             let after = Summary {
                 ones: ones - 2,
-                big_total: total + 3,
+                big_piles: big_piles + 1,
+                big_stones: big_stones + 2,
             };
             consider(TakeOrMergeMove::Merge(1, 1), after, &mut collector);
         }
@@ -260,7 +341,8 @@ impl Theory for TakeOrMerge {
         if ones >= 1 {
             let after = Summary {
                 ones: ones - 1,
-                big_total: total + 1,
+                big_stones: big_stones + 1,
+                ..summary
             };
             if after.is_loss() {
                 for (index, &(size, _)) in bigs.iter().enumerate() {
@@ -273,29 +355,31 @@ impl Theory for TakeOrMerge {
             }
         }
         let can_merge_bigs = bigs.len() >= 2 || bigs.first().is_some_and(|&(_, count)| count >= 2);
-        // Merging two big piles: used only when there are two, so `total ≥ 6` there.
-        let after = Summary {
-            ones,
-            big_total: total.saturating_sub(1),
-        };
-        if can_merge_bigs && after.is_loss() {
-            let k = bigs.len() as u128;
-            let doubles = bigs.iter().filter(|&&(_, count)| count >= 2).count() as u128;
-            let mut remaining = k * (k - 1) / 2 + doubles;
-            'pairs: for (i, &(a, count)) in bigs.iter().enumerate() {
-                let partners = (count >= 2)
-                    .then_some(a)
-                    .into_iter()
-                    .chain(bigs[i + 1..].iter().map(|&(b, _)| b));
-                for b in partners {
-                    if !collector.wants_more() {
-                        break 'pairs;
+        if can_merge_bigs {
+            // Two big piles become one: one big pile fewer, the same stones.
+            let after = Summary {
+                big_piles: big_piles - 1,
+                ..summary
+            };
+            if after.is_loss() {
+                let k = bigs.len() as u128;
+                let doubles = bigs.iter().filter(|&&(_, count)| count >= 2).count() as u128;
+                let mut remaining = k * (k - 1) / 2 + doubles;
+                'pairs: for (i, &(a, count)) in bigs.iter().enumerate() {
+                    let partners = (count >= 2)
+                        .then_some(a)
+                        .into_iter()
+                        .chain(bigs[i + 1..].iter().map(|&(b, _)| b));
+                    for b in partners {
+                        if !collector.wants_more() {
+                            break 'pairs;
+                        }
+                        consider(TakeOrMergeMove::Merge(a, b), after, &mut collector);
+                        remaining -= 1;
                     }
-                    consider(TakeOrMergeMove::Merge(a, b), after, &mut collector);
-                    remaining -= 1;
                 }
+                collector.count_unlisted(remaining);
             }
-            collector.count_unlisted(remaining);
         }
         Ok(collector.finish())
     }
@@ -339,11 +423,20 @@ impl Notation for TakeOrMerge {
     }
 
     fn is_canonical_text(text: &str) -> bool {
+        // Display writes the piles ascending: numbers without leading zeros compare as
+        // (length, digits).
+        let mut previous = "";
         crate::notation::is_canonical_number_list(text)
+            && text.split(' ').all(|pile| {
+                let ascending = (previous.len(), previous) <= (pile.len(), pile);
+                previous = pile;
+                ascending
+            })
     }
 }
 
-/// Reads `count` pile sizes (each at least 1) and summarises them.
+/// Reads `count` pile sizes (each at least 1) and summarises them: fewer than 2^64 piles of at
+/// most `u64::MAX` stones, whose sums fit in a `u128`.
 pub(crate) fn read_summary(scanner: &mut Scanner<'_>, count: usize) -> Result<Summary, InputError> {
     let mut summary = Summary::default();
     for _ in 0..count {
@@ -358,10 +451,19 @@ impl FromStr for TakeOrMerge {
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut scanner = Scanner::new(text.as_bytes());
         let mut piles = Vec::new();
-        while !scanner.at_end() {
-            piles.push(scanner.next_u128_at_least("a pile size", 1)?);
+        let mut total = 0u128;
+        while let Some(token) = scanner.next_token() {
+            let pile = token.parse_u128("a pile size")?;
+            if pile == 0 {
+                return Err(token.error("a pile size must be at least 1, found 0"));
+            }
+            total = total
+                .checked_add(pile)
+                .ok_or_else(|| token.error(domain_error()))?;
+            piles.push(pile);
         }
-        Ok(TakeOrMerge::new(piles))
+        piles.sort_unstable();
+        Ok(TakeOrMerge { piles })
     }
 }
 

@@ -50,6 +50,16 @@
 //! winning move holds the lexicographically smallest one (every earlier bottle has none); inside
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
+//!
+//! ## Domain
+//!
+//! A position's bottles hold at most `2^127 − 1` beans each ([`MAX_BEANS`]); any number of
+//! bottles. A move adds at most two beans to a bottle, so every position within `2^126` moves of
+//! an accepted one (far more than any analysis or game plays) has every count exact in the
+//! `u128` a [`Counts`] can widen to. (No fixed width holds *every* reachable position: a bean
+//! `d` bottles from the end can become `2^d` beans.) The theory reads only whether each count
+//! is odd and whether it is non-zero, and distances `d < n ≤ isize::MAX`, so the odious numbers
+//! `2(d − 1) + 1` it forms fit in a `u64`. The judge format reads counts up to `u64::MAX`.
 
 mod counts;
 mod reader;
@@ -64,6 +74,12 @@ use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
+
+/// The numbers this game accepts, for `grundy list` (see [`MAX_BEANS`]).
+pub const DOMAIN: &str = "bottles of 0 to 2^127 - 1 beans, any number of bottles (a move adds at most 2 beans to a bottle; counts are exact up to 2^128 - 1); judge: counts up to 2^64 - 1";
+
+/// The most beans a bottle of a position may hold: the game's domain (see the module docs).
+pub const MAX_BEANS: u128 = (1 << 127) - 1;
 
 /// Beans per bottle (moves add beans, so a bottle may pass `u64::MAX`: [`Counts`] widens then).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -484,7 +500,9 @@ fn row_answer<B: Bottle>(segments: &[&[B]]) -> JudgeAnswer {
 }
 
 impl BeanSplit {
-    /// A position with these beans per bottle.
+    /// A position with these beans per bottle. The game's domain is at most [`MAX_BEANS`] a
+    /// bottle (parsing checks it; a caller of `new` keeps to it, or to a count of moves that
+    /// keeps every bottle within `u128::MAX`).
     pub fn new(beans: impl Into<Counts>) -> Self {
         BeanSplit {
             beans: beans.into(),
@@ -522,6 +540,19 @@ impl CountsVisitor for RowAnswer {
     }
 }
 
+/// The index of the first count above a limit, if any (only counts stored in 128 bits can be).
+struct FirstAbove(u128);
+
+impl CountsVisitor for FirstAbove {
+    type Output = Option<usize>;
+    fn visit<T: Count>(self, beans: &[T]) -> Option<usize> {
+        if size_of::<T>() < size_of::<u128>() {
+            return None;
+        }
+        beans.iter().position(|&count| count.into() > self.0)
+    }
+}
+
 /// [`row_total`] on a position's counts, for the position's value.
 struct RowTotal(u64);
 
@@ -553,10 +584,13 @@ impl ImpartialGame for BeanSplit {
 
     fn play(&self, mv: &BeanSplitMove) -> Self {
         let mut beans = self.beans.clone();
-        for (bottle, change) in [(mv.from, -1i8), (mv.to_j, 1), (mv.to_k, 1)] {
+        // The source is non-empty (the move is legal); a target passes `u128::MAX` only after
+        // 2^126 moves from the domain (at most `MAX_BEANS` per bottle, two more per move).
+        let from = beans.get(mv.from);
+        beans.set(mv.from, from - 1);
+        for bottle in [mv.to_j, mv.to_k] {
             let count = beans.get(bottle);
-            let changed = if change < 0 { count - 1 } else { count + 1 };
-            beans.set(bottle, changed);
+            beans.set(bottle, count + 1);
         }
         BeanSplit { beans }
     }
@@ -569,6 +603,37 @@ impl ImpartialGame for BeanSplit {
             beans.set(last, 0);
         }
         BeanSplit { beans }
+    }
+
+    fn move_to(&self, target: &Self) -> Option<BeanSplitMove> {
+        // Straight from the bottles that changed: one bean fewer in the source, one more in each
+        // target (two more when both are the same bottle). Listing every move first would take
+        // cubic time in the number of bottles.
+        let n = self.beans.len();
+        if target.beans.len() != n {
+            return None;
+        }
+        let mut from = None;
+        let mut gained = Vec::new();
+        for index in 0..n {
+            let (before, after) = (self.beans.get(index), target.beans.get(index));
+            if after.checked_add(1) == Some(before) && from.is_none() {
+                from = Some(index);
+            } else if before.checked_add(1) == Some(after) {
+                gained.push(index);
+            } else if before.checked_add(2) == Some(after) {
+                gained.extend([index, index]);
+            } else if before != after {
+                return None;
+            }
+            if gained.len() > 2 {
+                return None;
+            }
+        }
+        match (from, gained.as_slice()) {
+            (Some(from), &[to_j, to_k]) if from < to_j => Some(BeanSplitMove { from, to_j, to_k }),
+            _ => None,
+        }
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<BeanSplitMove>, bool) {
@@ -689,6 +754,19 @@ impl FromStr for BeanSplit {
 
     fn from_str(text: &str) -> Result<Self, InputError> {
         let beans = reader::read_counts_to_end(&mut Scanner::new(text.as_bytes()), "a bean count")?;
+        if let Some(index) = beans.visit(FirstAbove(MAX_BEANS)) {
+            // Point at the offending count: the index-th token.
+            let mut scanner = Scanner::new(text.as_bytes());
+            let token = std::iter::from_fn(|| scanner.next_token()).nth(index);
+            let message = format!(
+                "bottle {index} holds more than 2^127 − 1 beans; the beans a move adds could not be \
+                 represented"
+            );
+            return Err(match token {
+                Some(token) => token.error(message),
+                None => InputError::new(crate::scanner::Location::EndOfInput, message),
+            });
+        }
         Ok(BeanSplit { beans })
     }
 }

@@ -1,0 +1,9 @@
+//! The judge reader of `take-or-merge`: it answers or reports an error inside the input.
+#![no_main]
+
+use grundy_fuzz::check_judge;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    check_judge("take-or-merge", None, data, |_| true);
+});
