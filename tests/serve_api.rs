@@ -140,6 +140,30 @@ fn games_and_tables() {
         assert_eq!(got, expected, "{game}");
         assert_eq!(table["up_to"], up_to);
     }
+    // Proved periods, as the literature has them: Kayles is periodic with period 12 from n = 71
+    // (Guy and Smith), subtraction {1, 3, 4} with period 7 from the start.
+    for (game, preperiod, period) in [("kayles", 71u64, 12u64), ("sub:1,3,4", 0, 7)] {
+        let answer = server.post("/api/table", &json!({"game": game, "up_to": 300}));
+        let table = answer.json();
+        assert_eq!(
+            table["period"],
+            json!({"preperiod": preperiod, "period": period}),
+            "{game}"
+        );
+        assert_eq!(table["report"]["preperiod"], preperiod);
+        let proof = table["report"]["proved"].as_str().unwrap_or_default();
+        assert!(proof.contains("theorem"), "{game}: {proof}");
+        let values: Vec<u64> = serde_json::from_value(table["values"].clone()).unwrap();
+        for n in preperiod as usize..values.len() - period as usize {
+            assert_eq!(values[n], values[n + period as usize], "{game} at {n}");
+        }
+    }
+    // Grundy's game: no periodicity theorem, so no period is claimed, and the report says why.
+    let table = server
+        .post("/api/table", &json!({"game": "grundys-game", "up_to": 100}))
+        .json();
+    assert_eq!(table["period"], json!(null));
+    assert!(table["report"]["no_theorem"].is_string(), "{table}");
     let answer = server.post("/api/table", &json!({"game": "end-piles", "up_to": 10}));
     assert_eq!(answer.status, 400);
     assert!(

@@ -266,8 +266,8 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
     until(client, "document.querySelector('#chart svg') !== null").await?;
     assert_eq!(text_of(client, "game-name").await?, "0.77");
     let library = registry::resolve("kayles")?;
-    let values = library.heap_game().unwrap().values_up_to(80)?;
-    let sequence: Vec<String> = (0..=80)
+    let values = library.heap_game().unwrap().values_up_to(120)?;
+    let sequence: Vec<String> = (0..=120)
         .map(|n| values.value(n).unwrap().0.to_string())
         .collect();
     let shown = js(
@@ -275,7 +275,17 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
         "document.getElementById('chart-values').textContent",
     )
     .await?;
-    assert_eq!(shown, format!("G(0..80) = {}", sequence.join(" ")));
+    assert_eq!(shown, format!("G(0..120) = {}", sequence.join(" ")));
+    let note = text_of(client, "chart-note").await?;
+    assert!(note.starts_with("Pre-period 71"), "{note}");
+    assert!(
+        client
+            .find_all(Locator::Css("#chart svg rect.band-period"))
+            .await?
+            .len()
+            == 1,
+        "the period is marked"
+    );
     check_buttons(client, "kayles", "3 5 7").await?;
 
     // Winning and losing moves, coloured green and dark red, as the library says.
@@ -417,6 +427,11 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
         2
     );
     client.find(Locator::Id("stop-game")).await?.click().await?;
+    client
+        .find(Locator::Css("input[name=first][value=human]"))
+        .await?
+        .click()
+        .await?;
 
     // Analysis mode: walk a few moves for the screenshot (mixed colours and a history).
     enter(client, "position", "2 3 5").await?;

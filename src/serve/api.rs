@@ -3,6 +3,7 @@
 
 use super::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
+use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
 use crate::registry::{Game, GameError, MoveOutcome};
 use axum::Json;
@@ -25,6 +26,9 @@ const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0
 
 /// The most heaps a table request may chart.
 pub(super) const MAX_TABLE: u64 = 100_000;
+
+/// How far `/api/table` looks for a proof of the period past the values asked for.
+const PERIOD_SEARCH: u64 = 1 << 16;
 
 /// The moves `/api/moves` lists when not told.
 const DEFAULT_MOVES: usize = 1000;
@@ -267,8 +271,11 @@ pub(super) async fn table(
         game: String,
         up_to: u64,
         values: Vec<u64>,
-        /// The period, when the library has proved one; `null` otherwise.
+        /// The least pre-period and period, when proved; `null` otherwise.
         period: Option<PeriodAnswer>,
+        /// `grundy table`'s report on the search for the period (its proof, or why there is
+        /// none), without the values.
+        report: TableReport,
     }
     let request: TableRequest = parse_body(body)?;
     let game = shared
@@ -287,20 +294,38 @@ pub(super) async fn table(
             "up_to {up_to} is too large for the page (at most {MAX_TABLE})"
         )));
     }
-    let values = run_work(&shared, "table", move |_| {
+    let (values, report) = run_work(&shared, "table", move |cancel| {
         let heap_game = game.heap_game().expect("checked above");
         let values = heap_game.values_up_to(up_to).map_err(ApiError::bad)?;
-        (0..=up_to)
+        let listed = (0..=up_to)
             .map(|n| values.value(n).map(|value| value.0))
             .collect::<Option<Vec<u64>>>()
-            .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))
+            .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))?;
+        // The period: computed a little past the values asked for, stopping at a proof (or when
+        // the request is abandoned).
+        let search = table::Table::compute(
+            heap_game.rule(),
+            &table::TableRequest {
+                to: Some(PERIOD_SEARCH.max(up_to)),
+                values: false,
+                interrupt: Some(cancel),
+                progress: false,
+            },
+        )
+        .map_err(ApiError::bad)?;
+        Ok((listed, search.report(false)))
     })
     .await?;
+    let period = report
+        .preperiod
+        .zip(report.period)
+        .map(|(preperiod, period)| PeriodAnswer { preperiod, period });
     Ok(Json(Table {
         game: name,
         up_to,
         values,
-        period: None,
+        period,
+        report,
     })
     .into_response())
 }

@@ -6,7 +6,7 @@
 //! wins, its Grundy value), shows every legal move as a button coloured by its value — winning
 //! moves green (#008000), losing ones dark red (#800000) — with the position it leads to, plays
 //! against the perfect opponent with undo, redo and a value-history strip, and charts G(n) for
-//! heap games.
+//! heap games with the pre-period and period marked when they are proved.
 //!
 //! **The API** mirrors the commands (every game-specific request is a `POST` of a JSON object):
 //!
@@ -17,7 +17,7 @@
 //! | `POST /api/analyze` | `{game, position, limit?}` | exactly what `grundy analyze --json` prints |
 //! | `POST /api/moves` | `{game, position, limit?}` | every legal move marked winning or losing |
 //! | `POST /api/computer-move` | `{game, position}` | `{"move": {move, to, wins}}`, or `null` at the end |
-//! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game, and its period when known |
+//! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game; its proved period, if any, and `grundy table`'s report |
 //!
 //! Errors are `{"error": MESSAGE}` with status 400 and the command line's message text (413 for
 //! an oversized body, 404 for an unknown path, 403 for a foreign `Host`, 503 when an analysis

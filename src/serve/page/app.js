@@ -402,7 +402,7 @@ async function drawChart(n) {
   }
   const values = table.values;
   const top = Math.max(1, ...values);
-  const bar = values.length <= 120 ? 8 : values.length <= 600 ? 3 : 1;
+  const bar = values.length <= 130 ? 7 : values.length <= 600 ? 3 : 1;
   const left = 34;
   const height = 180;
   const base = 200;
@@ -420,16 +420,21 @@ async function drawChart(n) {
     `G(n) of ${table.game} for n = 0 to ${table.up_to}`));
   const period = table.period;
   if (period) {
-    svg.append(svgNode("rect", {
-      class: "band-pre", x: x(0), y: base - height - 12, width: period.preperiod * bar,
-      height: height + 12,
-    }));
-    svg.append(svgNode("rect", {
-      class: "band-period", x: x(period.preperiod), y: base - height - 12,
-      width: Math.min(period.period, values.length - period.preperiod) * bar, height: height + 12,
-    }));
-    svg.append(svgNode("text", { x: x(period.preperiod) + 2, y: base - height - 2 },
-      `period ${period.period}`));
+    const preWidth = Math.min(period.preperiod, values.length) * bar;
+    const periodWidth = Math.max(0, Math.min(period.period, values.length - period.preperiod)) * bar;
+    if (preWidth > 0) {
+      svg.append(svgNode("rect", {
+        class: "band-pre", x: x(0), y: base - height - 12, width: preWidth, height: height + 12,
+      }));
+    }
+    if (periodWidth > 0) {
+      svg.append(svgNode("rect", {
+        class: "band-period", x: x(period.preperiod), y: base - height - 12, width: periodWidth,
+        height: height + 12,
+      }));
+      svg.append(svgNode("text", { x: x(period.preperiod) + 2, y: base - height - 2 },
+        `period ${period.period}`));
+    }
   }
   let pre = "";
   let rest = "";
@@ -459,11 +464,18 @@ async function drawChart(n) {
   svg.append(svgNode("text", { x: width / 2, y: 228 }, "n"));
   $("chart").replaceChildren(svg);
   $("chart-values").textContent = `G(0..${table.up_to}) = ${values.join(" ")}`;
-  $("chart-note").textContent = period
-    ? `Pre-period ${period.preperiod} (grey bars), then period ${period.period} (shaded): ` +
-      `G(n + ${period.period}) = G(n) for every n ≥ ${period.preperiod}.`
-    : "No period proved by this server for this game: the pre-period and period are marked " +
-      "when the library proves one.";
+  const report = table.report;
+  if (period) {
+    $("chart-note").textContent =
+      `Pre-period ${period.preperiod} (grey bars), then period ${period.period} (shaded): ` +
+      `G(n + ${period.period}) = G(n) for every n ≥ ${period.preperiod}, proved by the ` +
+      `${report.proved} from G(0..${report.proved_at}).`;
+  } else if (report.no_theorem) {
+    $("chart-note").textContent = `No period: ${report.no_theorem}.`;
+  } else {
+    $("chart-note").textContent =
+      `No period proved from G(0..${report.computed_to}) (${report.stopped}).`;
+  }
 }
 
 // ---- wiring ---------------------------------------------------------------------------------
