@@ -18,6 +18,7 @@
 //!   scanner::InputError)) and the judges' formats.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
+//! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
 //!   [`resolve`](registry::resolve), which turns a spelling into a game.
 //!
@@ -42,6 +43,7 @@ pub mod notation;
 pub mod play;
 pub mod registry;
 pub mod scanner;
+pub mod script;
 pub mod serve;
 pub mod theory;
 pub mod verify;

@@ -140,7 +140,11 @@ impl Shared {
 /// the server read files.
 fn web_resolve(spelling: &str) -> Result<Box<dyn Game>, UnknownGame> {
     let lower = spelling.to_ascii_lowercase();
-    if spelling.contains(['/', '\\']) || lower.ends_with(".rhai") || lower.ends_with(".lua") {
+    if spelling.contains(['/', '\\'])
+        || crate::script::names_script(&lower)
+        || lower.ends_with(".rhai")
+        || lower.ends_with(".lua")
+    {
         return Err(UnknownGame(format!(
             "`{spelling}` looks like a file: the page serves the built-in games and heap \
              families only, and never reads files"
