@@ -5,10 +5,12 @@ use grundy::analysis::default_limit;
 use grundy::play::Side;
 use grundy::registry::{self, Game, GameError};
 use std::io::{self, Read, Write};
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -19,6 +21,7 @@ Examples:
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy verify end-piles chocolate
   grundy play take-or-merge 1 1 2
+  grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
   grundy analyze examples/games/cram.rhai 3x3
@@ -124,6 +127,20 @@ enum Command {
     },
     /// The games: rules, notation, sources, judge formats.
     List,
+    /// Serve a web page to play, analyse and chart any game in a browser, with its JSON API.
+    ///
+    /// Prints the address to open; Ctrl-C stops the server.
+    Serve {
+        /// The port; 0 picks any free port.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address lets other machines in.
+        #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+        bind: IpAddr,
+        /// How long one request's analysis may take before it is abandoned.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+    },
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -191,6 +208,11 @@ fn run(command: Command) -> Result<u8, Failure> {
             plot,
         } => table(&game, to.as_deref(), print, json, plot.as_deref()),
         Command::List => list(),
+        Command::Serve {
+            port,
+            bind,
+            time_limit,
+        } => serve(SocketAddr::new(bind, port), time_limit),
     }
 }
 
@@ -384,6 +406,26 @@ fn list() -> Result<u8, Failure> {
     text.push_str(grundy::script::SCRIPT_HELP);
     text.push('\n');
     write_stdout(&text)?;
+    Ok(0)
+}
+
+fn serve(address: SocketAddr, time_limit: f64) -> Result<u8, Failure> {
+    let time_limit = Duration::try_from_secs_f64(time_limit)
+        .ok()
+        .filter(|limit| !limit.is_zero())
+        .ok_or_else(|| usage("--time-limit must be a positive number of seconds"))?;
+    if !address.ip().is_loopback() {
+        eprintln!("warning: listening on {address}: other machines can reach this server");
+    }
+    let options = grundy::serve::Options {
+        address,
+        time_limit,
+    };
+    grundy::serve::serve(options, |bound| {
+        println!("grundy serve: listening on http://{bound}/ (Ctrl-C stops)");
+        let _ = io::stdout().flush();
+    })
+    .map_err(|e| usage(e.to_string()))?;
     Ok(0)
 }
 

@@ -1,0 +1,556 @@
+//! The JSON API's handlers, their errors, and the runner that puts each request's work on a
+//! blocking thread within its time limit.
+
+use super::{MAX_ANSWER, MAX_BODY, Shared};
+use crate::analysis::default_limit;
+use crate::families::table::{self, TableReport};
+use crate::families::take_break::ALIASES;
+use crate::registry::{Game, GameError, MoveOutcome};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::io::{self, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The heap families the page offers by name (any other spelling can be typed).
+const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0.137", "4.07"];
+
+/// The most heaps a table request may chart.
+pub(super) const MAX_TABLE: u64 = 100_000;
+
+/// How far `/api/table` looks for a proof of the period past the values asked for.
+const PERIOD_SEARCH: u64 = 1 << 16;
+
+/// The moves `/api/moves` lists when not told.
+const DEFAULT_MOVES: usize = 1000;
+
+/// An error answer: `{"error": message}` with a status.
+#[derive(Debug)]
+pub(super) struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// A bad request, with the command line's message.
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(error: GameError) -> ApiError {
+        ApiError::bad(error.to_string())
+    }
+}
+
+/// A request about one position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PositionRequest {
+    game: String,
+    position: String,
+    limit: Option<usize>,
+}
+
+/// A request for a heap game's Grundy table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TableRequest {
+    game: String,
+    up_to: u64,
+}
+
+/// `?name=SPELLING`.
+#[derive(Deserialize)]
+pub(super) struct NameQuery {
+    name: String,
+}
+
+/// What the page shows about a game.
+#[derive(Serialize)]
+struct GameDescription {
+    /// The spelling asked for (`kayles`).
+    spelling: String,
+    /// The canonical name (`0.77`).
+    name: String,
+    rules: String,
+    position: String,
+    moves: String,
+    source: String,
+    /// An example position, from the notation's description.
+    example: Option<String>,
+    /// Whether the game is a sum of heaps (it then has a Grundy table).
+    heap: bool,
+}
+
+fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
+    let info = game.info();
+    GameDescription {
+        spelling: spelling.to_string(),
+        name: info.name.clone(),
+        rules: info.rules.clone(),
+        position: info.position.clone(),
+        moves: info.moves.clone(),
+        source: info.source.clone(),
+        example: info.position.split('`').nth(1).map(str::to_string),
+        heap: game.heap_game().is_some(),
+    }
+}
+
+/// Reads a JSON body: 413 past the size limit, 400 with serde's message when malformed.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|rejection| match rejection {
+        BytesRejection::FailedToBufferBody(FailedToBufferBody::LengthLimitError(_)) => {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is larger than {MAX_BODY} bytes"),
+            )
+        }
+        other => ApiError::new(other.status(), other.body_text()),
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("request: {e}")))
+}
+
+type SharedState = State<Arc<Shared>>;
+
+pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiError> {
+    let fixed: Vec<GameDescription> = crate::registry::fixed_games()
+        .iter()
+        .map(|game| describe(&game.info().name, game.as_ref()))
+        .collect();
+    let mut families = Vec::new();
+    for spelling in ALIASES
+        .iter()
+        .map(|(alias, _, _)| *alias)
+        .chain(FAMILY_EXAMPLES.iter().copied())
+    {
+        let game = shared
+            .game(spelling)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        families.push(describe(spelling, game.as_ref()));
+    }
+    Ok(Json(serde_json::json!({
+        "fixed": fixed,
+        "families": families,
+        "family_help": crate::registry::family_help(),
+    }))
+    .into_response())
+}
+
+pub(super) async fn game(
+    State(shared): SharedState,
+    query: Result<Query<NameQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(NameQuery { name }) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let game = shared
+        .game(&name)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(describe(&name, game.as_ref())).into_response())
+}
+
+/// How many listed moves keep an answer about a position of `position_len` bytes within
+/// `budget` bytes (each listed move carries a whole position) — at least one.
+fn answer_budget(position_len: usize, budget: usize) -> usize {
+    (budget / position_len.saturating_add(64)).max(1)
+}
+
+/// The text `/api/moves` lists at most: each listed move's position is also analysed (who wins
+/// from it), work that grows with the position and cannot be interrupted, so long positions get
+/// few moves.
+const MOVES_TEXT: usize = 1 << 20;
+
+fn json_response(bytes: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+pub(super) async fn analyze(
+    State(shared): SharedState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: PositionRequest = parse_body(body)?;
+    let game = shared
+        .game(&request.game)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let bytes = run_work(&shared, "analyze", move |cancel| {
+        let position = request.position;
+        let limit = request
+            .limit
+            .unwrap_or_else(|| default_limit(position.len()))
+            .min(answer_budget(position.len(), MAX_ANSWER));
+        let mut out = Answer::new(cancel);
+        match game.analyze(&position, limit, true, &mut out) {
+            Ok(()) => Ok(out.bytes),
+            Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
+            Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
+                "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
+            ))),
+            Err(error) => Err(error.into()),
+        }
+    })
+    .await?;
+    Ok(json_response(bytes))
+}
+
+pub(super) async fn moves(
+    State(shared): SharedState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: PositionRequest = parse_body(body)?;
+    let game = shared
+        .game(&request.game)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let bytes = run_work(&shared, "moves", move |_| {
+        let position = request.position;
+        let limit = request
+            .limit
+            .unwrap_or(DEFAULT_MOVES)
+            .min(answer_budget(position.len(), MOVES_TEXT));
+        let moves = game.moves(&position, limit)?;
+        Ok(serde_json::to_vec(&moves).expect("moves serialize"))
+    })
+    .await?;
+    Ok(json_response(bytes))
+}
+
+pub(super) async fn computer_move(
+    State(shared): SharedState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Request {
+        game: String,
+        position: String,
+    }
+    #[derive(Serialize)]
+    struct Answer {
+        #[serde(rename = "move")]
+        chosen: Option<MoveOutcome>,
+    }
+    let request: Request = parse_body(body)?;
+    let game = shared
+        .game(&request.game)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let chosen = run_work(&shared, "computer-move", move |_| {
+        Ok(game.computer_move(&request.position)?)
+    })
+    .await?;
+    Ok(Json(Answer { chosen }).into_response())
+}
+
+pub(super) async fn table(
+    State(shared): SharedState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    #[derive(Serialize)]
+    struct Table {
+        game: String,
+        up_to: u64,
+        values: Vec<u64>,
+        /// The least pre-period and period, when proved; `null` otherwise.
+        period: Option<PeriodAnswer>,
+        /// `grundy table`'s report on the search for the period (its proof, or why there is
+        /// none), without the values.
+        report: TableReport,
+    }
+    let request: TableRequest = parse_body(body)?;
+    let game = shared
+        .game(&request.game)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let name = game.info().name.clone();
+    if game.heap_game().is_none() {
+        return Err(ApiError::bad(format!(
+            "{name} is not a heap game: Grundy tables are for the heap families (kayles, 0.07, \
+             sub:1,3,4, allbut:1,2, grundys-game, …)"
+        )));
+    }
+    let up_to = request.up_to;
+    if up_to > MAX_TABLE {
+        return Err(ApiError::bad(format!(
+            "up_to {up_to} is too large for the page (at most {MAX_TABLE})"
+        )));
+    }
+    let (values, report) = run_work(&shared, "table", move |cancel| {
+        let heap_game = game.heap_game().expect("checked above");
+        let values = heap_game.values_up_to(up_to).map_err(ApiError::bad)?;
+        let listed = (0..=up_to)
+            .map(|n| values.value(n).map(|value| value.0))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))?;
+        // The period: computed a little past the values asked for, stopping at a proof (or when
+        // the request is abandoned).
+        let search = table::Table::compute(
+            heap_game.rule(),
+            &table::TableRequest {
+                to: Some(PERIOD_SEARCH.max(up_to)),
+                values: false,
+                interrupt: Some(cancel),
+                progress: false,
+            },
+        )
+        .map_err(ApiError::bad)?;
+        Ok((listed, search.report(false)))
+    })
+    .await?;
+    let period = report
+        .preperiod
+        .zip(report.period)
+        .map(|(preperiod, period)| PeriodAnswer { preperiod, period });
+    Ok(Json(Table {
+        game: name,
+        up_to,
+        values,
+        period,
+        report,
+    })
+    .into_response())
+}
+
+/// A proved period of a Grundy sequence: G(n + period) = G(n) for every n >= preperiod.
+#[derive(Serialize)]
+struct PeriodAnswer {
+    preperiod: u64,
+    period: u64,
+}
+
+/// The error of an abandoned request.
+fn abandoned() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the analysis was abandoned",
+    )
+}
+
+/// An answer being written: refuses to grow past [`MAX_ANSWER`] and stops once the request is
+/// abandoned.
+struct Answer<'a> {
+    bytes: Vec<u8>,
+    cancel: &'a AtomicBool,
+    overflowed: bool,
+}
+
+impl<'a> Answer<'a> {
+    fn new(cancel: &'a AtomicBool) -> Answer<'a> {
+        Answer {
+            bytes: Vec::new(),
+            cancel,
+            overflowed: false,
+        }
+    }
+}
+
+impl Write for Answer<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(io::Error::other("abandoned"));
+        }
+        if self.bytes.len() + data.len() > MAX_ANSWER {
+            self.overflowed = true;
+            return Err(io::Error::other("too large"));
+        }
+        self.bytes.extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Raises the cancellation flag when the request's future ends early: dropped by hyper because
+/// the client went away (logged), or past its time limit.
+struct Abandon {
+    cancel: Arc<AtomicBool>,
+    what: &'static str,
+    started: Instant,
+    finished: bool,
+}
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.cancel.store(true, Ordering::Relaxed);
+            eprintln!(
+                "grundy serve: {} abandoned after {:.3} s: the client went away",
+                self.what,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+/// Runs `work` on a blocking thread, once a slot is free, within the time limit; a panic in it
+/// becomes a 500 answer. `work` gets the cancellation flag, raised when the request is abandoned.
+async fn run_work<T: Send + 'static>(
+    shared: &Shared,
+    what: &'static str,
+    work: impl FnOnce(&AtomicBool) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut abandon = Abandon {
+        cancel: Arc::clone(&cancel),
+        what,
+        started: Instant::now(),
+        finished: false,
+    };
+    let slots = Arc::clone(&shared.slots);
+    let flag = Arc::clone(&cancel);
+    let outcome = tokio::time::timeout(shared.time_limit, async move {
+        let slot = slots
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            if flag.load(Ordering::Relaxed) {
+                return Err(abandoned());
+            }
+            catch_unwind(AssertUnwindSafe(|| work(&flag)))
+                .unwrap_or_else(|panic| Err(internal_error(panic.as_ref())))
+        })
+        .await
+    })
+    .await;
+    abandon.finished = true;
+    match outcome {
+        Ok(Ok(result)) => result,
+        Ok(Err(join_error)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("internal error: {join_error}"),
+        )),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            let seconds = shared.time_limit.as_secs_f64();
+            eprintln!("grundy serve: {what} abandoned: it passed the time limit of {seconds} s");
+            Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the analysis took longer than the server's time limit of {seconds} s and \
+                     was abandoned (try a smaller position, or start the server with a larger \
+                     --time-limit)"
+                ),
+            ))
+        }
+    }
+}
+
+/// The answer to a request whose handling panicked.
+pub(super) fn internal_error(payload: &(dyn Any + Send)) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!(
+            "internal error: {} (a bug in grundy; please report it with the request)",
+            panic_message(payload)
+        ),
+    )
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use tokio::sync::Semaphore;
+
+    fn shared(time_limit: Duration) -> Shared {
+        Shared {
+            games: Mutex::new(HashMap::new()),
+            slots: Arc::new(Semaphore::new(2)),
+            time_limit,
+        }
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_panic_is_an_internal_error() {
+        let shared = shared(Duration::from_secs(5));
+        let result: Result<(), ApiError> = runtime().block_on(run_work(&shared, "test", |_| {
+            panic!("boom");
+        }));
+        let error = result.unwrap_err();
+        assert_eq!(error.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(error.message.contains("boom"), "{}", error.message);
+        // The server's slots are all free again.
+        assert_eq!(shared.slots.available_permits(), 2);
+    }
+
+    #[test]
+    fn past_the_time_limit_the_work_is_cancelled() {
+        let shared = shared(Duration::from_millis(20));
+        let (seen_tx, seen_rx) = std::sync::mpsc::channel();
+        let result: Result<(), ApiError> =
+            runtime().block_on(run_work(&shared, "test", move |cancel| {
+                while !cancel.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                seen_tx.send(()).unwrap();
+                Ok(())
+            }));
+        assert_eq!(result.unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
+        seen_rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the work saw its cancellation flag");
+    }
+
+    #[test]
+    fn answers_stop_at_their_limit() {
+        let cancel = AtomicBool::new(false);
+        let mut answer = Answer::new(&cancel);
+        answer.write_all(&vec![b'x'; MAX_ANSWER]).unwrap();
+        assert!(answer.write_all(b"y").is_err());
+        assert!(answer.overflowed);
+        let mut answer = Answer::new(&cancel);
+        cancel.store(true, Ordering::Relaxed);
+        assert!(answer.write_all(b"y").is_err());
+        assert!(!answer.overflowed);
+    }
+
+    #[test]
+    fn budget_shrinks_with_the_position() {
+        assert_eq!(answer_budget(0, MAX_ANSWER), MAX_ANSWER / 64);
+        assert_eq!(answer_budget(usize::MAX, MAX_ANSWER), 1);
+        assert!(answer_budget(1 << 20, MAX_ANSWER) * ((1 << 20) + 64) <= MAX_ANSWER);
+        assert_eq!(answer_budget(100_000, MOVES_TEXT), 10);
+        assert!(answer_budget(40, MOVES_TEXT) > DEFAULT_MOVES);
+    }
+}

@@ -1,0 +1,455 @@
+//! `grundy serve`'s JSON API through real sockets: answers equal to the library's, the command
+//! line's error texts, and bad input — malformed JSON, oversized bodies, path traversal, foreign
+//! hosts, time limits, clients that go away — answered without harm.
+
+use grundy::registry;
+use serde_json::json;
+use std::io::Write;
+use std::net::{SocketAddr, TcpStream, UdpSocket};
+use std::time::{Duration, Instant};
+
+mod serve_support;
+use serve_support::{Server, request};
+
+/// The message `grundy analyze GAME POSITION` prints after `error: `.
+fn cli_error(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    String::from_utf8(output.stderr)
+        .unwrap()
+        .trim_end()
+        .strip_prefix("error: ")
+        .expect("an error line")
+        .to_string()
+}
+
+fn library_analysis(game: &str, position: &str, limit: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    registry::resolve(game)
+        .unwrap()
+        .analyze(position, limit, true, &mut out)
+        .unwrap();
+    out
+}
+
+#[test]
+fn answers_are_the_librarys() {
+    let server = Server::start(&[]);
+    let cases = [
+        ("kayles", "3 5 7"),
+        ("0.07", "10 20 35"),
+        ("sub:1,3,4", "4 9 17"),
+        ("grundys-game", "5 9"),
+        ("end-piles", "3 1 9 4"),
+        ("chocolate", "11 10 15 / 4"),
+        ("bean-split", "1 0 1 5000"),
+        ("bounded-take", "5/2 3/3"),
+        ("box-fill", "2/6 3/3"),
+        ("take-or-merge", "1 1 2"),
+    ];
+    for (game, position) in cases {
+        let answer = server.post("/api/analyze", &json!({"game": game, "position": position}));
+        assert_eq!(answer.status, 200, "{game} {position}: {}", answer.text());
+        assert!(answer.headers.contains("application/json"));
+        assert_eq!(
+            answer.body,
+            library_analysis(game, position, 10_000),
+            "{game}"
+        );
+
+        let answer = server.post(
+            "/api/analyze",
+            &json!({"game": game, "position": position, "limit": 1}),
+        );
+        assert_eq!(answer.body, library_analysis(game, position, 1), "{game}");
+
+        let library = registry::resolve(game).unwrap();
+        let answer = server.post(
+            "/api/moves",
+            &json!({"game": game, "position": position, "limit": 50}),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let expected = serde_json::to_value(library.moves(position, 50).unwrap()).unwrap();
+        assert_eq!(answer.json(), expected, "{game} {position}");
+
+        let answer = server.post(
+            "/api/computer-move",
+            &json!({"game": game, "position": position}),
+        );
+        let expected = serde_json::to_value(library.computer_move(position).unwrap()).unwrap();
+        assert_eq!(answer.json()["move"], expected, "{game} {position}");
+    }
+    // No move left: the computer's move is null.
+    let answer = server.post(
+        "/api/computer-move",
+        &json!({"game": "kayles", "position": ""}),
+    );
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.json(), json!({"move": null}));
+}
+
+#[test]
+fn games_and_tables() {
+    let server = Server::start(&[]);
+    let games = server.request("GET", "/api/games", "").json();
+    let fixed: Vec<&str> = games["fixed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = registry::fixed_games()
+        .iter()
+        .map(|game| game.info().name.clone())
+        .collect();
+    assert_eq!(fixed, expected);
+    assert!(
+        games["families"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["spelling"] == "kayles")
+    );
+
+    let kayles = server.request("GET", "/api/game?name=kayles", "").json();
+    assert_eq!(kayles["name"], "0.77");
+    assert_eq!(kayles["heap"], true);
+    assert_eq!(kayles["example"], "3 5 7");
+    let answer = server.request("GET", "/api/game?name=sub%3A1%2C3%2C4", "");
+    assert_eq!(answer.json()["name"], "sub:1,3,4");
+    let answer = server.request("GET", "/api/game?name=nonsense", "");
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.error(), cli_error(&["analyze", "nonsense", "1"]));
+
+    for (game, up_to) in [
+        ("kayles", 300u64),
+        ("0.07", 100),
+        ("grundys-game", 50),
+        ("sub:1,3,4", 1),
+    ] {
+        let answer = server.post("/api/table", &json!({"game": game, "up_to": up_to}));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let library = registry::resolve(game).unwrap();
+        let values = library.heap_game().unwrap().values_up_to(up_to).unwrap();
+        let expected: Vec<u64> = (0..=up_to).map(|n| values.value(n).unwrap().0).collect();
+        let table = answer.json();
+        let got: Vec<u64> = serde_json::from_value(table["values"].clone()).unwrap();
+        assert_eq!(got, expected, "{game}");
+        assert_eq!(table["up_to"], up_to);
+    }
+    // Proved periods, as the literature has them: Kayles is periodic with period 12 from n = 71
+    // (Guy and Smith), subtraction {1, 3, 4} with period 7 from the start.
+    for (game, preperiod, period) in [("kayles", 71u64, 12u64), ("sub:1,3,4", 0, 7)] {
+        let answer = server.post("/api/table", &json!({"game": game, "up_to": 300}));
+        let table = answer.json();
+        assert_eq!(
+            table["period"],
+            json!({"preperiod": preperiod, "period": period}),
+            "{game}"
+        );
+        assert_eq!(table["report"]["preperiod"], preperiod);
+        let proof = table["report"]["proved"].as_str().unwrap_or_default();
+        assert!(proof.contains("theorem"), "{game}: {proof}");
+        let values: Vec<u64> = serde_json::from_value(table["values"].clone()).unwrap();
+        for n in preperiod as usize..values.len() - period as usize {
+            assert_eq!(values[n], values[n + period as usize], "{game} at {n}");
+        }
+    }
+    // Grundy's game: no periodicity theorem, so no period is claimed, and the report says why.
+    let table = server
+        .post("/api/table", &json!({"game": "grundys-game", "up_to": 100}))
+        .json();
+    assert_eq!(table["period"], json!(null));
+    assert!(table["report"]["no_theorem"].is_string(), "{table}");
+    let answer = server.post("/api/table", &json!({"game": "end-piles", "up_to": 10}));
+    assert_eq!(answer.status, 400);
+    assert!(
+        answer.error().contains("not a heap game"),
+        "{}",
+        answer.text()
+    );
+    let answer = server.post(
+        "/api/table",
+        &json!({"game": "kayles", "up_to": 1u64 << 40}),
+    );
+    assert_eq!(answer.status, 400);
+}
+
+#[test]
+fn errors_are_json_with_the_command_lines_text() {
+    let server = Server::start(&[]);
+    for (game, position) in [
+        ("kayles", "3 x"),
+        ("kayles", "3 0"),
+        ("end-piles", "3 -1"),
+        ("chocolate", "1 / 2 / 3"),
+        ("bean-split", "99999999999999999999999999999999999999999"),
+        ("no-such-game", "1"),
+        ("sub:", "1"),
+    ] {
+        let expected = cli_error(&["analyze", game, position]);
+        for path in ["/api/analyze", "/api/moves", "/api/computer-move"] {
+            let answer = server.post(path, &json!({"game": game, "position": position}));
+            assert_eq!(
+                answer.status,
+                400,
+                "{path} {game} {position}: {}",
+                answer.text()
+            );
+            assert!(answer.headers.contains("application/json"));
+            assert_eq!(answer.error(), expected, "{path} {game} {position}");
+        }
+    }
+    // Game spellings shaped like files are refused before anything is read.
+    let answer = server.post(
+        "/api/analyze",
+        &json!({"game": "/etc/passwd", "position": "1"}),
+    );
+    assert_eq!(answer.status, 400);
+    assert!(
+        answer.error().contains("never reads files"),
+        "{}",
+        answer.text()
+    );
+}
+
+#[test]
+fn malformed_requests_are_400_with_a_json_error() {
+    let server = Server::start(&[]);
+    for body in [
+        "",
+        "{",
+        "not json",
+        "[1, 2]",
+        r#"{"game": "kayles"}"#,
+        r#"{"game": "kayles", "position": 3}"#,
+        r#"{"game": "kayles", "position": "3", "extra": 1}"#,
+        r#"{"game": "kayles", "position": "3", "limit": -1}"#,
+        "{\"game\": \"kayles\", \"position\": \"\u{0}\"}",
+    ] {
+        for path in [
+            "/api/analyze",
+            "/api/moves",
+            "/api/computer-move",
+            "/api/table",
+        ] {
+            let answer = server.request("POST", path, body);
+            assert_eq!(answer.status, 400, "{path} {body:?}: {}", answer.text());
+            assert!(!answer.error().is_empty());
+        }
+    }
+    let answer = server.request("POST", "/api/analyze", "\u{ff}\u{fe}");
+    assert_eq!(answer.status, 400);
+    // Invalid UTF-8 in a body.
+    let answer = request(
+        server.address,
+        "POST",
+        "/api/analyze",
+        "localhost",
+        b"{\"game\":\"\xff\"}",
+    );
+    assert_eq!(answer.status, 400, "{}", answer.text());
+    assert!(answer.json()["error"].is_string());
+}
+
+#[test]
+fn oversized_bodies_are_413() {
+    let server = Server::start(&[]);
+    let position = "1 ".repeat(grundy::serve::MAX_BODY / 2 + 10);
+    let body = json!({"game": "kayles", "position": position}).to_string();
+    assert!(body.len() > grundy::serve::MAX_BODY);
+    let answer = server.request("POST", "/api/analyze", &body);
+    assert_eq!(answer.status, 413, "{}", answer.text());
+    assert!(answer.error().contains("larger than"), "{}", answer.text());
+    // Just under the limit is served.
+    let position = "1 ".repeat(grundy::serve::MAX_BODY / 2 - 100);
+    let answer = server.post(
+        "/api/analyze",
+        &json!({"game": "kayles", "position": position, "limit": 3}),
+    );
+    assert_eq!(
+        answer.status,
+        200,
+        "{}",
+        &answer.text()[..200.min(answer.body.len())]
+    );
+}
+
+#[test]
+fn only_the_embedded_page_is_served() {
+    let server = Server::start(&[]);
+    let page = server.request("GET", "/", "");
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("<title>grundy"));
+    assert!(
+        page.headers
+            .to_ascii_lowercase()
+            .contains("content-security-policy")
+    );
+    for path in ["/app.js", "/style.css", "/favicon.svg"] {
+        assert_eq!(server.request("GET", path, "").status, 200, "{path}");
+    }
+    for path in [
+        "/../Cargo.toml",
+        "/../../../../etc/passwd",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E%2FCargo.toml",
+        "/..%2f..%2fetc%2fpasswd",
+        "/app.js/../../Cargo.toml",
+        "/./Cargo.toml",
+        "//etc/passwd",
+        "/src/serve/page/app.js",
+        "/page/app.js",
+        "/index.html/..",
+        "/..\\..\\Cargo.toml",
+        "/%5c..%5cCargo.toml",
+        "/Cargo.toml",
+        "/README.md",
+        "/api/../Cargo.toml",
+        "/api/nothing",
+    ] {
+        let answer = request(server.address, "GET", path, "localhost", b"");
+        assert!(
+            answer.status == 404 || answer.status == 400,
+            "{path}: {} {}",
+            answer.status,
+            answer.text()
+        );
+        assert!(!answer.text().contains("[package]"), "{path}");
+        assert!(!answer.text().contains("root:"), "{path}");
+    }
+    let answer = request(server.address, "GET", "/../Cargo.toml", "localhost", b"");
+    assert_eq!(answer.status, 404);
+    assert!(answer.json()["error"].is_string());
+    // The API's methods: a wrong one is a JSON error too.
+    let answer = server.request("GET", "/api/analyze", "");
+    assert_eq!(answer.status, 405);
+    assert!(answer.error().contains("POST"));
+    assert_eq!(server.request("POST", "/api/games", "").status, 405);
+}
+
+#[test]
+fn binds_loopback_by_default_and_answers_only_local_names() {
+    let server = Server::start(&[]);
+    assert!(
+        server
+            .banner
+            .starts_with("grundy serve: listening on http://127.0.0.1:"),
+        "{}",
+        server.banner
+    );
+    assert!(server.address.ip().is_loopback());
+    // Another of this machine's addresses, if it has one, is not served.
+    let outward = UdpSocket::bind("0.0.0.0:0")
+        .and_then(|socket| socket.connect("192.0.2.1:9").map(|()| socket))
+        .and_then(|socket| socket.local_addr());
+    if let Ok(address) = outward
+        && !address.ip().is_loopback()
+        && !address.ip().is_unspecified()
+    {
+        let other = SocketAddr::new(address.ip(), server.address.port());
+        assert!(
+            TcpStream::connect_timeout(&other, Duration::from_secs(2)).is_err(),
+            "reachable on {other}"
+        );
+    }
+    for host in ["evil.example", "evil.example:80", "127.0.0.1.evil.example"] {
+        let answer = request(server.address, "GET", "/api/games", host, b"");
+        assert_eq!(answer.status, 403, "{host}");
+        assert!(answer.error().contains("localhost"));
+    }
+    for host in ["localhost", "127.0.0.1:1234", "[::1]:80"] {
+        assert_eq!(
+            request(server.address, "GET", "/api/games", host, b"").status,
+            200
+        );
+    }
+    // --bind chooses the address (tested on loopback only).
+    let other = Server::start(&["--bind", "127.0.0.2"]);
+    assert!(
+        other.banner.contains("http://127.0.0.2:"),
+        "{}",
+        other.banner
+    );
+    assert_eq!(other.request("GET", "/api/games", "").status, 200);
+}
+
+/// An end-piles row of `piles` piles: its analysis is quadratic (about a second for 60,000 piles
+/// on a 2-core machine).
+fn long_end_piles_row(piles: usize) -> String {
+    (0..piles)
+        .map(|i| (i % 1000 + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn long_analyses_are_abandoned() {
+    let row = long_end_piles_row(60_000);
+    let server = Server::start(&["--time-limit", "0.05"]);
+    let answer = server.post(
+        "/api/analyze",
+        &json!({"game": "end-piles", "position": row}),
+    );
+    assert_eq!(answer.status, 503, "{}", answer.text());
+    assert!(answer.error().contains("time limit"), "{}", answer.text());
+    wait_for_log(&server, "passed the time limit");
+    drop(server);
+
+    // A client that goes away: its request is abandoned (and logged).
+    let server = Server::start(&[]);
+    let body = json!({"game": "end-piles", "position": row}).to_string();
+    let mut stream = TcpStream::connect(server.address).unwrap();
+    write!(
+        stream,
+        "POST /api/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    drop(stream);
+    wait_for_log(&server, "the client went away");
+    // The server still answers.
+    let answer = server.post(
+        "/api/moves",
+        &json!({"game": "end-piles", "position": "3 1 9 4"}),
+    );
+    assert_eq!(answer.status, 200);
+}
+
+fn wait_for_log(server: &Server, needle: &str) {
+    let started = Instant::now();
+    while !server.log.lock().unwrap().contains(needle) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no `{needle}` in the server's log: {}",
+            server.log.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn bad_options_are_refused() {
+    for args in [
+        &["serve", "--time-limit", "0"][..],
+        &["serve", "--time-limit", "-1"],
+        &["serve", "--time-limit", "nan"],
+        &["serve", "--port", "70000"],
+        &["serve", "--bind", "localhost.invalid"],
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("error"),
+            "{args:?}"
+        );
+    }
+}

@@ -1,0 +1,526 @@
+//! The page in a real browser: `grundy serve` on a free local port, driven in headless Chromium
+//! over WebDriver (Debian's `chromium` and `chromium-driver`). It loads Kayles, checks every move
+//! button's colour against the library, shows the command line's error for a malformed position,
+//! plays a whole game against the computer and loses, undoes and redoes, reads the phone-sized
+//! layout, cancels a long analysis, and writes screenshots under `target/`.
+//!
+//! Without Chromium this test fails with the install hint: it never skips.
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use grundy::registry;
+use serde_json::{Value, json};
+use std::error::Error;
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+mod serve_support;
+use serve_support::Server;
+
+type TestResult<T = ()> = Result<T, Box<dyn Error>>;
+
+/// #008000 and #800000, as WebDriver reports computed colours.
+const WIN: &str = "rgba(0, 128, 0, 1)";
+const LOSE: &str = "rgba(128, 0, 0, 1)";
+
+/// A computed colour in `rgba(r, g, b, a)` form (browsers report opaque ones as `rgb(r, g, b)`).
+fn rgba(colour: &str) -> String {
+    match colour.strip_prefix("rgb(") {
+        Some(rest) => format!("rgba({}, 1)", rest.trim_end_matches(')')),
+        None => colour.to_string(),
+    }
+}
+
+/// Chromium's flags: headless, and quiet (without the background-networking flags Chromium keeps
+/// trying to reach Google and floods the log with refused connections).
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1000,1640",
+];
+
+fn tool(variable: &str, default: &str) -> PathBuf {
+    std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// Chromium and chromedriver, or a loud failure saying how to install them.
+fn browser() -> (PathBuf, PathBuf) {
+    let chromium = tool("GRUNDY_CHROMIUM", "/usr/bin/chromium");
+    let driver = tool("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver");
+    for (path, what) in [(&chromium, "Chromium"), (&driver, "chromedriver")] {
+        assert!(
+            path.exists(),
+            "the browser tests need {what}, not found at {}. Install headless Chromium and its \
+             WebDriver — on Debian or Ubuntu: `sudo apt-get install chromium chromium-driver` \
+             (.ci/run does this) — or point GRUNDY_CHROMIUM and GRUNDY_CHROMEDRIVER at them. \
+             These tests never skip.",
+            path.display()
+        );
+    }
+    (chromium, driver)
+}
+
+/// chromedriver as a child process in its own process group; the group (chromedriver and the
+/// Chromium it started) is killed when dropped, even after a failed test.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(path: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(path)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Driver { child, port };
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "chromedriver did not listen"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `target/`, where the screenshots go.
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("CARGO_TARGET_TMPDIR is inside target/")
+        .to_path_buf()
+}
+
+#[test]
+fn the_page_in_headless_chromium() {
+    let (chromium, driver_path) = browser();
+    let server = Server::start(&[]);
+    let driver = Driver::start(&driver_path);
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = server.url();
+    let log = Arc::clone(&server.log);
+    let outcome: Result<(), String> = runtime.block_on(async {
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!()
+        };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
+        // In a task of its own, so that a failed assertion still closes the browser below.
+        let driving = client.clone();
+        let result = tokio::spawn(async move {
+            drive(&driving, &url, &log)
+                .await
+                .map_err(|error| error.to_string())
+        })
+        .await
+        .unwrap_or_else(|failure| match failure.try_into_panic() {
+            Ok(panic) => Err(panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".to_string())),
+            Err(failure) => Err(failure.to_string()),
+        });
+        if result.is_err()
+            && let Ok(png) = client.screenshot().await
+        {
+            let _ = std::fs::write(target_dir().join("serve-failure.png"), png);
+        }
+        let _ = client.close().await;
+        result
+    });
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(error) = outcome {
+        panic!(
+            "{error}\n(a screenshot is in target/serve-failure.png)\nserver log:\n{}",
+            server.log.lock().unwrap()
+        );
+    }
+}
+
+/// Evaluates a JavaScript expression in the page.
+async fn js(client: &Client, expression: &str) -> TestResult<Value> {
+    Ok(client
+        .execute(&format!("return ({expression});"), vec![])
+        .await?)
+}
+
+/// Waits (up to a minute) until a JavaScript condition holds and the page is idle.
+async fn until(client: &Client, condition: &str) -> TestResult {
+    let started = Instant::now();
+    let full = format!("document.body.dataset.busy === 'false' && ({condition})");
+    while js(client, &full).await? != Value::Bool(true) {
+        if started.elapsed() > Duration::from_secs(60) {
+            let error = js(client, "document.getElementById('error').textContent").await?;
+            return Err(format!("timed out waiting for {condition} (page error: {error})").into());
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    Ok(())
+}
+
+/// Replaces an input's text and presses Enter, as a keyboard user would.
+async fn enter(client: &Client, id: &str, text: &str) -> TestResult {
+    let input = client.find(Locator::Id(id)).await?;
+    input.clear().await?;
+    input
+        .send_keys(&format!("{text}{}", char::from(Key::Enter)))
+        .await?;
+    Ok(())
+}
+
+async fn text_of(client: &Client, id: &str) -> TestResult<String> {
+    Ok(client.find(Locator::Id(id)).await?.text().await?)
+}
+
+/// Every move button: (move, to, value, background colour, enabled).
+async fn move_buttons(client: &Client) -> TestResult<Vec<(String, String, String, String, bool)>> {
+    let mut buttons = Vec::new();
+    for button in client.find_all(Locator::Css("#moves button.move")).await? {
+        buttons.push((
+            button.attr("data-move").await?.unwrap_or_default(),
+            button.attr("data-to").await?.unwrap_or_default(),
+            button.attr("data-value").await?.unwrap_or_default(),
+            rgba(&button.css_value("background-color").await?),
+            button.is_enabled().await?,
+        ));
+    }
+    Ok(buttons)
+}
+
+/// Checks every move button of the position shown against the library's moves.
+async fn check_buttons(client: &Client, game: &str, position: &str) -> TestResult<usize> {
+    let expected = registry::resolve(game)?.moves(position, 400)?;
+    let buttons = move_buttons(client).await?;
+    assert_eq!(buttons.len(), expected.moves.len(), "{position}");
+    for ((notation, to, value, colour, _), outcome) in buttons.iter().zip(&expected.moves) {
+        assert_eq!(notation, &outcome.notation);
+        assert_eq!(to, &outcome.to);
+        let (want_value, want_colour) = match outcome.wins {
+            Some(true) => ("winning", WIN),
+            Some(false) => ("losing", LOSE),
+            None => ("unknown", "rgba(85, 85, 85, 1)"),
+        };
+        assert_eq!(value, want_value, "{position}: {notation}");
+        assert_eq!(colour, want_colour, "{position}: {notation}");
+    }
+    Ok(buttons.len())
+}
+
+async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestResult {
+    client.goto(url).await?;
+    until(
+        client,
+        "document.querySelectorAll('#game-list option').length > 0",
+    )
+    .await?;
+
+    // Pick Kayles by typing its spelling: its example is analysed and G(n) charted.
+    enter(client, "game", "kayles").await?;
+    until(client, "document.querySelector('#chart svg') !== null").await?;
+    assert_eq!(text_of(client, "game-name").await?, "0.77");
+    let library = registry::resolve("kayles")?;
+    let values = library.heap_game().unwrap().values_up_to(120)?;
+    let sequence: Vec<String> = (0..=120)
+        .map(|n| values.value(n).unwrap().0.to_string())
+        .collect();
+    let shown = js(
+        client,
+        "document.getElementById('chart-values').textContent",
+    )
+    .await?;
+    assert_eq!(shown, format!("G(0..120) = {}", sequence.join(" ")));
+    let note = text_of(client, "chart-note").await?;
+    assert!(note.starts_with("Pre-period 71"), "{note}");
+    assert!(
+        client
+            .find_all(Locator::Css("#chart svg rect.band-period"))
+            .await?
+            .len()
+            == 1,
+        "the period is marked"
+    );
+    check_buttons(client, "kayles", "3 5 7").await?;
+
+    // Winning and losing moves, coloured green and dark red, as the library says.
+    enter(client, "position", "2 3").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '2 3'",
+    )
+    .await?;
+    check_buttons(client, "kayles", "2 3").await?;
+    let buttons = move_buttons(client).await?;
+    assert!(buttons.iter().any(|b| b.2 == "losing" && b.3 == LOSE));
+    assert!(buttons.iter().any(|b| b.2 == "winning" && b.3 == WIN));
+    assert!(text_of(client, "summary").await?.contains("Grundy value 1"));
+
+    // From the keyboard: Tab from the position box reaches the move buttons; Enter plays one.
+    client.find(Locator::Id("position")).await?.click().await?;
+    let tab = char::from(Key::Tab).to_string();
+    let mut tabs = 0;
+    while js(client, "document.activeElement.classList.contains('move')").await? != true {
+        client.active_element().await?.send_keys(&tab).await?;
+        tabs += 1;
+        assert!(tabs < 30, "Tab never reached a move button");
+    }
+    let target = js(client, "document.activeElement.dataset.to").await?;
+    let enter_key = char::from(Key::Enter).to_string();
+    client.active_element().await?.send_keys(&enter_key).await?;
+    until(
+        client,
+        &format!("document.getElementById('position').value === {target}"),
+    )
+    .await?;
+
+    // A malformed position: the command line's message.
+    enter(client, "position", "3 x").await?;
+    until(client, "!document.getElementById('error').hidden").await?;
+    let cli = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", "kayles", "3", "x"])
+        .output()?;
+    let cli_message = String::from_utf8(cli.stderr)?;
+    let cli_message = cli_message.trim_end().trim_start_matches("error: ");
+    assert_eq!(text_of(client, "error").await?, cli_message);
+
+    // A whole game against the computer from a lost position (G(4) = G(8) = 1): I lose.
+    enter(client, "position", "4 8").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '4 8'",
+    )
+    .await?;
+    assert!(
+        js(
+            client,
+            "document.querySelector('input[name=first][value=human]').checked"
+        )
+        .await?
+            == Value::Bool(true)
+    );
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    let mut my_moves = 0;
+    loop {
+        until(
+            client,
+            "document.getElementById('status').dataset.over === 'true' || \
+             document.getElementById('status').textContent.startsWith('Your move')",
+        )
+        .await?;
+        if js(client, "document.getElementById('status').dataset.over").await? == "true" {
+            break;
+        }
+        let position = js(client, "document.getElementById('position').value").await?;
+        let position = position.as_str().unwrap_or_default().to_string();
+        // The computer always leaves me a lost position: every move of mine loses.
+        check_buttons(client, "kayles", &position).await?;
+        let buttons = move_buttons(client).await?;
+        assert!(
+            buttons
+                .iter()
+                .all(|b| b.2 == "losing" && b.3 == LOSE && b.4),
+            "{position}"
+        );
+        client
+            .find(Locator::Css("#moves button.move"))
+            .await?
+            .click()
+            .await?;
+        my_moves += 1;
+        assert!(my_moves < 20, "the game should be over by now");
+    }
+    let status = text_of(client, "status").await?;
+    assert!(status.starts_with("You lose"), "{status}");
+    let plies = client
+        .find_all(Locator::Css("#history button.ply"))
+        .await?
+        .len();
+    assert_eq!(
+        plies,
+        2 * my_moves + 1,
+        "start, my moves and the computer's replies"
+    );
+
+    // Undo goes back to my last turn; redo returns to the end.
+    client.find(Locator::Id("undo")).await?.click().await?;
+    until(
+        client,
+        "document.getElementById('status').textContent.startsWith('Your move')",
+    )
+    .await?;
+    client.find(Locator::Id("redo")).await?.click().await?;
+    until(
+        client,
+        "document.getElementById('status').dataset.over === 'true'",
+    )
+    .await?;
+    assert!(text_of(client, "status").await?.starts_with("You lose"));
+
+    // The computer can move first: from a won position (G(3) = 3) it moves to a lost one.
+    enter(client, "position", "3").await?;
+    until(client, "document.getElementById('position').value === '3'").await?;
+    client
+        .find(Locator::Css("input[name=first][value=computer]"))
+        .await?
+        .click()
+        .await?;
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    until(
+        client,
+        "document.getElementById('status').textContent.startsWith('Your move')",
+    )
+    .await?;
+    let reply = library.computer_move("3")?.expect("a move");
+    let position = js(client, "document.getElementById('position').value").await?;
+    assert_eq!(position, reply.to.as_str());
+    assert_eq!(
+        client
+            .find_all(Locator::Css("#history button.ply"))
+            .await?
+            .len(),
+        2
+    );
+    client.find(Locator::Id("stop-game")).await?.click().await?;
+    client
+        .find(Locator::Css("input[name=first][value=human]"))
+        .await?
+        .click()
+        .await?;
+
+    // Analysis mode: walk a few moves for the screenshot (mixed colours and a history).
+    enter(client, "position", "2 3 5").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '2 3 5'",
+    )
+    .await?;
+    for _ in 0..2 {
+        client
+            .find(Locator::Css("#moves button.move[data-value=losing]"))
+            .await?
+            .click()
+            .await?;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        until(
+            client,
+            "document.querySelectorAll('#moves button.move').length > 0",
+        )
+        .await?;
+    }
+    let shown = js(client, "document.getElementById('position').value").await?;
+    check_buttons(client, "kayles", shown.as_str().unwrap_or_default()).await?;
+    client.execute("window.scrollTo(0, 0)", vec![]).await?;
+    std::fs::write(
+        target_dir().join("serve-screenshot.png"),
+        client.screenshot().await?,
+    )?;
+
+    // A phone-sized screen: nothing wider than the window.
+    client.set_window_size(390, 844).await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let overflow = js(
+        client,
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    )
+    .await?;
+    assert!(
+        overflow.as_i64().is_some_and(|px| px <= 0),
+        "overflow {overflow}"
+    );
+    std::fs::write(
+        target_dir().join("serve-phone.png"),
+        client.screenshot().await?,
+    )?;
+    client.set_window_size(1000, 1640).await?;
+
+    // A long analysis shows its progress and can be cancelled; the server abandons it.
+    // (An end-piles row of 60,000 piles: quadratic, about a second; set by script, not typed.)
+    enter(client, "game", "end-piles").await?;
+    until(
+        client,
+        "document.getElementById('game-name').textContent === 'end-piles'",
+    )
+    .await?;
+    client
+        .execute(
+            "const row = Array.from({length: 60000}, (_, i) => i % 1000 + 1).join(' '); \
+             document.getElementById('position').value = row; \
+             document.getElementById('position-form').requestSubmit();",
+            vec![],
+        )
+        .await?;
+    let started = Instant::now();
+    while js(client, "document.getElementById('busy').hidden").await? != Value::Bool(false) {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no progress shown"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        text_of(client, "busy-text")
+            .await?
+            .starts_with("Analysing…")
+    );
+    client.find(Locator::Id("cancel")).await?.click().await?;
+    until(
+        client,
+        "document.getElementById('error').textContent === 'Cancelled.'",
+    )
+    .await?;
+    let started = Instant::now();
+    while !server_log.lock().unwrap().contains("the client went away") {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the server did not abandon it"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
+}
