@@ -110,11 +110,73 @@ fn box_fill_and_chocolate(c: &mut Criterion) {
     });
 }
 
+/// The straightforward table of a code leaving one heap (d_k bit 2) or two heaps (bit 4): every
+/// pair of every position.
+fn straightforward(digits: &[u8], last: usize) -> Vec<u16> {
+    let mut g = vec![0u16; last + 1];
+    let mut seen = vec![0usize; 1 << 16];
+    for n in 1..=last {
+        for (k, &d) in digits.iter().enumerate().take(n + 1) {
+            let rest = n - k;
+            if d & 1 != 0 && rest == 0 {
+                seen[0] = n;
+            }
+            if d & 2 != 0 && rest > 0 && k > 0 {
+                seen[g[rest] as usize] = n;
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    seen[(g[a] ^ g[rest - a]) as usize] = n;
+                }
+            }
+        }
+        g[n] = seen.iter().position(|&s| s != n).unwrap_or(0) as u16;
+    }
+    g
+}
+
+fn table(c: &mut Criterion) {
+    use grundy::families::HeapRule;
+    use grundy::families::values::{Limits, Values};
+    let mut group = c.benchmark_group("table");
+    group.sample_size(10);
+    for (code, digits, last) in [
+        ("0.6", &[0u8, 6][..], 1usize << 15),
+        ("0.007", &[0, 0, 0, 7], 1 << 14),
+    ] {
+        let rule = HeapRule::resolve(code).unwrap().unwrap();
+        group.bench_with_input(
+            BenchmarkId::new(format!("{code} engine"), last),
+            &last,
+            |b, &last| {
+                b.iter(|| {
+                    Values::compute_with(
+                        &rule,
+                        &Limits {
+                            to: last as u64,
+                            work_limit: None,
+                            interrupt: None,
+                            progress: false,
+                            past_proof: true,
+                        },
+                    )
+                })
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new(format!("{code} straightforward"), last),
+            &last,
+            |b, &last| b.iter(|| straightforward(black_box(digits), last)),
+        );
+    }
+}
+
 criterion_group!(
     kernels,
     end_piles,
     bounded_take,
     bean_split,
-    box_fill_and_chocolate
+    box_fill_and_chocolate,
+    table
 );
 criterion_main!(kernels);

@@ -7,6 +7,8 @@ use grundy::registry::{self, Game, GameError};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -16,7 +18,9 @@ Examples:
   grundy analyze bean-split 1 0 1 5000
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy verify end-piles chocolate
-  grundy play take-or-merge 1 1 2";
+  grundy play take-or-merge 1 1 2
+  grundy table 0.07
+  grundy table 0.6 --to 2^20 --plot 06.svg";
 
 /// A toolkit for impartial games: solve judge inputs, analyse positions, verify the theory
 /// against exhaustive search, and play a perfect opponent.
@@ -90,6 +94,27 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         first: FirstPlayer,
     },
+    /// The Grundy sequence G(0), G(1), … of a heap game: its period (proved), largest value,
+    /// checksum.
+    ///
+    /// Stops at a proved period (values past it come from the period); without --to, at a proof
+    /// or a default limit of seconds. Ctrl-C prints what was computed and exits with status 130.
+    Table {
+        /// A heap game: a code (0.07, 4.07, 0.f), sub:…, allbut:…, grundys-game.
+        game: String,
+        /// Report on G(0..=N): digits, or a power such as 2^20 or 10^12.
+        #[arg(long, value_name = "N")]
+        to: Option<String>,
+        /// List the values (`n G(n)` lines; `values` in JSON).
+        #[arg(long)]
+        print: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Draw G(n) to FILE (.svg or .png), pre-period and period marked.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+    },
     /// The games: rules, notation, sources, judge formats.
     List,
 }
@@ -151,6 +176,13 @@ fn run(command: Command) -> Result<u8, Failure> {
             position,
             first,
         } => play(&game, &position.join(" "), first),
+        Command::Table {
+            game,
+            to,
+            print,
+            json,
+            plot,
+        } => table(&game, to.as_deref(), print, json, plot.as_deref()),
         Command::List => list(),
     }
 }
@@ -245,6 +277,72 @@ fn play(game: &str, position: &str, first: FirstPlayer) -> Result<u8, Failure> {
     game.play(position, first, &mut input, &mut output)
         .map_err(|e| usage(e.to_string()))?;
     Ok(0)
+}
+
+fn table(
+    game: &str,
+    to: Option<&str>,
+    print: bool,
+    json: bool,
+    plot: Option<&Path>,
+) -> Result<u8, Failure> {
+    use grundy::families::table::{self, TableRequest};
+    let to = to.map(parse_count).transpose()?;
+    let game = resolve(game)?;
+    let heap_game = game.heap_game().ok_or_else(|| {
+        usage(format!(
+            "{} is not a heap game: `table` works on take-and-break codes, sub:…, allbut:… and \
+             grundys-game",
+            game.info().name
+        ))
+    })?;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Without a handler Ctrl-C ends the process at once, which is fine too.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let request = TableRequest {
+        to,
+        values: print,
+        interrupt: Some(&interrupt),
+        progress: true,
+    };
+    let computed = table::Table::compute(heap_game.rule(), &request).map_err(usage)?;
+    if let Some(path) = plot {
+        table::plot(&computed, path).map_err(usage)?;
+    }
+    let report = computed.report(print);
+    let text = if json {
+        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
+        text.push('\n');
+        text
+    } else {
+        table::Table::text(&report)
+    };
+    write_stdout(&text)?;
+    Ok(if computed.interrupted() { 130 } else { 0 })
+}
+
+/// A count: digits, or `a^b` (2^20, 10^12).
+fn parse_count(text: &str) -> Result<u64, Failure> {
+    let bad = || {
+        usage(format!(
+            "--to `{text}` is not a number: write digits (1000000) or a power (2^20, 10^12), at \
+             most 2^64 - 1"
+        ))
+    };
+    let number = |digits: &str| {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        digits.parse::<u64>().map_err(|_| bad())
+    };
+    match text.split_once('^') {
+        Some((base, exponent)) => {
+            let exponent = u32::try_from(number(exponent)?).map_err(|_| bad())?;
+            number(base)?.checked_pow(exponent).ok_or_else(bad)
+        }
+        None => number(text),
+    }
 }
 
 fn list() -> Result<u8, Failure> {

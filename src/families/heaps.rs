@@ -18,9 +18,15 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
+use super::period::ProvedPeriod;
+
+/// Heaps above this have their winning moves counted per residue class of the period instead of
+/// enumerated one by one (when a period is proved).
+pub const ENUMERATED_HEAP: u64 = 1 << 16;
+
 /// The numbers a heap game accepts, for `grundy list`: a move only shrinks or splits heaps, so
 /// every heap of every reachable position is smaller than the largest given.
-pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens, as far as the rule's value table can be computed (the refusal says how much work a larger heap would need; moves only shrink or split heaps)";
+pub const DOMAIN: &str = "heaps of 1 to 2^64 - 1 tokens: any heap once the rule's period is proved (values come from the period), else as far as the rule's value table can be computed (the refusal names the limit; moves only shrink or split heaps)";
 
 /// A heap game: its rule and the values computed so far (grown on demand as larger heaps come).
 #[derive(Debug)]
@@ -50,7 +56,7 @@ impl HeapGame {
             .values
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
-        if values.computed_to() < n {
+        if values.known_to() < n {
             *values = Arc::new(Values::compute(&self.rule, n)?);
         }
         Ok(Arc::clone(&values))
@@ -112,6 +118,122 @@ impl Heaps {
         self.values
             .value(heap)
             .expect("the table covers every heap of the position")
+    }
+
+    /// The winning moves on one huge heap of a game with a proved period, where every split
+    /// a + b of `heap − k` with both parts past the pre-period has G(a) ⊕ G(b) depending only on
+    /// a mod p: splits with a small part are checked one by one, the others counted per residue
+    /// class; moves are listed in increasing a, at most as many as the collector keeps.
+    fn periodic_winning_moves(
+        &self,
+        index: usize,
+        heap: u64,
+        target: Nimber,
+        period: &ProvedPeriod,
+        collector: &mut MoveCollector<Heaps>,
+    ) -> Result<(), AnalysisError> {
+        let HeapRule::Code(code) = &*self.rule else {
+            // Rules without splits have few options: enumerate them.
+            self.rule.for_each_option(heap, &mut |take, parts| {
+                let left = parts
+                    .iter()
+                    .fold(Nimber::ZERO, |sum, &part| sum ^ self.heap_value(part));
+                if left == target {
+                    collector.push(|| self.winning(index, heap, take, parts.to_vec(), target));
+                }
+            });
+            return Ok(());
+        };
+        let (n0, p) = (period.preperiod, period.period);
+        let g = |n: u64| self.heap_value(n);
+        for (k, &digit) in code.digits().iter().enumerate() {
+            let k = k as u64;
+            let Some(rest) = heap.checked_sub(k) else {
+                break;
+            };
+            if digit & 1 != 0 && rest == 0 && target == Nimber::ZERO {
+                collector.push(|| self.winning(index, heap, k, Vec::new(), target));
+            }
+            if digit & 2 != 0 && rest >= 1 && k >= 1 && g(rest) == target {
+                collector.push(|| self.winning(index, heap, k, vec![rest], target));
+            }
+            if digit & 8 != 0 && rest >= 3 {
+                return Err(AnalysisError(format!(
+                    "the heap of {heap} has too many three-heap splits to examine"
+                )));
+            }
+            if digit & 4 == 0 || rest < 2 {
+                continue;
+            }
+            let half = rest / 2;
+            // Small a: one by one.
+            let periodic_from = n0.saturating_add(p).min(half + 1).max(1);
+            for a in 1..periodic_from {
+                if g(a) ^ g(rest - a) == target {
+                    collector.push(|| self.winning(index, heap, k, vec![a, rest - a], target));
+                }
+            }
+            if periodic_from > half {
+                continue;
+            }
+            // a in periodic_from..=half: a ≡ n0 + c (mod p), b = rest − a ≡ rest − 2·n0 − c + n0.
+            let shift = (rest - 2 * n0) % p;
+            let mut matching: Vec<u64> = (0..p)
+                .filter(|&c| g(n0 + c) ^ g(n0 + (shift + p - c) % p) == target)
+                .map(|c| periodic_from + (c + p - (periodic_from - n0) % p) % p)
+                .filter(|&first| first <= half)
+                .collect();
+            matching.sort_unstable();
+            let total: u128 = matching
+                .iter()
+                .map(|&first| u128::from((half - first) / p) + 1)
+                .sum();
+            let mut listed = 0u128;
+            'rounds: for round in 0u64.. {
+                if matching.is_empty() {
+                    break;
+                }
+                for &first in &matching {
+                    let Some(a) = round
+                        .checked_mul(p)
+                        .and_then(|offset| first.checked_add(offset))
+                        .filter(|&a| a <= half)
+                    else {
+                        break 'rounds;
+                    };
+                    if !collector.wants_more() {
+                        break 'rounds;
+                    }
+                    collector.push(|| self.winning(index, heap, k, vec![a, rest - a], target));
+                    listed += 1;
+                }
+            }
+            collector.count_unlisted(total - listed);
+        }
+        Ok(())
+    }
+
+    /// The winning move that takes `take` from the heap at `index` and leaves `parts`.
+    fn winning(
+        &self,
+        index: usize,
+        heap: u64,
+        take: u64,
+        parts: Vec<u64>,
+        target: Nimber,
+    ) -> WinningMove<Heaps> {
+        WinningMove {
+            mv: HeapMove {
+                heap: index,
+                take,
+                parts,
+            },
+            reason: format!(
+                "the heap of {heap} (G = {}) becomes heaps of nim-sum {}, leaving nim-sum 0",
+                self.heap_value(heap).0,
+                target.0
+            ),
+        }
     }
 
     /// The index of each heap whose size differs from the heap before it: moves on equal heaps
@@ -190,6 +312,53 @@ impl ImpartialGame for Heaps {
             heaps,
         }
     }
+
+    fn move_to(&self, target: &Self) -> Option<HeapMove> {
+        // The heap that changed and what it became: a multiset difference, then one check.
+        let (mut mine, mut theirs) = (self.heaps.iter().peekable(), target.heaps.iter().peekable());
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        loop {
+            match (mine.peek(), theirs.peek()) {
+                (Some(a), Some(b)) if a == b => {
+                    mine.next();
+                    theirs.next();
+                }
+                (Some(a), Some(b)) if a < b => removed.push(*mine.next()?),
+                (Some(_), Some(_)) | (None, Some(_)) => added.push(*theirs.next()?),
+                (Some(_), None) => removed.push(*mine.next()?),
+                (None, None) => break,
+            }
+        }
+        let [heap] = removed[..] else { return None };
+        let take = heap.checked_sub(added.iter().try_fold(0u64, |sum, &p| sum.checked_add(p))?)?;
+        // Moves are numbered by the first heap of their size, as moves() does.
+        let index = self.heaps.partition_point(|&h| h < heap);
+        self.rule.is_option(heap, take, &added).then_some(HeapMove {
+            heap: index,
+            take,
+            parts: added,
+        })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<HeapMove>, bool) {
+        let mut moves = Vec::new();
+        for (index, heap) in self.distinct_heaps() {
+            let (options, more) = self.rule.first_options(heap, limit - moves.len());
+            moves.extend(options.into_iter().map(|(take, parts)| HeapMove {
+                heap: index,
+                take,
+                parts,
+            }));
+            if more {
+                return (moves, true);
+            }
+        }
+        (moves, false)
+    }
+
+    fn quiet_move(&self) -> Option<HeapMove> {
+        self.some_moves(1).0.into_iter().next()
+    }
 }
 
 impl Theory for Heaps {
@@ -214,6 +383,10 @@ impl Theory for Heaps {
         for (index, heap) in self.distinct_heaps() {
             let value = self.heap_value(heap);
             let target = value ^ total;
+            if let Some(period) = self.values.period().filter(|_| heap > ENUMERATED_HEAP) {
+                self.periodic_winning_moves(index, heap, target, &period, &mut collector)?;
+                continue;
+            }
             self.rule.for_each_option(heap, &mut |take, parts| {
                 let left = parts
                     .iter()
@@ -292,11 +465,7 @@ impl Notation for Heaps {
             },
         };
         parts.sort_unstable();
-        let mut legal = false;
-        self.rule.for_each_option(size, &mut |k, option| {
-            legal |= k == take && option == parts.as_slice();
-        });
-        if !legal {
+        if !self.rule.is_option(size, take, &parts) {
             return Err(format!(
                 "{} cannot take {take} from the heap of {size} and leave {} ({})",
                 self.rule,
@@ -344,7 +513,9 @@ mod tests {
             "line 1, column 3: a heap holds at least 1 token, found `0`"
         );
         assert!(kayles.parse("3 x").is_err());
-        assert!(kayles.parse("99999999999999").is_err());
+        // Kayles has a proved period: any heap has a value.
+        assert!(kayles.parse("99999999999999").is_ok());
+        assert!(game("allbut:1,2").parse("99999999999999").is_err());
     }
 
     #[test]

@@ -11,9 +11,12 @@
 //! * [`values`] — the sequence G(0), G(1), … of a rule.
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
 
+pub mod engine;
 pub mod grundys_game;
 pub mod heaps;
+pub mod period;
 pub mod subtraction;
+pub mod table;
 pub mod take_break;
 pub mod values;
 
@@ -102,6 +105,85 @@ impl HeapRule {
             HeapRule::Set(set) => set.for_each_option(n, each),
             HeapRule::GrundysGame => grundys_game::for_each_option(n, each),
         }
+    }
+
+    /// Whether taking `take` from a heap of `n` and leaving `parts` (non-decreasing) is a move.
+    /// Decided from the rule directly, so a heap of 2^63 costs no more than a heap of 3.
+    pub fn is_option(&self, n: u64, take: u64, parts: &[u64]) -> bool {
+        let Some(rest) = n.checked_sub(take) else {
+            return false;
+        };
+        if parts.contains(&0)
+            || parts.windows(2).any(|pair| pair[0] > pair[1])
+            || parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p)) != Some(rest)
+        {
+            return false;
+        }
+        match self {
+            HeapRule::Code(code) => {
+                let Some(&digit) = usize::try_from(take)
+                    .ok()
+                    .and_then(|k| code.digits().get(k))
+                else {
+                    return false;
+                };
+                match parts.len() {
+                    0 => digit & 1 != 0,
+                    1 => digit & 2 != 0 && take >= 1,
+                    2 => digit & 4 != 0,
+                    3 => digit & 8 != 0,
+                    _ => false,
+                }
+            }
+            HeapRule::Set(set) => {
+                let listed = set.set().binary_search(&take).is_ok();
+                let allowed = match set.rule() {
+                    SetRule::Subtraction => listed,
+                    SetRule::AllBut => take >= 1 && !listed,
+                };
+                allowed && parts.len() <= 1
+            }
+            HeapRule::GrundysGame => take == 0 && parts.len() == 2 && parts[0] != parts[1],
+        }
+    }
+
+    /// The first `limit` options of a heap of `n`, in [`HeapRule::for_each_option`]'s order,
+    /// without visiting the rest (a heap of 2^40 has 2^39 splits), and whether there are more.
+    pub fn first_options(&self, n: u64, limit: usize) -> (Vec<(u64, Vec<u64>)>, bool) {
+        let mut options = Vec::new();
+        let HeapRule::Code(code) = self else {
+            self.for_each_option(n, &mut |take, parts| options.push((take, parts.to_vec())));
+            let more = options.len() > limit;
+            options.truncate(limit);
+            return (options, more);
+        };
+        let mut push = |take: u64, parts: Vec<u64>| {
+            options.push((take, parts));
+            options.len() > limit
+        };
+        for (k, &digit) in code.digits().iter().enumerate() {
+            let k = k as u64;
+            let Some(rest) = n.checked_sub(k) else { break };
+            if digit & 1 != 0 && rest == 0 && push(k, Vec::new()) {
+                break;
+            }
+            if digit & 2 != 0 && rest >= 1 && k >= 1 && push(k, vec![rest]) {
+                break;
+            }
+            if digit & 4 != 0 && rest >= 2 && (1..=rest / 2).any(|a| push(k, vec![a, rest - a])) {
+                break;
+            }
+            if digit & 8 != 0
+                && rest >= 3
+                && (1..=rest / 3)
+                    .any(|a| (a..=(rest - a) / 2).any(|b| push(k, vec![a, b, rest - a - b])))
+            {
+                break;
+            }
+        }
+        let more = options.len() > limit;
+        options.truncate(limit);
+        (options, more)
     }
 
     /// The most heaps one move can leave (1 for games that never split).

@@ -1,102 +1,168 @@
-//! The Grundy sequence G(0), G(1), … of a heap rule.
+//! The Grundy sequence G(0), G(1), … of a heap rule, with its period when one is proved.
 //!
 //! G(n) is the mex of the nim-sums of the heaps that each move on a heap of n leaves (a move that
-//! leaves nothing has nim-sum 0). The straightforward table computes it for n = 0, 1, 2, … in
-//! turn, visiting every option of every heap.
+//! leaves nothing has nim-sum 0). The values come from the fast [`engine`](super::engine)
+//! (sparse-space or dense pair scans, both cores, values in the narrowest type) for codes that
+//! leave at most two heaps, subtraction games and Grundy's game, and from the straightforward
+//! table over [`HeapRule::for_each_option`] for every other rule. Either way the computation
+//! stops as soon as a period is proved ([`period`](super::period)); G(n) for larger n then comes
+//! from the period, so a heap of any size up to 2^64 − 1 has a value.
 
 use super::HeapRule;
+use super::engine::{self, Control, Method, Stop, Table};
+use super::period::ProvedPeriod;
 use crate::core::Nimber;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
-/// How much work (options visited) the straightforward table does at most before refusing:
-/// a few seconds on one core.
+/// How much work the values behind `analyze`, `play` and `verify` may take at most (about a few
+/// seconds on one core).
 pub const WORK_LIMIT: u128 = 4_000_000_000;
 
-/// A period of the sequence: G(n + period) = G(n) for every n ≥ preperiod.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// The first n from which the sequence repeats.
-    pub preperiod: u64,
-    /// The length of the repeating block.
-    pub period: u64,
-}
+/// The most positions computed for `analyze`, `play` and `verify` when no period is proved.
+pub const ANALYSIS_LIMIT: u64 = 1 << 24;
 
-/// G(0..=n) of a rule, computed.
+/// G(0..=computed_to) of a rule, and its period when proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
-    values: Vec<u32>,
+    table: Table,
+    period: Option<ProvedPeriod>,
+    stop: Stop,
+    work: u128,
+    method: Method,
+}
+
+/// What a table computation may do: see [`Values::compute_with`].
+pub struct Limits<'a> {
+    /// The last position wanted (the computation stops earlier at a proved period).
+    pub to: u64,
+    /// At most this much work (pair visits, roughly); `None` for no limit.
+    pub work_limit: Option<u128>,
+    /// Stop cleanly when this flag is set (Ctrl-C).
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Show a progress bar on stderr for runs over a second.
+    pub progress: bool,
+    /// Keep computing up to `to` after a period is proved (to check the period, or to time the
+    /// engine); the period is still reported.
+    pub past_proof: bool,
 }
 
 impl Values {
-    /// G(0..=up_to) by the straightforward table. Refuses (with the reason) tables whose work
-    /// passes [`WORK_LIMIT`]; shows a progress bar on a terminal for long ones.
+    /// G(n) for every n ≤ `up_to`: computed, or from a period proved on the way. Refuses (with
+    /// the reason) when that takes more than [`WORK_LIMIT`] work or [`ANALYSIS_LIMIT`] positions
+    /// without a proof; shows a progress bar on a terminal for long runs.
     pub fn compute(rule: &HeapRule, up_to: u64) -> Result<Values, String> {
-        let work = rule.options_up_to(up_to);
-        if work > WORK_LIMIT {
-            return Err(format!(
-                "a heap of {up_to} is too large for {rule}: its Grundy value needs about {work} \
-                 option visits (the limit is {WORK_LIMIT}); use smaller heaps"
-            ));
-        }
-        let len = usize::try_from(up_to)
-            .ok()
-            .and_then(|n| n.checked_add(1))
-            .ok_or_else(|| format!("a heap of {up_to} is too large for {rule}"))?;
-        let bar = if work > 500_000_000 {
-            let bar = ProgressBar::new(up_to);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} G(n) [{bar:40}] {pos}/{len} ({per_sec}, {eta} left)",
-                )
-                .expect("a valid template")
-                .progress_chars("=> "),
-            );
-            bar.set_prefix(rule.to_string());
-            bar.enable_steady_tick(Duration::from_millis(200));
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
-        let mut values: Vec<u32> = Vec::with_capacity(len);
-        // seen[v] == stamp marks value v as taken by an option of the current heap.
-        let mut seen: Vec<u64> = Vec::new();
-        for n in 0..=up_to {
-            let stamp = n + 1;
-            rule.for_each_option(n, &mut |_, parts| {
-                let value = parts
-                    .iter()
-                    .fold(0u32, |sum, &part| sum ^ values[part as usize])
-                    as usize;
-                if value >= seen.len() {
-                    seen.resize(value + 1, 0);
-                }
-                seen[value] = stamp;
-            });
-            let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
-            values.push(mex as u32);
-            if n % 4096 == 0 {
-                bar.set_position(n);
+        if engine::theorem(rule).is_none() {
+            // No period can be proved: refuse up front what cannot be computed.
+            let work = if engine::is_fast(rule) {
+                0
+            } else {
+                rule.options_up_to(up_to)
+            };
+            if up_to > ANALYSIS_LIMIT || work > WORK_LIMIT {
+                return Err(format!(
+                    "a heap of {up_to} is too large for {rule}: no period can be proved for it, \
+                     and its values would take about {work} option visits (the limits are \
+                     {ANALYSIS_LIMIT} positions and {WORK_LIMIT} option visits); use smaller heaps"
+                ));
             }
         }
-        bar.finish_and_clear();
-        Ok(Values { values })
+        let values = Values::compute_with(
+            rule,
+            &Limits {
+                to: up_to.min(ANALYSIS_LIMIT),
+                work_limit: Some(WORK_LIMIT),
+                interrupt: None,
+                progress: true,
+                past_proof: false,
+            },
+        );
+        if values.known_to() >= up_to {
+            return Ok(values);
+        }
+        let computed = values.computed_to();
+        Err(format!(
+            "a heap of {up_to} is too large for {rule}: no period is proved up to {computed}, \
+             and grundy values heaps only up to {computed} for it (at most {ANALYSIS_LIMIT} \
+             positions or about {WORK_LIMIT} option visits); `grundy table {rule} --to N` \
+             computes further"
+        ))
     }
 
-    /// The largest n whose value is known.
+    /// G(0..=limits.to), stopping early at a proved period, at the work limit or when
+    /// interrupted ([`Values::stopped_by`] says which).
+    pub fn compute_with(rule: &HeapRule, limits: &Limits<'_>) -> Values {
+        let to = usize::try_from(limits.to).unwrap_or(usize::MAX - 1);
+        let outcome = engine::compute(
+            rule,
+            &Control {
+                to,
+                work_limit: limits.work_limit,
+                interrupt: limits.interrupt,
+                progress: limits.progress,
+                past_proof: limits.past_proof,
+            },
+        );
+        Values {
+            table: outcome.table,
+            period: outcome.period,
+            stop: outcome.stop,
+            work: outcome.work,
+            method: outcome.method,
+        }
+    }
+
+    /// The largest n whose value was computed (not taken from a period).
     pub fn computed_to(&self) -> u64 {
-        self.values.len() as u64 - 1
+        self.table.len() as u64 - 1
     }
 
-    /// G(n), if computed.
+    /// The largest n whose value is known: [`u64::MAX`] once a period is proved.
+    pub fn known_to(&self) -> u64 {
+        if self.period.is_some() {
+            u64::MAX
+        } else {
+            self.computed_to()
+        }
+    }
+
+    /// The proved period, if any.
+    pub fn period(&self) -> Option<ProvedPeriod> {
+        self.period
+    }
+
+    /// Why the computation ended.
+    pub fn stopped_by(&self) -> Stop {
+        self.stop
+    }
+
+    /// The work done (pair visits, roughly).
+    pub fn work(&self) -> u128 {
+        self.work
+    }
+
+    /// How the values were computed.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The computed values.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// G(n) as a plain number, when known.
+    pub fn get(&self, n: u64) -> Option<u32> {
+        let index = match self.period {
+            Some(period) => period.reduce(n),
+            None => n,
+        };
+        let index = usize::try_from(index).ok()?;
+        (index < self.table.len()).then(|| self.table.get(index))
+    }
+
+    /// G(n), if known (computed, or from the proved period).
     pub fn value(&self, n: u64) -> Option<Nimber> {
-        let index = usize::try_from(n).ok()?;
-        self.values.get(index).map(|&v| Nimber(u64::from(v)))
-    }
-
-    /// G(0..=computed_to) as a slice.
-    pub fn as_slice(&self) -> &[u32] {
-        &self.values
+        self.get(n).map(|v| Nimber(u64::from(v)))
     }
 }
 
@@ -106,7 +172,8 @@ mod tests {
 
     fn first(spelling: &str, n: u64) -> Vec<u32> {
         let rule = HeapRule::resolve(spelling).unwrap().unwrap();
-        Values::compute(&rule, n).unwrap().as_slice().to_vec()
+        let values = Values::compute(&rule, n).unwrap();
+        (0..=n).map(|i| values.get(i).unwrap()).collect()
     }
 
     #[test]
@@ -128,9 +195,16 @@ mod tests {
     }
 
     #[test]
-    fn too_much_work_is_refused() {
-        let rule = HeapRule::resolve("0.77").unwrap().unwrap();
-        assert!(Values::compute(&rule, 1 << 40).is_err());
-        assert!(Values::compute(&rule, u64::MAX).is_err());
+    fn huge_heaps_need_a_period() {
+        let kayles = HeapRule::resolve("0.77").unwrap().unwrap();
+        let values = Values::compute(&kayles, u64::MAX).unwrap();
+        let period = values.period().unwrap();
+        assert_eq!((period.preperiod, period.period), (71, 12));
+        assert_eq!(
+            values.value(u64::MAX),
+            values.value(period.reduce(u64::MAX))
+        );
+        let all_but = HeapRule::resolve("allbut:1,2").unwrap().unwrap();
+        assert!(Values::compute(&all_but, 1 << 40).is_err());
     }
 }
