@@ -2,7 +2,7 @@
 //! definition (FAMILIES.md), the spec's public results, and the command line.
 
 use assert_cmd::Command;
-use grundy::core::Nimber;
+use grundy::core::{ImpartialGame, Nimber};
 use grundy::families::HeapRule;
 use grundy::families::heaps::HeapGame;
 use grundy::families::period;
