@@ -426,6 +426,10 @@ fn some_moves_agree<G: Theory>(position: &G) {
     let (listed, more) = position.some_moves(all.len());
     assert!(!more);
     assert_eq!(listed.len(), all.len());
+    // No limit at all: every move (a `limit + 1` once wrapped to 0 here).
+    let (unlimited, more) = position.some_moves(usize::MAX);
+    assert!(!more);
+    assert_eq!(unlimited.len(), all.len());
     for mv in &listed {
         assert!(all.contains(mv));
     }

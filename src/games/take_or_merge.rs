@@ -259,7 +259,8 @@ impl ImpartialGame for TakeOrMerge {
                 .chain(runs[i + 1..].iter().map(|&(b, _)| b))
                 .map(move |b| TakeOrMergeMove::Merge(a, b))
         });
-        let mut moves: Vec<TakeOrMergeMove> = takes.chain(merges).take(limit + 1).collect();
+        let mut moves: Vec<TakeOrMergeMove> =
+            takes.chain(merges).take(limit.saturating_add(1)).collect();
         let more = moves.len() > limit;
         moves.truncate(limit);
         (moves, more)

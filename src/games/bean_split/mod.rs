@@ -644,7 +644,7 @@ impl ImpartialGame for BeanSplit {
                 (from + 1..n).flat_map(move |to_j| (to_j..n).map(move |to_k| (from, to_j, to_k)))
             })
             .map(|(from, to_j, to_k)| BeanSplitMove { from, to_j, to_k });
-        let mut moves: Vec<BeanSplitMove> = all.take(limit + 1).collect();
+        let mut moves: Vec<BeanSplitMove> = all.take(limit.saturating_add(1)).collect();
         let more = moves.len() > limit;
         moves.truncate(limit);
         (moves, more)
