@@ -17,6 +17,7 @@
 //! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
 //!   scanner::InputError)) and the judges' formats.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
+//! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
 //!   [`resolve`](registry::resolve), which turns a spelling into a game.
 //!
@@ -41,5 +42,6 @@ pub mod notation;
 pub mod play;
 pub mod registry;
 pub mod scanner;
+pub mod script;
 pub mod theory;
 pub mod verify;

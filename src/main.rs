@@ -20,7 +20,9 @@ Examples:
   grundy verify end-piles chocolate
   grundy play take-or-merge 1 1 2
   grundy table 0.07
-  grundy table 0.6 --to 2^20 --plot 06.svg";
+  grundy table 0.6 --to 2^20 --plot 06.svg
+  grundy analyze examples/games/cram.rhai 3x3
+  grundy verify examples/games/kayles.rhai";
 
 /// A toolkit for impartial games: solve judge inputs, analyse positions, verify the theory
 /// against exhaustive search, and play a perfect opponent.
@@ -72,13 +74,18 @@ enum Command {
     /// Check the fast theory against exhaustive search on every small position.
     ///
     /// Prints one line per game: `GAME: checked N positions, 0 disagreements`. On a disagreement
-    /// it prints the smallest counter-example and exits with status 1.
+    /// it prints the smallest counter-example and exits with status 1. For a script game
+    /// (`game.rhai`), its conjecture (`grundy` or `is_lost`) is checked as well.
     Verify {
         /// Games to check (all if none).
         games: Vec<String>,
         /// The size bound (its meaning per game is in `grundy list`).
         #[arg(long, value_name = "S")]
         size: Option<u64>,
+        /// Check a script's conjecture on this position and everything reachable from it
+        /// (instead of the script's `positions(size)`).
+        #[arg(long, value_name = "POSITION", conflicts_with = "size")]
+        from: Option<String>,
     },
     /// Play against a perfect opponent, in a terminal or over a pipe.
     ///
@@ -170,7 +177,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             json,
             limit,
         } => analyze(&game, position, from.as_deref(), json, limit),
-        Command::Verify { games, size } => verify(&games, size),
+        Command::Verify { games, size, from } => verify(&games, size, from.as_deref()),
         Command::Play {
             game,
             position,
@@ -241,7 +248,7 @@ fn analyze(
     }
 }
 
-fn verify(names: &[String], size: Option<u64>) -> Result<u8, Failure> {
+fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8, Failure> {
     let games = if names.is_empty() {
         let mut games = registry::fixed_games();
         for spelling in VERIFIED_BY_DEFAULT {
@@ -256,7 +263,11 @@ fn verify(names: &[String], size: Option<u64>) -> Result<u8, Failure> {
     };
     let mut status = 0;
     for game in games {
-        for report in game.verify(size).map_err(usage)? {
+        let reports = match from {
+            Some(position) => game.verify_from(position),
+            None => game.verify(size),
+        };
+        for report in reports.map_err(usage)? {
             if report.disagreements > 0 {
                 status = 1;
             }
@@ -369,6 +380,8 @@ fn list() -> Result<u8, Failure> {
         text.push('\n');
     }
     text.push_str(registry::family_help());
+    text.push_str("\n\n");
+    text.push_str(grundy::script::SCRIPT_HELP);
     text.push('\n');
     write_stdout(&text)?;
     Ok(0)

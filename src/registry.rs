@@ -4,7 +4,8 @@
 //! positions are read, its rules and theory (through its position type), its small positions for
 //! `verify`, and its judge formats. [`resolve`] is the only function that knows the spellings:
 //! the six fixed games by name, and the heap families (`0.07`, `kayles`, `sub:1,3,4`,
-//! `allbut:1,2`, `grundys-game`) built from their parameters.
+//! `allbut:1,2`, `grundys-game`) built from their parameters, and script files (`game.rhai`,
+//! see [`crate::script`]).
 //!
 //! Adding a fixed game: write its module (a position type implementing
 //! [`ImpartialGame`](crate::core::ImpartialGame) and [`Theory`], with `FromStr`/`Display` for its
@@ -124,6 +125,17 @@ pub trait Game: Send + Sync {
     /// above the game's maximum (whose position counts would not fit in memory).
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String>;
 
+    /// Runs the game's conjecture against exhaustive search on `position` and every position
+    /// reachable from it (script games; others have no conjecture to check).
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
+        let _ = position;
+        Err(format!(
+            "--from works for script games, which may state a conjecture; {} has a built-in \
+             theory (use --size)",
+            self.info().name
+        ))
+    }
+
     /// Plays a game against a person.
     fn play(
         &self,
@@ -176,6 +188,52 @@ fn outcome<G: Theory>(position: &G, mv: &G::Move) -> MoveOutcome {
     }
 }
 
+/// Writes the analysis of `parsed` (read from `text`) as text or JSON.
+pub(crate) fn write_analysis<G: Theory>(
+    name: &str,
+    parsed: &G,
+    text: &str,
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), GameError> {
+    let mut analysis = analyze(name, parsed, limit)?;
+    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    analysis.canonical_text = G::is_canonical_text(text).then_some(text);
+    if json {
+        analysis.write_json(out)?;
+        out.write_all(b"\n")?;
+    } else {
+        analysis.write_text(out)?;
+    }
+    Ok(())
+}
+
+/// Every legal move of `parsed` (at most `limit`), each marked winning or losing.
+pub(crate) fn position_moves<G: Theory>(
+    parsed: &G,
+    limit: usize,
+) -> Result<PositionMoves, GameError> {
+    let (moves, more) = parsed.some_moves(limit);
+    Ok(PositionMoves {
+        position: parsed.to_string(),
+        winner: parsed.winner()?,
+        grundy: parsed.grundy_value().map(|value| value.0),
+        moves: moves.iter().map(|mv| outcome(parsed, mv)).collect(),
+        more,
+    })
+}
+
+/// A perfect player's move from `parsed`: a winning move if any, else the quiet move.
+pub(crate) fn best_move<G: Theory>(parsed: &G) -> Result<Option<MoveOutcome>, GameError> {
+    let winning = parsed.winning_moves(1)?;
+    let chosen = match winning.listed.into_iter().next() {
+        Some(winning) => Some(winning.mv),
+        None => parsed.quiet_move(),
+    };
+    Ok(chosen.map(|mv| outcome(parsed, &mv)))
+}
+
 impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
     fn info(&self) -> &GameInfo {
         &self.info
@@ -197,38 +255,15 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         out: &mut dyn Write,
     ) -> Result<(), GameError> {
         let parsed: G = (self.parse)(position)?;
-        let mut analysis = analyze(&self.info.name, &parsed, limit)?;
-        let text = position.trim_matches(|c: char| c.is_ascii_whitespace());
-        analysis.canonical_text = G::is_canonical_text(text).then_some(text);
-        if json {
-            analysis.write_json(out)?;
-            out.write_all(b"\n")?;
-        } else {
-            analysis.write_text(out)?;
-        }
-        Ok(())
+        write_analysis(&self.info.name, &parsed, position, limit, json, out)
     }
 
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
-        let parsed: G = (self.parse)(position)?;
-        let (moves, more) = parsed.some_moves(limit);
-        Ok(PositionMoves {
-            position: parsed.to_string(),
-            winner: parsed.winner()?,
-            grundy: parsed.grundy_value().map(|value| value.0),
-            moves: moves.iter().map(|mv| outcome(&parsed, mv)).collect(),
-            more,
-        })
+        position_moves(&(self.parse)(position)?, limit)
     }
 
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
-        let parsed: G = (self.parse)(position)?;
-        let winning = parsed.winning_moves(1)?;
-        let chosen = match winning.listed.into_iter().next() {
-            Some(winning) => Some(winning.mv),
-            None => parsed.quiet_move(),
-        };
-        Ok(chosen.map(|mv| outcome(&parsed, &mv)))
+        best_move(&(self.parse)(position)?)
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
@@ -491,13 +526,16 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, UnknownGame> {
     {
         return Ok(game);
     }
+    if crate::script::names_script(spelling) {
+        return crate::script::load(std::path::Path::new(spelling)).map_err(UnknownGame);
+    }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
         Some(Err(message)) => Err(UnknownGame(message)),
         None => Err(UnknownGame(format!(
             "unknown game `{spelling}`; the games are {}, and the heap families: a take-and-break \
              code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-             grundys-game (see `grundy list`)",
+             grundys-game (see `grundy list`), or a script file (`game.rhai`)",
             fixed_games()
                 .iter()
                 .map(|game| game.info().name.clone())

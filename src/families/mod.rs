@@ -25,7 +25,9 @@ pub use subtraction::{SetGame, SetRule};
 pub use take_break::TakeBreakCode;
 pub use values::Values;
 
+use crate::script::ScriptHeapRule;
 use std::fmt;
+use std::sync::Arc;
 
 /// The spelling of Grundy's game.
 pub const GRUNDYS_GAME: &str = "grundys-game";
@@ -39,6 +41,9 @@ pub enum HeapRule {
     Set(SetGame),
     /// Grundy's game.
     GrundysGame,
+    /// A script's `heap_options(n)` (see [`crate::script`]); its options are computed by
+    /// [`HeapRule::prepare`] before they are used.
+    Script(Arc<ScriptHeapRule>),
 }
 
 impl HeapRule {
@@ -93,6 +98,16 @@ impl HeapRule {
                 "Grundy's game: split one heap into two non-empty heaps of different sizes"
                     .to_string()
             }
+            HeapRule::Script(script) => script.describe(),
+        }
+    }
+
+    /// Makes the options of every heap up to `n` available to [`for_each_option`]
+    /// (Self::for_each_option): only a script's rule has work to do (and can fail).
+    pub fn prepare(&self, n: u64) -> Result<(), String> {
+        match self {
+            HeapRule::Script(script) => script.prepare(n),
+            _ => Ok(()),
         }
     }
 
@@ -104,6 +119,7 @@ impl HeapRule {
             HeapRule::Code(code) => code.for_each_option(n, each),
             HeapRule::Set(set) => set.for_each_option(n, each),
             HeapRule::GrundysGame => grundys_game::for_each_option(n, each),
+            HeapRule::Script(script) => script.for_each_option(n, each),
         }
     }
 
@@ -144,6 +160,13 @@ impl HeapRule {
                 allowed && parts.len() <= 1
             }
             HeapRule::GrundysGame => take == 0 && parts.len() == 2 && parts[0] != parts[1],
+            HeapRule::Script(script) => {
+                let mut found = false;
+                script.for_each_option(n, &mut |k, option| {
+                    found |= k == take && option == parts;
+                });
+                found
+            }
         }
     }
 
@@ -192,6 +215,7 @@ impl HeapRule {
             HeapRule::Code(code) => code.most_parts(),
             HeapRule::Set(_) => 1,
             HeapRule::GrundysGame => 2,
+            HeapRule::Script(script) => script.most_parts(),
         }
     }
 
@@ -220,6 +244,7 @@ impl HeapRule {
                 SetRule::AllBut => linear,
             },
             HeapRule::GrundysGame => linear / 2,
+            HeapRule::Script(script) => script.options_up_to(u64::try_from(n).unwrap_or(u64::MAX)),
         }
     }
 }
@@ -231,6 +256,7 @@ impl fmt::Display for HeapRule {
             HeapRule::Code(code) => write!(f, "{code}"),
             HeapRule::Set(set) => write!(f, "{set}"),
             HeapRule::GrundysGame => f.write_str(GRUNDYS_GAME),
+            HeapRule::Script(script) => f.write_str(script.name()),
         }
     }
 }

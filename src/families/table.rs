@@ -33,6 +33,10 @@ pub const DEFAULT_TO: u64 = 1 << 20;
 pub const DEFAULT_WORK: u128 = 20_000_000_000;
 /// Without `--to`, for rules the fast engine does not know: the most option visits.
 pub const DEFAULT_NAIVE_WORK: u128 = 1_000_000_000;
+
+/// How far `table` goes for a script's heap rule when `--to` is not given: every heap's options
+/// are a call into the script.
+pub const SCRIPT_DEFAULT_TO: u64 = 1_000;
 /// With `--to`: the most work the straightforward table (rules the fast engine does not know)
 /// may be asked for (hours).
 pub const NAIVE_WORK: u128 = 10_000_000_000_000;
@@ -156,6 +160,28 @@ impl Table {
                 u128::from(to) + 1
             ));
         }
+        if let HeapRule::Script(script) = rule {
+            // A script's options come from calls into the script: computed first, for every heap
+            // of the table (at most SCRIPT_DEFAULT_TO heaps unless --to asks for more).
+            let to = request.to.unwrap_or(SCRIPT_DEFAULT_TO);
+            script.prepare(to)?;
+            let values = Values::compute_with(
+                rule,
+                &Limits {
+                    to,
+                    work_limit: None,
+                    interrupt: request.interrupt,
+                    progress: request.progress,
+                    past_proof: false,
+                },
+            );
+            let to = values.computed_to();
+            return Ok(Table {
+                rule: rule.clone(),
+                values,
+                to,
+            });
+        }
         let provable = engine::theorem(rule).is_some();
         let fast = engine::is_fast(rule);
         let (to, work_limit) = match request.to {
@@ -243,6 +269,7 @@ impl Table {
         let (checksum, largest) = self.checksum_and_largest();
         let observed = match &self.rule {
             HeapRule::Set(set) if set.rule() == SetRule::AllBut => self.observed(),
+            HeapRule::Script(_) => self.observed(),
             _ => None,
         };
         let no_theorem = match &self.rule {
@@ -256,6 +283,17 @@ impl Table {
                  bound, so no period exists; an arithmetic period is only observed"
                     .to_string(),
             ),
+            HeapRule::Script(script) => Some(match script.recognised_code() {
+                Some((code, checked)) => format!(
+                    "a script's rule is known only on the heaps computed, so its periods are \
+                     observed, not proved; its moves are those of the take-and-break code {code} \
+                     on every heap up to {checked}, and `grundy table {code}` proves that code's \
+                     period"
+                ),
+                None => "a script's rule is known only on the heaps computed, so its periods \
+                         are observed, not proved"
+                    .to_string(),
+            }),
             rule if engine::theorem(rule).is_none() => {
                 Some("no periodicity theorem is known to grundy for this rule".to_string())
             }

@@ -66,6 +66,8 @@ impl Values {
                 ));
             }
         }
+        // A script's heap options are computed by calls into the script, which can fail.
+        rule.prepare(up_to.min(ANALYSIS_LIMIT))?;
         let values = Values::compute_with(
             rule,
             &Limits {

@@ -1,0 +1,302 @@
+//! Games from script files: write the options of a position in a few lines of
+//! [Rhai](https://rhai.rs), and every command works on the game — `analyze`, `play`, `verify`
+//! (your conjecture against exhaustive search) and, for heap games, `table`.
+//!
+//! A game spelling that names a script file (`grundy analyze examples/games/cram.rhai 2x3`) loads
+//! the game from it ([`load`]).
+//!
+//! # The script API
+//!
+//! A position is an **array of integers** (a list of heaps, the cells of a board, …). The script
+//! defines functions; only the options are required, in one of two forms:
+//!
+//! * `fn options(p)` — the positions one move leads to, as an array of positions. The game's
+//!   positions are then searched exhaustively ([`Searched`](crate::core::Searched)), sharing one
+//!   memo per session; a position that repeats is reported as a cycle.
+//! * `fn heap_options(n)` — the **heap form**: what one heap of n may become, as an array of
+//!   heap lists (`[]` leaves nothing, `[a, b]` leaves two heaps). Every heap must be smaller
+//!   than n. The game is then a heap game ([`HeapRule::Script`](crate::families::HeapRule)):
+//!   positions are heap sizes, values are nim-sums of the heaps' values, `table` works.
+//!
+//! Optional:
+//!
+//! * `fn parse(text)` → position, and `fn show(p)` → string: the notation (default: integers
+//!   separated by spaces). `parse` may `throw "message"` for a malformed position.
+//! * `fn move_name(p, q)` → string: the name of the move from `p` to its option `q` (default:
+//!   `q`'s notation in brackets). In `play`, typing the position to reach also works.
+//! * `fn positions(size)` → array of positions: the small positions `verify` checks, smallest
+//!   first.
+//! * `fn grundy(p)` → integer, and/or `fn is_lost(p)` → bool: the conjecture `verify` checks.
+//! * `fn rules()` → string: the rules in a line, for `grundy list`-style descriptions.
+//!
+//! # Safety
+//!
+//! Scripts cannot touch files, the network or the environment; each call is limited in
+//! operations, time, call depth and data size ([`engine`]); errors name the file, line and
+//! column.
+
+pub mod engine;
+pub mod heap;
+pub mod verify;
+
+pub use engine::{Cells, Claim, Script};
+pub use heap::{ScriptHeapGame, ScriptHeapRule};
+
+use crate::core::search::DEFAULT_POSITION_LIMIT;
+use crate::core::{Rules, Search, Searched};
+use crate::play::{Ending, Side, play};
+use crate::registry::{
+    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, position_moves,
+    write_analysis,
+};
+use crate::scanner::{InputError, Location};
+use crate::theory::AnalysisError;
+use crate::verify::Report;
+use engine::show_integers;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+/// What `grundy list` says about script games.
+pub const SCRIPT_HELP: &str = "\
+Script games: a Rhai file that defines `fn options(p)` (the positions one move leads to; a
+position is an array of integers) or `fn heap_options(n)` (what one heap may become, as lists of
+heaps), and optionally parse, show, move_name, positions(size) and a conjecture grundy(p) or
+is_lost(p) (see examples/games/ and the README):
+  grundy analyze examples/games/cram.rhai 3x4
+  grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
+  grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
+
+/// The file name endings of scripts.
+const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
+
+/// Whether a game spelling names a script: it ends in `.rhai` (or `.lua`, to say that Lua is not
+/// supported). Other files are not read, so that a mistyped game name never runs a file.
+pub fn names_script(spelling: &str) -> bool {
+    SCRIPT_ENDINGS
+        .iter()
+        .any(|ending| spelling.ends_with(ending))
+        || spelling.ends_with(".lua")
+}
+
+/// The game of the script at `path`: a heap game if it defines `heap_options`, else a game
+/// searched exhaustively through `options`.
+pub fn load(path: &Path) -> Result<Box<dyn Game>, String> {
+    if path.extension().is_some_and(|ending| ending == "lua") {
+        return Err(format!(
+            "{}: grundy runs Rhai scripts (`.rhai`), not Lua (see the README: why Rhai)",
+            path.display()
+        ));
+    }
+    let script = Arc::new(Script::load(path)?);
+    if script.defined().heap_options {
+        Ok(Box::new(ScriptHeapGame::new(script)))
+    } else {
+        Ok(Box::new(ScriptGame::new(script, DEFAULT_POSITION_LIMIT)))
+    }
+}
+
+/// The rules of a script's `options` form, for the exhaustive search.
+pub struct ScriptRules {
+    script: Arc<Script>,
+}
+
+impl ScriptRules {
+    /// The rules of `script` (which defines `options`).
+    pub fn new(script: Arc<Script>) -> Self {
+        ScriptRules { script }
+    }
+}
+
+impl Rules for ScriptRules {
+    type Position = Cells;
+
+    fn options(&self, position: &Cells) -> Result<Vec<Cells>, String> {
+        self.script.options(position)
+    }
+
+    fn show(&self, position: &Cells) -> String {
+        self.script
+            .show(position)
+            .unwrap_or_else(|error| format!("{} (show failed: {error})", show_integers(position)))
+    }
+
+    fn move_name(&self, from: &Cells, to: &Cells) -> String {
+        match self.script.move_name(from, to) {
+            Some(Ok(name)) => name,
+            Some(Err(error)) => format!("[{}] (move_name failed: {error})", self.show(to)),
+            None => format!("[{}]", self.show(to)),
+        }
+    }
+
+    fn costly_options(&self) -> bool {
+        true
+    }
+}
+
+/// The default `--size` of a script's `verify`.
+pub const DEFAULT_SIZE: u64 = 6;
+
+/// A script game in the `options` form, solved by exhaustive search.
+pub struct ScriptGame {
+    info: GameInfo,
+    script: Arc<Script>,
+    search: Arc<Search<ScriptRules>>,
+}
+
+type Position = Searched<ScriptRules>;
+
+impl ScriptGame {
+    /// The game of `script`, storing at most `limit` positions.
+    pub fn new(script: Arc<Script>, limit: usize) -> Self {
+        let name = script.name().to_string();
+        let defined = script.defined();
+        let info = GameInfo {
+            rules: script
+                .rules()
+                .unwrap_or_else(|| format!("the options(position) of {name}")),
+            position: if defined.parse {
+                format!("as parse(text) in {name} reads it")
+            } else {
+                "integers separated by spaces: `3 1 2`".to_string()
+            },
+            moves: if defined.move_name {
+                format!("as move_name in {name} names them, or the position to reach")
+            } else {
+                "the position a move leads to: `[1 2]`, or `1 2`".to_string()
+            },
+            source: name.clone(),
+            verify_size: format!(
+                "the positions(S) of {name} (default {DEFAULT_SIZE}), or --from POSITION"
+            ),
+            domain: "positions are arrays of 64-bit integers, as the script's options make them; \
+                     the search stores at most 10,000,000 positions"
+                .to_string(),
+            name,
+        };
+        let search = Arc::new(Search::new(
+            Arc::new(ScriptRules::new(Arc::clone(&script))),
+            limit,
+        ));
+        ScriptGame {
+            info,
+            script,
+            search,
+        }
+    }
+
+    /// Reads a position and solves it (so that its moves are known to compute).
+    fn position(&self, text: &str) -> Result<Position, GameError> {
+        let cells = self
+            .script
+            .parse(text)
+            .map_err(|e| GameError::Analysis(AnalysisError(format!("position: {e}"))))?;
+        let position = Searched::new(Arc::clone(&self.search), cells);
+        position
+            .value()
+            .map_err(|e| GameError::Analysis(AnalysisError(e.to_string())))?;
+        Ok(position)
+    }
+
+    fn has_conjecture(&self) -> bool {
+        self.script.defined().grundy || self.script.defined().is_lost
+    }
+
+    fn no_conjecture(&self) -> String {
+        format!(
+            "{} defines no conjecture to verify: add `fn grundy(position)` (the value you \
+             conjecture) or `fn is_lost(position)` (whether the player to move loses)",
+            self.script.name()
+        )
+    }
+}
+
+impl Game for ScriptGame {
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn analyze(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        let parsed = self.position(position)?;
+        write_analysis(&self.info.name, &parsed, position, limit, json, out)
+    }
+
+    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
+        position_moves(&self.position(position)?, limit)
+    }
+
+    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+        best_move(&self.position(position)?)
+    }
+
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
+        if !self.has_conjecture() {
+            return Err(self.no_conjecture());
+        }
+        if !self.script.defined().positions {
+            return Err(format!(
+                "{}: verify needs `fn positions(size)` in the script (the small positions to \
+                 check), or --from POSITION (a position and everything reachable from it)",
+                self.script.name()
+            ));
+        }
+        let positions = self.script.positions(size.unwrap_or(DEFAULT_SIZE))?;
+        let report = verify::check_conjecture(
+            self.script.name(),
+            &*self.search,
+            &positions,
+            &|position: &Cells| self.script.claims(position),
+        )?;
+        Ok(vec![report])
+    }
+
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
+        if !self.has_conjecture() {
+            return Err(self.no_conjecture());
+        }
+        let start = self
+            .script
+            .parse(position)
+            .map_err(|e| format!("position: {e}"))?;
+        // A fresh search, so that every reachable position is recorded (after its options).
+        let search = Search::new(
+            Arc::new(ScriptRules::new(Arc::clone(&self.script))),
+            DEFAULT_POSITION_LIMIT,
+        );
+        let mut reachable = Vec::new();
+        search
+            .value_recording(&start, &mut reachable)
+            .map_err(|e| e.to_string())?;
+        let report = verify::check_conjecture(
+            self.script.name(),
+            &search,
+            &reachable,
+            &|position: &Cells| self.script.claims(position),
+        )?;
+        Ok(vec![report])
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        first: Side,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<Ending, GameError> {
+        let start = self.position(position)?;
+        let parse = |text: &str| -> Result<Position, InputError> {
+            let cells = self
+                .script
+                .parse(text)
+                .map_err(|e| InputError::new(Location::EndOfInput, e))?;
+            Ok(Searched::new(Arc::clone(&self.search), cells))
+        };
+        Ok(play(start, first, &self.info.moves, &parse, input, output)?)
+    }
+}
