@@ -5,7 +5,7 @@ use super::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
-use crate::registry::{Game, GameError, MoveOutcome};
+use crate::registry::{Game, GameError, MoveOutcome, UnknownGame};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
@@ -63,6 +63,12 @@ impl IntoResponse for ApiError {
 
 impl From<GameError> for ApiError {
     fn from(error: GameError) -> ApiError {
+        ApiError::bad(error.to_string())
+    }
+}
+
+impl From<UnknownGame> for ApiError {
+    fn from(error: UnknownGame) -> ApiError {
         ApiError::bad(error.to_string())
     }
 }
@@ -148,9 +154,7 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
         .map(|(alias, _, _)| *alias)
         .chain(FAMILY_EXAMPLES.iter().copied())
     {
-        let game = shared
-            .game(spelling)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let game = shared.game(spelling)?;
         families.push(describe(spelling, game.as_ref()));
     }
     Ok(Json(serde_json::json!({
@@ -166,9 +170,7 @@ pub(super) async fn game(
     query: Result<Query<NameQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(NameQuery { name }) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-    let game = shared
-        .game(&name)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = shared.game(&name)?;
     Ok(Json(describe(&name, game.as_ref())).into_response())
 }
 
@@ -192,9 +194,7 @@ pub(super) async fn analyze(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = shared
-        .game(&request.game)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = shared.game(&request.game)?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
         let position = request.position;
         let limit = request
@@ -220,9 +220,7 @@ pub(super) async fn moves(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = shared
-        .game(&request.game)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = shared.game(&request.game)?;
     let bytes = run_work(&shared, "moves", move |_| {
         let position = request.position;
         let limit = request
@@ -252,9 +250,7 @@ pub(super) async fn computer_move(
         chosen: Option<MoveOutcome>,
     }
     let request: Request = parse_body(body)?;
-    let game = shared
-        .game(&request.game)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = shared.game(&request.game)?;
     let chosen = run_work(&shared, "computer-move", move |_| {
         Ok(game.computer_move(&request.position)?)
     })
@@ -278,9 +274,7 @@ pub(super) async fn table(
         report: TableReport,
     }
     let request: TableRequest = parse_body(body)?;
-    let game = shared
-        .game(&request.game)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let game = shared.game(&request.game)?;
     let name = game.info().name.clone();
     if game.heap_game().is_none() {
         return Err(ApiError::bad(format!(
