@@ -39,6 +39,7 @@ pub mod enumerate;
 pub mod families;
 pub mod games;
 pub mod judge;
+pub mod misere;
 pub mod notation;
 pub mod play;
 pub mod registry;

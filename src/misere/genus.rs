@@ -1,0 +1,246 @@
+//! The genus of every position of a heap game, by the options-only rule of [`super::tame`].
+//!
+//! A position is a multiset of heaps; its options replace one heap by what the rule lets that
+//! heap become. The genus of a sum is *not* a function of its parts' genera in general (that is
+//! what wildness means), so the genus of a heap is computed from the genera of every position
+//! reachable from it — each once, memoised — within a stated limit of positions.
+
+use super::{HeapOptions, MisereError};
+use crate::core::{Nimber, mex};
+use rustc_hash::FxHashMap;
+
+use super::tame::Genus;
+
+/// How many positions a genus computation stores at most by default.
+pub const DEFAULT_GENUS_POSITIONS: usize = 2_000_000;
+
+/// What is known of one position.
+#[derive(Clone, Debug)]
+struct Entry {
+    grundy: u64,
+    /// γ₀ … γ_{K−1}.
+    gammas: Vec<u64>,
+    /// The sequence alternates from here on (proved, see [`super::tame`]).
+    start: usize,
+    /// This position and everything reachable from it is fickle or firm.
+    tame: bool,
+}
+
+/// The genus of positions of one heap game, memoised.
+pub struct GenusSearch<'a> {
+    options: HeapOptions<'a>,
+    heap_options: FxHashMap<u64, Vec<Vec<u64>>>,
+    memo: FxHashMap<Vec<u64>, Entry>,
+    terms: usize,
+    limit: usize,
+}
+
+/// The sequence was too short to see it alternate: start again with more terms.
+struct NeedMoreTerms;
+
+enum Failure {
+    More(NeedMoreTerms),
+    Fatal(MisereError),
+}
+
+impl<'a> GenusSearch<'a> {
+    /// A search over the positions of the game whose heap of n may become `options(n)`, storing
+    /// at most `limit` positions.
+    pub fn new(options: HeapOptions<'a>, limit: usize) -> Self {
+        GenusSearch {
+            options,
+            heap_options: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            terms: 6,
+            limit,
+        }
+    }
+
+    /// How many positions are stored.
+    pub fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The genus of the position `heaps` (any order), and whether it is tame.
+    pub fn genus(&mut self, heaps: &[u64]) -> Result<(Genus, bool), MisereError> {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        loop {
+            match self.solve(&key) {
+                Ok(()) => {
+                    let entry = &self.memo[&key];
+                    let genus = Genus::from_sequence(entry.grundy, &entry.gammas, entry.start);
+                    return Ok((genus, entry.tame));
+                }
+                Err(Failure::More(NeedMoreTerms)) => {
+                    self.terms *= 2;
+                    self.memo.clear();
+                }
+                Err(Failure::Fatal(error)) => return Err(error),
+            }
+        }
+    }
+
+    fn heap_options(&mut self, heap: u64) -> &[Vec<u64>] {
+        let options = self.options;
+        self.heap_options.entry(heap).or_insert_with(|| {
+            options(heap)
+                .into_iter()
+                .map(|mut parts| {
+                    parts.retain(|&p| p > 0);
+                    parts.sort_unstable();
+                    parts
+                })
+                .collect()
+        })
+    }
+
+    fn position_options(&mut self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut result = Vec::new();
+        let mut previous = None;
+        for (index, &heap) in position.iter().enumerate() {
+            if previous == Some(heap) {
+                continue;
+            }
+            previous = Some(heap);
+            let options = self.heap_options(heap).to_vec();
+            for parts in options {
+                let mut next: Vec<u64> = position[..index]
+                    .iter()
+                    .chain(&position[index + 1..])
+                    .copied()
+                    .chain(parts)
+                    .collect();
+                next.sort_unstable();
+                result.push(next);
+            }
+        }
+        result.sort();
+        result.dedup();
+        result
+    }
+
+    /// Fills the memo for `root` and everything below it (iteratively: an explicit stack).
+    fn solve(&mut self, root: &[u64]) -> Result<(), Failure> {
+        if self.memo.contains_key(root) {
+            return Ok(());
+        }
+        let first = self.position_options(root);
+        let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = vec![(root.to_vec(), first, 0)];
+        while let Some((_, options, next)) = stack.last_mut() {
+            match options[*next..]
+                .iter()
+                .position(|child| !self.memo.contains_key(child))
+            {
+                Some(offset) => {
+                    *next += offset;
+                    let child = options[*next].clone();
+                    if stack.len() > 1_000_000 {
+                        return Err(Failure::Fatal(MisereError::TooLarge(
+                            "a genus computation deeper than a million moves".to_string(),
+                        )));
+                    }
+                    let grandchildren = self.position_options(&child);
+                    stack.push((child, grandchildren, 0));
+                }
+                None => {
+                    let (position, options, _) = stack.pop().expect("stack is not empty");
+                    let entry = self.combine(&options).map_err(Failure::More)?;
+                    if self.memo.len() >= self.limit {
+                        return Err(Failure::Fatal(MisereError::TooLarge(format!(
+                            "the genus computation reached its limit of {} positions",
+                            self.limit
+                        ))));
+                    }
+                    self.memo.insert(position, entry);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The entry of a position from its options' entries.
+    fn combine(&self, options: &[Vec<u64>]) -> Result<Entry, NeedMoreTerms> {
+        let children: Vec<&Entry> = options.iter().map(|child| &self.memo[child]).collect();
+        let grundy = mex(children.iter().map(|c| Nimber(c.grundy))).0;
+        let mut gammas = Vec::with_capacity(self.terms);
+        for k in 0..self.terms {
+            let gamma = if k == 0 {
+                if children.is_empty() {
+                    1
+                } else {
+                    mex(children.iter().map(|c| Nimber(c.gammas[0]))).0
+                }
+            } else {
+                let previous = gammas[k - 1];
+                mex(children
+                    .iter()
+                    .map(|c| Nimber(c.gammas[k]))
+                    .chain([Nimber(previous), Nimber(previous ^ 1)]))
+                .0
+            };
+            gammas.push(gamma);
+        }
+        let floor = children.iter().map(|c| c.start).max().unwrap_or(0);
+        let start = (floor..self.terms.saturating_sub(2))
+            .find(|&m| gammas[m + 2] == gammas[m])
+            .ok_or(NeedMoreTerms)?;
+        if start + 3 > self.terms {
+            return Err(NeedMoreTerms);
+        }
+        let own = Genus::from_sequence(grundy, &gammas, start);
+        let tame = own.is_nim_like() && children.iter().all(|c| c.tame);
+        Ok(Entry {
+            grundy,
+            gammas,
+            start,
+            tame,
+        })
+    }
+}
+
+/// The genus of every heap 0..=n of a heap game, and how far its heaps are tame.
+#[derive(Clone, Debug)]
+pub struct GenusTable {
+    /// The genus of heap n, for n = 0, 1, … (as far as computed).
+    pub genera: Vec<Genus>,
+    /// Whether heap n is tame (it and everything reachable from it fickle or firm).
+    pub tame: Vec<bool>,
+    /// Why the table stops before the requested heap, if it does.
+    pub stopped: Option<MisereError>,
+}
+
+impl GenusTable {
+    /// The genus of the heaps 0..=`up_to` of the game whose heap of n may become `options(n)`,
+    /// stopping early (and saying why) when the positions to examine pass `limit`.
+    pub fn compute(options: HeapOptions<'_>, up_to: u64, limit: usize) -> GenusTable {
+        let mut search = GenusSearch::new(options, limit);
+        let mut genera = Vec::new();
+        let mut tame = Vec::new();
+        let mut stopped = None;
+        for heap in 0..=up_to {
+            match search.genus(&[heap]) {
+                Ok((genus, is_tame)) => {
+                    genera.push(genus);
+                    tame.push(is_tame);
+                }
+                Err(error) => {
+                    stopped = Some(error);
+                    break;
+                }
+            }
+        }
+        GenusTable {
+            genera,
+            tame,
+            stopped,
+        }
+    }
+
+    /// The largest n such that every heap 0..=n is tame (`None` if even heap 0 is not, which
+    /// cannot happen: the empty heap is tame).
+    pub fn tame_up_to(&self) -> Option<u64> {
+        let count = self.tame.iter().take_while(|&&tame| tame).count();
+        (count as u64).checked_sub(1)
+    }
+}

@@ -1,0 +1,51 @@
+//! Misère play: the last player to move loses.
+//!
+//! Under misère play the Sprague–Grundy theory breaks down: a sum of games is not decided by
+//! its parts' Grundy values. What survives, and what this module implements:
+//!
+//! * [`tame`] — misère Nim (Bouton), Conway's genus and the tame sums it decides (the "anti-SG"
+//!   rule of contest courses is the simplest case).
+//! * [`genus`] — the genus of every heap of a heap game, computed from the options, and how far
+//!   its heaps are tame.
+//! * [`quotient`] — misère quotients (Plambeck; Plambeck and Siegel): the finite commutative
+//!   monoid that decides every position of a heap game whose heaps are at most n, built heap by
+//!   heap and verified exactly; a many-heap position is then decided by multiplying its heaps'
+//!   elements.
+//!
+//! The referee is the exhaustive solver under [`Play::Misere`](crate::core::Play): every result
+//! here is checked against it in the tests.
+
+pub mod genus;
+pub mod quotient;
+pub mod tame;
+
+pub use genus::{GenusSearch, GenusTable};
+pub use quotient::MisereQuotient;
+pub use tame::{Genus, misere_nim_lost, tame_sum_lost};
+
+use crate::families::HeapRule;
+
+/// What a heap of n may become in one move: every option, as the list of heaps it leaves (none
+/// to a few, each non-empty).
+pub type HeapOptions<'a> = &'a dyn Fn(u64) -> Vec<Vec<u64>>;
+
+/// The options of a heap of `n` under a heap game's rule, in [`HeapOptions`]' form.
+pub fn rule_options(rule: &HeapRule, n: u64) -> Vec<Vec<u64>> {
+    let mut options = Vec::new();
+    rule.for_each_option(n, &mut |_, parts| options.push(parts.to_vec()));
+    options
+}
+
+/// Why a misère computation gives no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MisereError {
+    /// The computation would pass a stated limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// A candidate quotient failed verification: the quotient is known only for smaller heaps.
+    #[error("{0}")]
+    Rejected(String),
+    /// The game is outside what the method handles.
+    #[error("{0}")]
+    Unsupported(String),
+}
