@@ -1,0 +1,402 @@
+//! Misère play: the referee, genus, tame sums and misère quotients against an independent brute
+//! force written here from the definitions (a take-and-break code's digits, misère outcome and
+//! misère Grundy value by plain recursion), and the published quotients.
+
+use grundy::core::{ExhaustiveSolver, ImpartialGame, Nimber, Play};
+use grundy::misere::{GenusSearch, GenusTable, MisereQuotient, misere_nim_lost, tame_sum_lost};
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// The options of a heap of `n` under a take-and-break code (`digits[k]` = d_k), from the
+/// definition: remove k tokens; bit 1 lets nothing remain, bit 2 one heap, bit 4 two heaps,
+/// bit 8 three heaps (all non-empty).
+fn code_options(digits: &[u8], n: u64) -> Vec<Vec<u64>> {
+    let mut options = BTreeSet::new();
+    for (k, &digit) in digits.iter().enumerate() {
+        let k = k as u64;
+        if k > n {
+            break;
+        }
+        let rest = n - k;
+        if digit & 1 != 0 && rest == 0 && k > 0 {
+            options.insert(vec![]);
+        }
+        if digit & 2 != 0 && rest >= 1 && k > 0 {
+            options.insert(vec![rest]);
+        }
+        if digit & 4 != 0 {
+            for a in 1..rest {
+                let mut parts = vec![a, rest - a];
+                parts.sort();
+                options.insert(parts);
+            }
+        }
+        if digit & 8 != 0 {
+            for a in 1..rest {
+                for b in 1..rest - a {
+                    let mut parts = vec![a, b, rest - a - b];
+                    parts.sort();
+                    options.insert(parts);
+                }
+            }
+        }
+    }
+    options.into_iter().collect()
+}
+
+fn digits_of(code: &str) -> Vec<u8> {
+    let (whole, fraction) = code.split_once('.').unwrap();
+    std::iter::once(whole)
+        .chain(fraction.split("").filter(|s| !s.is_empty()))
+        .map(|d| u8::from_str_radix(d, 16).unwrap())
+        .collect()
+}
+
+/// Brute force from the definition: positions are sorted multisets of heaps.
+struct Brute<'a> {
+    options: &'a dyn Fn(u64) -> Vec<Vec<u64>>,
+    lost: HashMap<Vec<u64>, bool>,
+    misere_value: HashMap<(Vec<u64>, Vec<u64>), u64>,
+}
+
+impl<'a> Brute<'a> {
+    fn new(options: &'a dyn Fn(u64) -> Vec<Vec<u64>>) -> Self {
+        Brute {
+            options,
+            lost: HashMap::new(),
+            misere_value: HashMap::new(),
+        }
+    }
+
+    fn followers(&self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut result = BTreeSet::new();
+        for i in 0..position.len() {
+            for parts in (self.options)(position[i]) {
+                let mut next: Vec<u64> = position[..i]
+                    .iter()
+                    .chain(&position[i + 1..])
+                    .copied()
+                    .chain(parts)
+                    .collect();
+                next.sort();
+                result.insert(next);
+            }
+        }
+        result.into_iter().collect()
+    }
+
+    /// Misère: lost for the player to move when there is a move and every move leaves a won
+    /// position.
+    fn is_lost(&mut self, position: &[u64]) -> bool {
+        if let Some(&lost) = self.lost.get(position) {
+            return lost;
+        }
+        let followers = self.followers(position);
+        let lost = !followers.is_empty() && followers.iter().all(|next| !self.is_lost(next));
+        self.lost.insert(position.to_vec(), lost);
+        lost
+    }
+
+    /// G⁻ of the game position plus Nim heaps `nim`: 1 with no move, else the mex of the options.
+    fn value(&mut self, position: &[u64], nim: &[u64]) -> u64 {
+        let key = (position.to_vec(), nim.to_vec());
+        if let Some(&v) = self.misere_value.get(&key) {
+            return v;
+        }
+        let mut values = BTreeSet::new();
+        let mut any = false;
+        for next in self.followers(position) {
+            any = true;
+            let v = self.value(&next, nim);
+            values.insert(v);
+        }
+        for i in 0..nim.len() {
+            for smaller in 0..nim[i] {
+                any = true;
+                let mut next: Vec<u64> = nim.to_vec();
+                next[i] = smaller;
+                next.retain(|&h| h > 0);
+                next.sort();
+                let v = self.value(position, &next);
+                values.insert(v);
+            }
+        }
+        let v = if any {
+            (0..).find(|v| !values.contains(v)).unwrap()
+        } else {
+            1
+        };
+        self.misere_value.insert(key, v);
+        v
+    }
+}
+
+/// Every multiset of heaps 1..=max with at most `count` heaps.
+fn positions(max: u64, count: usize) -> Vec<Vec<u64>> {
+    fn go(max: u64, count: usize, from: u64, current: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.push(current.clone());
+        if current.len() == count {
+            return;
+        }
+        for h in from..=max {
+            current.push(h);
+            go(max, count, h, current, out);
+            current.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(max, count, 1, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The quotient's outcome and winning moves against the brute force on every position given.
+fn check_quotient(options: &dyn Fn(u64) -> Vec<Vec<u64>>, quotient: &MisereQuotient, all: &[Vec<u64>]) {
+    let mut brute = Brute::new(options);
+    for position in all {
+        let element = quotient.element_of(position).expect("covered");
+        assert_eq!(
+            quotient.is_lost(element),
+            brute.is_lost(position),
+            "outcome of {position:?}"
+        );
+        let by_quotient: BTreeSet<Vec<u64>> = quotient
+            .winning_moves(position, options)
+            .expect("covered")
+            .into_iter()
+            .map(|(index, parts)| {
+                let mut next: Vec<u64> = position[..index]
+                    .iter()
+                    .chain(&position[index + 1..])
+                    .copied()
+                    .chain(parts)
+                    .collect();
+                next.sort();
+                next
+            })
+            .collect();
+        let by_brute: BTreeSet<Vec<u64>> = brute
+            .followers(position)
+            .into_iter()
+            .filter(|next| brute.is_lost(next))
+            .collect();
+        assert_eq!(by_quotient, by_brute, "winning moves of {position:?}");
+    }
+}
+
+#[test]
+fn quotients_decide_every_small_position() {
+    for (code, heaps, count) in [
+        ("0.75", 12, 4),
+        ("0.31", 10, 4),
+        ("0.77", 8, 4),
+        ("0.07", 9, 4),
+        ("0.137", 8, 4),
+        ("0.55", 10, 4),
+        ("4.7", 7, 4),
+    ] {
+        let digits = digits_of(code);
+        let options = move |n: u64| code_options(&digits, n);
+        let quotient = MisereQuotient::compute(&options, heaps)
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        check_quotient(&options, &quotient, &positions(heaps, count));
+    }
+}
+
+#[test]
+fn a_quotient_that_cannot_be_extended_says_where_and_keeps_what_it_built() {
+    // Kayles: heap 9 distinguishes positions that the quotient of the heaps up to 8 identifies
+    // (5 + 5 and 0: 5 + 5 + 9 is won, 9 is lost), which the construction does not handle.
+    let digits = digits_of("0.77");
+    let options = move |n: u64| code_options(&digits, n);
+    let mut brute = Brute::new(&options);
+    assert!(brute.is_lost(&[9]));
+    assert!(!brute.is_lost(&[5, 5, 9]));
+    let mut quotient = MisereQuotient::trivial();
+    let error = quotient.extend(&options, 12).unwrap_err();
+    assert!(error.to_string().contains("heap 9"), "{error}");
+    assert_eq!(quotient.heaps(), 8);
+    check_quotient(&options, &quotient, &positions(8, 4));
+}
+
+/// Plambeck and Siegel, "Misère quotients for impartial games" (2008), §2–3: the quotient of
+/// 0.75 is R8 = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩ with P = {a, b²}, reached at heap
+/// 5; tame games whose heaps have values 0..3 have T2 = ⟨a, b | a² = 1, b³ = b⟩, P = {a, b²}.
+#[test]
+fn published_quotients() {
+    let digits = digits_of("0.75");
+    let options = move |n: u64| code_options(&digits, n);
+    let r8 = MisereQuotient::compute(&options, 40).unwrap();
+    let presentation = r8.presentation();
+    assert_eq!(r8.order(), 8);
+    assert_eq!(r8.orders()[4], 6);
+    assert_eq!(r8.orders()[5], 8);
+    assert_eq!(
+        presentation.to_string(),
+        "<a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>"
+    );
+    let p: Vec<&str> = r8
+        .p_portion()
+        .iter()
+        .map(|&e| presentation.names[e as usize].as_str())
+        .collect();
+    assert_eq!(p, ["a", "b^2"]);
+
+    // Misère Nim itself, heaps up to 3: T2.
+    let nim = |n: u64| (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect();
+    let t2 = MisereQuotient::compute(&nim, 3).unwrap();
+    assert_eq!(t2.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
+    assert_eq!(t2.p_portion().len(), 2);
+    // Heaps up to 1: ⟨a | a² = 1⟩, P = {a} (She-Loves-Me-She-Loves-Me-Not, 0.1).
+    let t1 = MisereQuotient::compute(&nim, 1).unwrap();
+    assert_eq!(t1.presentation().to_string(), "<a | a^2 = 1>");
+    assert_eq!(t1.p_portion(), [1]);
+    // Misère Nim agrees with Bouton's rule on every position of heaps up to 7.
+    let t3 = MisereQuotient::compute(&nim, 7).unwrap();
+    for position in positions(7, 4) {
+        let e = t3.element_of(&position).unwrap();
+        assert_eq!(t3.is_lost(e), misere_nim_lost(&position), "{position:?}");
+    }
+    check_quotient(&nim, &t3, &positions(7, 3));
+}
+
+#[test]
+fn genus_agrees_with_misere_values_of_sums_with_twos() {
+    for code in ["0.75", "0.77", "0.07", "0.137", "4.7"] {
+        let digits = digits_of(code);
+        let options = move |n: u64| code_options(&digits, n);
+        let table = GenusTable::compute(&options, 10, 1_000_000);
+        assert!(table.stopped.is_none());
+        let mut brute = Brute::new(&options);
+        for (heap, genus) in table.genera.iter().enumerate() {
+            let position: Vec<u64> = if heap == 0 { vec![] } else { vec![heap as u64] };
+            for k in 0..6 {
+                let twos = vec![2; k];
+                assert_eq!(
+                    genus.gamma(k),
+                    brute.value(&position, &twos),
+                    "{code}: γ{k} of heap {heap} ({genus})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn tame_sums_play_like_misere_nim() {
+    for code in ["0.75", "0.77", "0.07", "0.31", "0.137", "0.55"] {
+        let digits = digits_of(code);
+        let options = move |n: u64| code_options(&digits, n);
+        let table = GenusTable::compute(&options, 12, 1_000_000);
+        let tame = table.tame_up_to().unwrap();
+        assert!(tame >= 2, "{code}");
+        let mut brute = Brute::new(&options);
+        for position in positions(tame, 4) {
+            let components = position.iter().map(|&h| {
+                let genus = &table.genera[h as usize];
+                (genus.grundy, genus.is_firm())
+            });
+            assert_eq!(
+                tame_sum_lost(components),
+                brute.is_lost(&position),
+                "{code} {position:?}"
+            );
+        }
+    }
+    // The first wild heap of 0.75 is 5 (genus 1^431), of Kayles 5 (4^146).
+    let digits = digits_of("0.75");
+    let options = move |n: u64| code_options(&digits, n);
+    let table = GenusTable::compute(&options, 8, 1_000_000);
+    assert_eq!(table.tame_up_to(), Some(4));
+    assert_eq!(table.genera[5].to_string(), "1^431");
+    let mut search = GenusSearch::new(&options, 1_000);
+    assert!(search.genus(&[1, 2, 3]).unwrap().1);
+}
+
+/// A genus computation that would pass its position limit stops and says so.
+#[test]
+fn genus_limit_is_stated() {
+    let digits = digits_of("0.77");
+    let options = move |n: u64| code_options(&digits, n);
+    let table = GenusTable::compute(&options, 60, 500);
+    let stopped = table.stopped.expect("stops");
+    assert!(stopped.to_string().contains("500 positions"), "{stopped}");
+    assert!(table.genera.len() < 61);
+}
+
+/// Nim with several heaps, for the referee.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Nim(Vec<u64>);
+
+impl ImpartialGame for Nim {
+    type Move = (usize, u64);
+    fn moves(&self) -> Vec<(usize, u64)> {
+        (0..self.0.len())
+            .flat_map(|i| (0..self.0[i]).map(move |left| (i, left)))
+            .collect()
+    }
+    fn play(&self, &(i, left): &(usize, u64)) -> Self {
+        let mut heaps = self.0.clone();
+        heaps[i] = left;
+        Nim(heaps)
+    }
+}
+
+#[test]
+fn the_misere_referee_is_bouton_on_nim() {
+    let mut referee = ExhaustiveSolver::with_play(Play::Misere);
+    assert_eq!(referee.play(), Play::Misere);
+    for position in positions(6, 3) {
+        let value = referee.grundy_value(&Nim(position.clone()));
+        assert_eq!(value == Nimber::ZERO, misere_nim_lost(&position), "{position:?}");
+        let winning: BTreeSet<Vec<u64>> = referee
+            .winning_moves(&Nim(position.clone()))
+            .into_iter()
+            .map(|(_, next)| {
+                let mut heaps: Vec<u64> = next.0.into_iter().filter(|&h| h > 0).collect();
+                heaps.sort();
+                heaps
+            })
+            .collect();
+        let nim = |n: u64| (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect();
+        let mut brute = Brute::new(&nim);
+        let expected: BTreeSet<Vec<u64>> = brute
+            .followers(&position)
+            .into_iter()
+            .filter(|next| brute.is_lost(next))
+            .collect();
+        assert_eq!(winning, expected, "{position:?}");
+    }
+    // A single heap: G⁻ swaps 0 and 1 and keeps the rest.
+    for n in 0..8u64 {
+        let expected = match n {
+            0 => 1,
+            1 => 0,
+            n => n,
+        };
+        assert_eq!(referee.grundy_value(&Nim(vec![n])), Nimber(expected));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// Random codes: wherever the quotient is built, it decides random positions and lists
+    /// exactly the winning moves.
+    #[test]
+    fn random_codes_quotients_agree_with_brute_force(
+        d0 in prop::sample::select(vec![0u8, 4]),
+        digits in prop::collection::vec(0u8..8, 1..=3),
+        heaps in prop::collection::vec(prop::collection::vec(1u64..=8, 0..=4), 1..=8),
+    ) {
+        let mut all = vec![d0];
+        all.extend(digits);
+        let options = move |n: u64| code_options(&all, n);
+        let mut quotient = MisereQuotient::trivial();
+        let _ = quotient.extend(&options, 8);
+        let covered: Vec<Vec<u64>> = heaps
+            .into_iter()
+            .map(|mut h| { h.retain(|&x| x <= quotient.heaps()); h.sort(); h })
+            .collect();
+        check_quotient(&options, &quotient, &covered);
+    }
+}
