@@ -92,16 +92,19 @@ where
     let failures: Vec<(usize, String)> = positions
         .par_iter()
         .enumerate()
-        .map_init(ExhaustiveSolver::new, |solver, (index, position)| {
-            let verdict = Verdict {
-                value: solver.grundy_value(position),
-                winning_moves: solver.winning_moves(position),
-            };
-            progress.inc(1);
-            check(position, &verdict)
-                .err()
-                .map(|detail| (index, detail))
-        })
+        .map_init(
+            || ExhaustiveSolver::with_play(G::convention()),
+            |solver, (index, position)| {
+                let verdict = Verdict {
+                    value: solver.grundy_value(position),
+                    winning_moves: solver.winning_moves(position),
+                };
+                progress.inc(1);
+                check(position, &verdict)
+                    .err()
+                    .map(|detail| (index, detail))
+            },
+        )
         .flatten()
         .collect();
     progress.finish_and_clear();

@@ -150,7 +150,11 @@ fn positions(max: u64, count: usize) -> Vec<Vec<u64>> {
 }
 
 /// The quotient's outcome and winning moves against the brute force on every position given.
-fn check_quotient(options: &dyn Fn(u64) -> Vec<Vec<u64>>, quotient: &MisereQuotient, all: &[Vec<u64>]) {
+fn check_quotient(
+    options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    quotient: &MisereQuotient,
+    all: &[Vec<u64>],
+) {
     let mut brute = Brute::new(options);
     for position in all {
         let element = quotient.element_of(position).expect("covered");
@@ -196,8 +200,8 @@ fn quotients_decide_every_small_position() {
     ] {
         let digits = digits_of(code);
         let options = move |n: u64| code_options(&digits, n);
-        let quotient = MisereQuotient::compute(&options, heaps)
-            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        let quotient =
+            MisereQuotient::compute(&options, heaps).unwrap_or_else(|e| panic!("{code}: {e}"));
         check_quotient(&options, &quotient, &positions(heaps, count));
     }
 }
@@ -242,7 +246,11 @@ fn published_quotients() {
     assert_eq!(p, ["a", "b^2"]);
 
     // Misère Nim itself, heaps up to 3: T2.
-    let nim = |n: u64| (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect();
+    let nim = |n: u64| {
+        (0..n)
+            .map(|k| if k == 0 { vec![] } else { vec![k] })
+            .collect()
+    };
     let t2 = MisereQuotient::compute(&nim, 3).unwrap();
     assert_eq!(t2.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
     assert_eq!(t2.p_portion().len(), 2);
@@ -347,7 +355,11 @@ fn the_misere_referee_is_bouton_on_nim() {
     assert_eq!(referee.play(), Play::Misere);
     for position in positions(6, 3) {
         let value = referee.grundy_value(&Nim(position.clone()));
-        assert_eq!(value == Nimber::ZERO, misere_nim_lost(&position), "{position:?}");
+        assert_eq!(
+            value == Nimber::ZERO,
+            misere_nim_lost(&position),
+            "{position:?}"
+        );
         let winning: BTreeSet<Vec<u64>> = referee
             .winning_moves(&Nim(position.clone()))
             .into_iter()
@@ -357,7 +369,11 @@ fn the_misere_referee_is_bouton_on_nim() {
                 heaps
             })
             .collect();
-        let nim = |n: u64| (0..n).map(|k| if k == 0 { vec![] } else { vec![k] }).collect();
+        let nim = |n: u64| {
+            (0..n)
+                .map(|k| if k == 0 { vec![] } else { vec![k] })
+                .collect()
+        };
         let mut brute = Brute::new(&nim);
         let expected: BTreeSet<Vec<u64>> = brute
             .followers(&position)
@@ -398,5 +414,68 @@ proptest! {
             .map(|mut h| { h.retain(|&x| x <= quotient.heaps()); h.sort(); h })
             .collect();
         check_quotient(&options, &quotient, &covered);
+    }
+}
+
+mod commands_theory {
+    //! The misère theories the commands use (`Misere<G>`), through `verify`'s own check, against
+    //! the misère referee on every small position.
+    use grundy::core::ImpartialGame;
+    use grundy::families::HeapRule;
+    use grundy::families::heaps::HeapGame;
+    use grundy::misere::Misere;
+    use grundy::theory::Theory;
+    use grundy::verify::{cross_check, progress_bar, theory_check};
+
+    fn check_all<G>(name: &str, positions: Vec<G>)
+    where
+        G: grundy::misere::MisereTheory + Send + Sync,
+    {
+        let wrapped: Vec<Misere<G>> = positions.into_iter().map(Misere).collect();
+        assert!(wrapped.len() > 10, "{name}: too few positions");
+        let report = cross_check(
+            name,
+            &wrapped,
+            theory_check,
+            &progress_bar(name, wrapped.len()),
+        );
+        assert_eq!(report.disagreements, 0, "{report}");
+    }
+
+    #[test]
+    fn end_piles_is_cairns_and_ho() {
+        check_all("end-piles", grundy::enumerate::end_piles(5));
+        // A row of ones: forced play.
+        let row = Misere(grundy::games::EndPiles::new(vec![1, 1, 1]));
+        assert_eq!(row.winner().unwrap(), grundy::core::Winner::Second);
+        assert_eq!(
+            <Misere<grundy::games::EndPiles> as ImpartialGame>::convention(),
+            grundy::core::Play::Misere
+        );
+    }
+
+    #[test]
+    fn fixed_games_by_search() {
+        check_all("take-or-merge", grundy::enumerate::take_or_merge(4));
+        check_all("chocolate", grundy::enumerate::chocolate(3));
+        check_all("bounded-take", grundy::enumerate::bounded_take(4));
+        check_all("bean-split", grundy::enumerate::bean_split(3));
+    }
+
+    #[test]
+    fn heap_games_through_the_quotient_and_search() {
+        for spelling in [
+            "0.75",
+            "0.77",
+            "0.07",
+            "0.137",
+            "sub:1,3,4",
+            "allbut:1,2",
+            "grundys-game",
+            "4.07",
+        ] {
+            let game = HeapGame::new(HeapRule::resolve(spelling).unwrap().unwrap());
+            check_all(spelling, grundy::enumerate::heaps(&game, 6));
+        }
     }
 }

@@ -75,4 +75,13 @@ pub trait ImpartialGame: Clone + Eq + Hash {
     fn memo_key(&self) -> Self {
         self.clone()
     }
+
+    /// The play convention the game is played under: normal play, unless the position type is
+    /// a misère game ([`crate::misere::Misere`]). The referee plays it by this convention.
+    fn convention() -> super::Play
+    where
+        Self: Sized,
+    {
+        super::Play::Normal
+    }
 }

@@ -114,6 +114,11 @@ pub struct Heaps {
 }
 
 impl Heaps {
+    /// The rule of the game.
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
     /// The heap sizes, ascending.
     pub fn heaps(&self) -> &[u64] {
         &self.heaps

@@ -12,13 +12,22 @@
 //!   heap and verified exactly; a many-heap position is then decided by multiplying its heaps'
 //!   elements.
 //!
+//! * [`game`] — [`Misere`]: any game under misère play, as a position type with a theory, so
+//!   that every command runs on it; [`MisereTheory`] is a game's misère theory (by default,
+//!   exhaustive misère search within a stated limit — [`search`]).
+//! * [`fixed`] — the six fixed games' misère theories (Cairns and Ho's for end-piles).
+//!
 //! The referee is the exhaustive solver under [`Play::Misere`](crate::core::Play): every result
 //! here is checked against it in the tests.
 
+pub mod fixed;
+pub mod game;
 pub mod genus;
 pub mod quotient;
+pub mod search;
 pub mod tame;
 
+pub use game::{Misere, MisereTheory};
 pub use genus::{GenusSearch, GenusTable};
 pub use quotient::MisereQuotient;
 pub use tame::{Genus, misere_nim_lost, tame_sum_lost};

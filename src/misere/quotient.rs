@@ -467,7 +467,10 @@ fn verify(
         merged.insert((*a, !options.is_empty(), good));
     }
     let merged: Vec<(Element, bool, Vec<bool>)> = merged.into_iter().collect();
-    let always: Vec<bool> = merged.iter().map(|(_, _, g)| g.iter().all(|&x| x)).collect();
+    let always: Vec<bool> = merged
+        .iter()
+        .map(|(_, _, g)| g.iter().all(|&x| x))
+        .collect();
     let start: Vec<Element> = std::iter::once(0)
         .chain(std::iter::repeat_n(NONE, merged.len()))
         .collect();
@@ -490,7 +493,11 @@ fn verify(
         if lost[phi] != (has_option && !reaches_lost) {
             return Err(format!(
                 "a position of element {phi} is {} but the candidate says {}",
-                if has_option && !reaches_lost { "lost" } else { "won" },
+                if has_option && !reaches_lost {
+                    "lost"
+                } else {
+                    "won"
+                },
                 if lost[phi] { "lost" } else { "won" }
             ));
         }
@@ -571,7 +578,11 @@ fn monomial_name(exponents: &[u32]) -> String {
             name.push_str(&format!("^{power}"));
         }
     }
-    if name.is_empty() { "1".to_string() } else { name }
+    if name.is_empty() {
+        "1".to_string()
+    } else {
+        name
+    }
 }
 
 impl MisereQuotient {
@@ -587,8 +598,9 @@ impl MisereQuotient {
             }
             generators.push((generator_name(generators.len()), heap as u64, e));
             // Close the generated submonoid under the new generator.
-            let mut queue: Vec<Element> =
-                (0..self.order() as Element).filter(|&x| generated[x as usize]).collect();
+            let mut queue: Vec<Element> = (0..self.order() as Element)
+                .filter(|&x| generated[x as usize])
+                .collect();
             while let Some(x) = queue.pop() {
                 for &(_, _, g) in &generators {
                     let y = self.multiply(x, g);
@@ -657,7 +669,11 @@ impl MisereQuotient {
         }
     }
 
-    fn element_of_monomial(&self, monomial: &[u32], generators: &[(String, u64, Element)]) -> Element {
+    fn element_of_monomial(
+        &self,
+        monomial: &[u32],
+        generators: &[(String, u64, Element)],
+    ) -> Element {
         let mut e = 0;
         for (g, &power) in monomial.iter().enumerate() {
             for _ in 0..power {

@@ -85,7 +85,8 @@ impl Genus {
 
     /// Fickle: 0^120 or 1^031, the genus of a Nim position of heaps 0 and 1.
     pub fn is_fickle(&self) -> bool {
-        (self.grundy == 0 && self.gammas == [1, 2, 0]) || (self.grundy == 1 && self.gammas == [0, 3, 1])
+        (self.grundy == 0 && self.gammas == [1, 2, 0])
+            || (self.grundy == 1 && self.gammas == [0, 3, 1])
     }
 
     /// Firm: g^(g, g⊕2), the genus of a Nim position with a heap of 2 or more and nim-sum g.
