@@ -52,15 +52,22 @@ fn digits_of(code: &str) -> Vec<u8> {
         .collect()
 }
 
+/// Nim: a heap of n may become any smaller heap.
+fn nim_options(n: u64, each: &mut dyn FnMut(&[u64])) {
+    for k in 0..n {
+        if k == 0 { each(&[]) } else { each(&[k]) }
+    }
+}
+
 /// Brute force from the definition: positions are sorted multisets of heaps.
 struct Brute<'a> {
-    options: &'a dyn Fn(u64) -> Vec<Vec<u64>>,
+    options: &'a dyn Fn(u64, &mut dyn FnMut(&[u64])),
     lost: HashMap<Vec<u64>, bool>,
     misere_value: HashMap<(Vec<u64>, Vec<u64>), u64>,
 }
 
 impl<'a> Brute<'a> {
-    fn new(options: &'a dyn Fn(u64) -> Vec<Vec<u64>>) -> Self {
+    fn new(options: &'a dyn Fn(u64, &mut dyn FnMut(&[u64]))) -> Self {
         Brute {
             options,
             lost: HashMap::new(),
@@ -71,7 +78,9 @@ impl<'a> Brute<'a> {
     fn followers(&self, position: &[u64]) -> Vec<Vec<u64>> {
         let mut result = BTreeSet::new();
         for i in 0..position.len() {
-            for parts in (self.options)(position[i]) {
+            let mut all = Vec::new();
+            (self.options)(position[i], &mut |parts| all.push(parts.to_vec()));
+            for parts in all {
                 let mut next: Vec<u64> = position[..i]
                     .iter()
                     .chain(&position[i + 1..])
@@ -151,7 +160,7 @@ fn positions(max: u64, count: usize) -> Vec<Vec<u64>> {
 
 /// The quotient's outcome and winning moves against the brute force on every position given.
 fn check_quotient(
-    options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    options: &dyn Fn(u64, &mut dyn FnMut(&[u64])),
     quotient: &MisereQuotient,
     all: &[Vec<u64>],
 ) {
@@ -199,7 +208,11 @@ fn quotients_decide_every_small_position() {
         ("4.7", 7, 4),
     ] {
         let digits = digits_of(code);
-        let options = move |n: u64| code_options(&digits, n);
+        let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+            for o in code_options(&digits, n) {
+                each(&o)
+            }
+        };
         let quotient =
             MisereQuotient::compute(&options, heaps).unwrap_or_else(|e| panic!("{code}: {e}"));
         check_quotient(&options, &quotient, &positions(heaps, count));
@@ -211,7 +224,11 @@ fn a_quotient_that_cannot_be_extended_says_where_and_keeps_what_it_built() {
     // Kayles: heap 9 distinguishes positions that the quotient of the heaps up to 8 identifies
     // (5 + 5 and 0: 5 + 5 + 9 is won, 9 is lost), which the construction does not handle.
     let digits = digits_of("0.77");
-    let options = move |n: u64| code_options(&digits, n);
+    let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+        for o in code_options(&digits, n) {
+            each(&o)
+        }
+    };
     let mut brute = Brute::new(&options);
     assert!(brute.is_lost(&[9]));
     assert!(!brute.is_lost(&[5, 5, 9]));
@@ -228,7 +245,11 @@ fn a_quotient_that_cannot_be_extended_says_where_and_keeps_what_it_built() {
 #[test]
 fn published_quotients() {
     let digits = digits_of("0.75");
-    let options = move |n: u64| code_options(&digits, n);
+    let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+        for o in code_options(&digits, n) {
+            each(&o)
+        }
+    };
     let r8 = MisereQuotient::compute(&options, 40).unwrap();
     let presentation = r8.presentation();
     assert_eq!(r8.order(), 8);
@@ -246,11 +267,7 @@ fn published_quotients() {
     assert_eq!(p, ["a", "b^2"]);
 
     // Misère Nim itself, heaps up to 3: T2.
-    let nim = |n: u64| {
-        (0..n)
-            .map(|k| if k == 0 { vec![] } else { vec![k] })
-            .collect()
-    };
+    let nim = nim_options;
     let t2 = MisereQuotient::compute(&nim, 3).unwrap();
     assert_eq!(t2.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
     assert_eq!(t2.p_portion().len(), 2);
@@ -271,7 +288,11 @@ fn published_quotients() {
 fn genus_agrees_with_misere_values_of_sums_with_twos() {
     for code in ["0.75", "0.77", "0.07", "0.137", "4.7"] {
         let digits = digits_of(code);
-        let options = move |n: u64| code_options(&digits, n);
+        let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+            for o in code_options(&digits, n) {
+                each(&o)
+            }
+        };
         let table = GenusTable::compute(&options, 10, 1_000_000);
         assert!(table.stopped.is_none());
         let mut brute = Brute::new(&options);
@@ -293,7 +314,11 @@ fn genus_agrees_with_misere_values_of_sums_with_twos() {
 fn tame_sums_play_like_misere_nim() {
     for code in ["0.75", "0.77", "0.07", "0.31", "0.137", "0.55"] {
         let digits = digits_of(code);
-        let options = move |n: u64| code_options(&digits, n);
+        let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+            for o in code_options(&digits, n) {
+                each(&o)
+            }
+        };
         let table = GenusTable::compute(&options, 12, 1_000_000);
         let tame = table.tame_up_to().unwrap();
         assert!(tame >= 2, "{code}");
@@ -312,7 +337,11 @@ fn tame_sums_play_like_misere_nim() {
     }
     // The first wild heap of 0.75 is 5 (genus 1^431), of Kayles 5 (4^146).
     let digits = digits_of("0.75");
-    let options = move |n: u64| code_options(&digits, n);
+    let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+        for o in code_options(&digits, n) {
+            each(&o)
+        }
+    };
     let table = GenusTable::compute(&options, 8, 1_000_000);
     assert_eq!(table.tame_up_to(), Some(4));
     assert_eq!(table.genera[5].to_string(), "1^431");
@@ -324,7 +353,11 @@ fn tame_sums_play_like_misere_nim() {
 #[test]
 fn genus_limit_is_stated() {
     let digits = digits_of("0.77");
-    let options = move |n: u64| code_options(&digits, n);
+    let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+        for o in code_options(&digits, n) {
+            each(&o)
+        }
+    };
     let table = GenusTable::compute(&options, 60, 500);
     let stopped = table.stopped.expect("stops");
     assert!(stopped.to_string().contains("500 positions"), "{stopped}");
@@ -369,11 +402,7 @@ fn the_misere_referee_is_bouton_on_nim() {
                 heaps
             })
             .collect();
-        let nim = |n: u64| {
-            (0..n)
-                .map(|k| if k == 0 { vec![] } else { vec![k] })
-                .collect()
-        };
+        let nim = nim_options;
         let mut brute = Brute::new(&nim);
         let expected: BTreeSet<Vec<u64>> = brute
             .followers(&position)
@@ -406,7 +435,11 @@ proptest! {
     ) {
         let mut all = vec![d0];
         all.extend(digits);
-        let options = move |n: u64| code_options(&all, n);
+        let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+            for o in code_options(&all, n) {
+                each(&o)
+            }
+        };
         let mut quotient = MisereQuotient::trivial();
         let _ = quotient.extend(&options, 8);
         let covered: Vec<Vec<u64>> = heaps

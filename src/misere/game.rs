@@ -166,7 +166,7 @@ pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
         let target = heap.min(MAX_QUOTIENT_HEAP);
         if guard.stopped.is_none() && guard.quotient.heaps() < target {
             let prepared = rule.prepare(target);
-            let options = |n: u64| rule_options(rule, n);
+            let options = |n: u64, each: &mut dyn FnMut(&[u64])| rule_options(rule, n, each);
             let result = match prepared {
                 Ok(()) => guard.quotient.extend(&options, target),
                 Err(why) => Err(MisereError::Unsupported(why)),

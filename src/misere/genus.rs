@@ -84,7 +84,7 @@ impl<'a> GenusSearch<'a> {
     fn heap_options(&mut self, heap: u64) -> &[Vec<u64>] {
         let options = self.options;
         self.heap_options.entry(heap).or_insert_with(|| {
-            options(heap)
+            super::collect_options(options, heap)
                 .into_iter()
                 .map(|mut parts| {
                     parts.retain(|&p| p > 0);

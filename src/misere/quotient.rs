@@ -112,8 +112,7 @@ impl MisereQuotient {
     pub fn extend(&mut self, options: HeapOptions<'_>, up_to: u64) -> Result<(), MisereError> {
         while self.heaps() < up_to {
             let next = self.heaps() + 1;
-            let parts = options(next);
-            self.add_heap(next, &parts)?;
+            self.add_heap(next, options)?;
         }
         Ok(())
     }
@@ -169,26 +168,30 @@ impl MisereQuotient {
         })
     }
 
-    /// Adds heap `n` (= heaps() + 1), whose options are `options`.
-    fn add_heap(&mut self, n: u64, options: &[Vec<u64>]) -> Result<(), MisereError> {
+    /// Adds heap `n` (= heaps() + 1), whose options `options` gives.
+    fn add_heap(&mut self, n: u64, options: HeapOptions<'_>) -> Result<(), MisereError> {
         let q = self.order();
         // The elements (in the quotient of the smaller heaps) of heap n's options.
-        let mut new_options = Vec::with_capacity(options.len());
-        for parts in options {
+        let mut seen = vec![false; q];
+        let mut too_large = None;
+        options(n, &mut |parts| {
             let mut product = 0;
             for &part in parts {
                 if part >= n {
-                    return Err(MisereError::Unsupported(format!(
-                        "a heap of {n} may become a heap of {part}: misère quotients are built \
-                         heap by heap for games whose moves leave smaller heaps"
-                    )));
+                    too_large = Some(part);
+                    return;
                 }
-                product = self.multiply(product, self.heap_element[part as usize]);
+                product = self.mul[product][self.heap_element[part as usize] as usize] as usize;
             }
-            new_options.push(product);
+            seen[product] = true;
+        });
+        if let Some(part) = too_large {
+            return Err(MisereError::Unsupported(format!(
+                "a heap of {n} may become a heap of {part}: misère quotients are built heap by \
+                 heap for games whose moves leave smaller heaps"
+            )));
         }
-        new_options.sort_unstable();
-        new_options.dedup();
+        let new_options: Vec<Element> = (0..q as Element).filter(|&e| seen[e as usize]).collect();
 
         // Step 1: the guess, as an automaton on states m·q + e.
         let guess = self.guess(n, &new_options)?;
@@ -711,11 +714,16 @@ impl MisereQuotient {
                 continue;
             }
             let rest = self.multiply(prefix[i], suffix[i + 1]);
-            for parts in options(heap) {
-                let left = self.element_of(&parts)?;
-                if self.is_lost(self.multiply(rest, left)) {
-                    moves.push((i, parts));
+            let mut uncovered = false;
+            options(heap, &mut |parts| match self.element_of(parts) {
+                Some(left) if self.is_lost(self.multiply(rest, left)) => {
+                    moves.push((i, parts.to_vec()));
                 }
+                Some(_) => {}
+                None => uncovered = true,
+            });
+            if uncovered {
+                return None;
             }
         }
         Some(moves)
