@@ -82,6 +82,8 @@ pub struct MisereQuotient {
     order_after: Vec<usize>,
     /// The verified types: (element, option elements).
     types: BTreeSet<(Element, Vec<Element>)>,
+    /// For each element, the smallest heap whose element it is, if any.
+    cheapest_heap: Vec<Option<u64>>,
 }
 
 impl MisereQuotient {
@@ -95,6 +97,7 @@ impl MisereQuotient {
             heap_options: vec![Vec::new()],
             order_after: vec![1],
             types: BTreeSet::new(),
+            cheapest_heap: vec![None],
         }
     }
 
@@ -205,9 +208,9 @@ impl MisereQuotient {
                 guess.period_start + (total - guess.period_start) % guess.period
             }
         };
-        let mut letters: Vec<Element> = self.heap_element[1..].to_vec();
-        letters.sort_unstable();
-        letters.dedup();
+        let letters: Vec<Element> = (0..q as Element)
+            .filter(|&e| self.cheapest_heap[e as usize].is_some())
+            .collect();
         let accept: Vec<bool> = (0..states).map(|s| guess.lost[s / q][s % q]).collect();
         let class = minimise(states, &accept, letters.len() + 1, |state, letter| {
             let (e, m) = (state % q, state / q);
@@ -276,6 +279,8 @@ impl MisereQuotient {
         self.heap_options.push(new_options);
         self.order_after.push(order);
         self.types = types;
+        self.cheapest_heap.resize(order, None);
+        self.cheapest_heap[new_heap as usize].get_or_insert(n);
         Ok(())
     }
 
@@ -285,10 +290,12 @@ impl MisereQuotient {
         let q = self.order();
         // Shortest representatives (tokens, then most heaps), by Dijkstra from the identity;
         // the cheapest heap of each element is the only edge worth taking.
-        let mut cheapest: FxHashMap<Element, u64> = FxHashMap::default();
-        for (heap, &e) in self.heap_element.iter().enumerate().skip(1) {
-            cheapest.entry(e).or_insert(heap as u64);
-        }
+        let cheapest: Vec<(Element, u64)> = self
+            .cheapest_heap
+            .iter()
+            .enumerate()
+            .filter_map(|(e, heap)| heap.map(|h| (e as Element, h)))
+            .collect();
         let mut cost: Vec<Option<(u64, i64)>> = vec![None; q];
         let mut parent: Vec<(usize, u64)> = vec![(0, 0); q];
         let mut done = vec![false; q];
@@ -302,7 +309,7 @@ impl MisereQuotient {
             done[e] = true;
             order.push(e);
             let (tokens, heaps) = cost[e].expect("reached");
-            for (&a, &heap) in &cheapest {
+            for &(a, heap) in &cheapest {
                 let f = self.mul[e][a as usize] as usize;
                 let candidate = (tokens.saturating_add(heap), heaps - 1);
                 if !done[f] && cost[f].is_none_or(|c| candidate < c) {
