@@ -14,6 +14,7 @@
 pub mod engine;
 pub mod grundys_game;
 pub mod heaps;
+pub mod misere;
 pub mod period;
 pub mod subtraction;
 pub mod table;

@@ -33,17 +33,10 @@ pub use genus::{GenusSearch, GenusTable};
 pub use quotient::MisereQuotient;
 pub use tame::{Genus, misere_nim_lost, tame_sum_lost};
 
-use crate::families::HeapRule;
-
 /// What a heap of n may become in one move: `options(n, each)` calls `each(parts)` once for
 /// every option, `parts` the heaps it leaves (none to a few, each non-empty). Everything in this
 /// module reads a game through this one function, so any rule can be given to it.
 pub type HeapOptions<'a> = &'a dyn Fn(u64, &mut dyn FnMut(&[u64]));
-
-/// The options of a heap of `n` under a heap game's rule, in [`HeapOptions`]' form.
-pub fn rule_options(rule: &HeapRule, n: u64, each: &mut dyn FnMut(&[u64])) {
-    rule.for_each_option(n, &mut |_, parts| each(parts));
-}
 
 /// Every option of a heap of `n`, collected.
 pub fn collect_options(options: HeapOptions<'_>, n: u64) -> Vec<Vec<u64>> {
