@@ -7,6 +7,7 @@
 //! keeps the game long and leaves the human the most chances to go wrong). The session ends with
 //! `winner: human` or `winner: computer` (or `quit`).
 
+use crate::core::Play;
 use crate::scanner::InputError;
 use crate::theory::Theory;
 use std::io::{self, BufRead, Write};
@@ -46,7 +47,12 @@ pub fn play<G: Theory>(
     let mut to_move = first;
     loop {
         if position.quiet_move().is_none() {
-            let winner = to_move.other();
+            // Nobody can move: under normal play the player to move has lost, under misère play
+            // won.
+            let winner = match G::convention() {
+                Play::Normal => to_move.other(),
+                Play::Misere => to_move,
+            };
             writeln!(output, "position: {position}")?;
             writeln!(output, "winner: {}", winner.name())?;
             output.flush()?;
