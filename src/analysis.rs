@@ -4,7 +4,7 @@
 //! written and dropped in turn, so listing the moves of a ten-million-bottle position holds one
 //! copy of it at a time, not one per move.
 
-use crate::core::Winner;
+use crate::core::{Play, Winner};
 use crate::theory::{AnalysisError, Theory, WinningMoves};
 use std::fmt;
 use std::io::{self, Write};
@@ -34,6 +34,8 @@ pub struct Analysis<'a, G: Theory> {
     /// The position's text when it is already in canonical notation (see
     /// [`Theory::is_canonical_text`]): written as it is instead of formatting the position.
     pub canonical_text: Option<&'a str>,
+    /// The play convention the analysis is for (the position type's).
+    pub play: Play,
     /// Who wins with perfect play.
     pub winner: Winner,
     /// The Grundy value, where the theory gives one.
@@ -61,6 +63,7 @@ pub fn analyze<'a, G: Theory>(
         game,
         position,
         canonical_text: None,
+        play: G::convention(),
         winner,
         grundy: position.grundy_value().map(|value| value.0),
         moves,
@@ -83,7 +86,11 @@ impl<G: Theory> Analysis<'_, G> {
         write_json_string(out, &self.game)?;
         out.write_all(b",\"position\":")?;
         write_json_string(out, self.position_text())?;
-        write!(out, ",\"winner\":\"{}\",\"grundy\":", self.winner)?;
+        write!(
+            out,
+            ",\"play\":\"{}\",\"winner\":\"{}\",\"grundy\":",
+            self.play, self.winner
+        )?;
         match self.grundy {
             Some(value) => write!(out, "{value}")?,
             None => out.write_all(b"null")?,
@@ -110,6 +117,14 @@ impl<G: Theory> Analysis<'_, G> {
         out.write_all(b"\n")?;
         writeln!(
             out,
+            "play:     {}",
+            match self.play {
+                Play::Normal => "normal (the player who cannot move loses)",
+                Play::Misere => "misere (the player who cannot move wins)",
+            }
+        )?;
+        writeln!(
+            out,
             "winner:   {}",
             match self.winner {
                 Winner::First => "first (the player to move wins)",
@@ -118,6 +133,10 @@ impl<G: Theory> Analysis<'_, G> {
         )?;
         match self.grundy {
             Some(value) => writeln!(out, "grundy:   {value}")?,
+            None if self.play == Play::Misere => writeln!(
+                out,
+                "grundy:   not given (misère values do not add; the theory decides the winner)"
+            )?,
             None => writeln!(
                 out,
                 "grundy:   not given (this game's theory decides the winner, not the value)"
