@@ -491,8 +491,32 @@ mod commands_theory {
     fn fixed_games_by_search() {
         check_all("take-or-merge", grundy::enumerate::take_or_merge(4));
         check_all("chocolate", grundy::enumerate::chocolate(3));
-        check_all("bounded-take", grundy::enumerate::bounded_take(4));
+        check_all("bounded-take", grundy::enumerate::bounded_take(5));
+        use grundy::games::box_fill::BoundRule;
+        check_all(
+            "box-fill",
+            grundy::enumerate::box_fill(BoundRule::Linear, 5),
+        );
+        check_all(
+            "box-fill-square",
+            grundy::enumerate::box_fill(BoundRule::Square, 5),
+        );
         check_all("bean-split", grundy::enumerate::bean_split(3));
+    }
+
+    /// The counted sums are decided by the tame-sum rule, not by search, on these positions.
+    #[test]
+    fn counted_sums_use_tame_sums() {
+        let mut by_tame_rule = 0;
+        for position in grundy::enumerate::bounded_take(5) {
+            let moves = Misere(position).winning_moves(usize::MAX).unwrap();
+            by_tame_rule += moves
+                .listed
+                .iter()
+                .filter(|m| m.reason.contains("tame sum"))
+                .count();
+        }
+        assert!(by_tame_rule > 100, "{by_tame_rule}");
     }
 
     #[test]

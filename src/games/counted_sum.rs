@@ -11,6 +11,10 @@
 //! moves, theory, notation, parsing and display.
 
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use crate::misere::game::{MisereTheory, analysis_error, search_winning_moves};
+use crate::misere::genus::GameGenusSearch;
+use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
+use crate::misere::tame_sum_lost;
 use crate::notation::{first_counted_moves, parse_indexed_count, single_difference, split_pair};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
@@ -209,5 +213,84 @@ impl<C: Counter> fmt::Display for CountedSum<C> {
             write!(f, "{first}/{second}")?;
         }
         Ok(())
+    }
+}
+
+/// How many component positions the misère genus computation stores at most.
+pub const MISERE_COMPONENT_POSITIONS: usize = 1_000_000;
+
+/// Misère play of a sum of counters: Conway's tame sums. The genus of each component is
+/// computed from its followers (within [`MISERE_COMPONENT_POSITIONS`]); when every component
+/// is tame, the sum is lost exactly when some component is firm and the nim-sum of the g's is 0,
+/// or none is and the nim-sum is 1 ([`crate::misere::tame`]), and a move wins exactly when it
+/// leaves such a sum. A sum with a wild (or too large) component falls back on exhaustive misère
+/// search within its limit.
+impl<C: Counter> MisereTheory for CountedSum<C> {
+    fn misere_lost(&self) -> Result<bool, AnalysisError> {
+        let mut search = GameGenusSearch::new(MISERE_COMPONENT_POSITIONS);
+        match self.tame_components(&mut search) {
+            Some(components) => Ok(tame_sum_lost(components)),
+            None => MisereSearch::new(DEFAULT_MISERE_POSITIONS)
+                .is_lost(self)
+                .map_err(analysis_error),
+        }
+    }
+
+    fn misere_winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        let mut search = GameGenusSearch::new(MISERE_COMPONENT_POSITIONS);
+        let Some(components) = self.tame_components(&mut search) else {
+            return search_winning_moves(self, limit).map_err(analysis_error);
+        };
+        let total = components.iter().fold(0, |sum, &(g, _)| sum ^ g);
+        let firm = components.iter().filter(|&&(_, f)| f).count();
+        let mut collector = MoveCollector::new(limit);
+        for (index, (part, &(g, is_firm))) in self.parts.iter().zip(&components).enumerate() {
+            for count in 1..=part.most(self.rule) {
+                let after = CountedSum::new(self.rule, vec![part.after(self.rule, count)]);
+                let (genus, tame) = search.genus(&after).map_err(analysis_error)?;
+                debug_assert!(tame, "followers of a tame component are tame");
+                let new_total = total ^ g ^ genus.grundy;
+                let new_firm = firm - usize::from(is_firm) + usize::from(genus.is_firm());
+                let lost = if new_firm > 0 {
+                    new_total == 0
+                } else {
+                    new_total == 1
+                };
+                if lost {
+                    collector.push(|| WinningMove {
+                        mv: CountedMove { index, count },
+                        reason: format!(
+                            "{} {} becomes genus {genus}: a tame sum of nim-sum {new_total} with \
+                             {} (misère Nim)",
+                            C::NOUN,
+                            index + 1,
+                            if new_firm > 0 {
+                                "a firm component"
+                            } else {
+                                "only fickle components"
+                            }
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(collector.finish())
+    }
+}
+
+impl<C: Counter> CountedSum<C> {
+    /// Each component's (g, firm) when every component is tame; `None` if one is wild or its
+    /// genus is out of reach.
+    fn tame_components(&self, search: &mut GameGenusSearch<Self>) -> Option<Vec<(u64, bool)>> {
+        self.parts
+            .iter()
+            .map(|&part| {
+                let single = CountedSum::new(self.rule, vec![part]);
+                match search.genus(&single) {
+                    Ok((genus, true)) => Some((genus.grundy, genus.is_firm())),
+                    _ => None,
+                }
+            })
+            .collect()
     }
 }

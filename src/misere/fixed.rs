@@ -11,7 +11,9 @@
 //!   row of ones (one of the at most four moves that change an end pile to 0 or 1 with ones
 //!   behind it) or a normal-play lost row that is not all ones (a normal winning move): the
 //!   candidates are those few moves, each checked.
-//! * **take-or-merge, chocolate, bounded-take, bean-split, box-fill, box-fill-square**: no misère
+//! * **bounded-take, box-fill, box-fill-square** are sums of independent components: Conway's
+//!   tame sums decide them when every component is tame (see `games::counted_sum`).
+//! * **take-or-merge, chocolate, bean-split**: no misère
 //!   theory is known to this module (the normal theories are Sprague–Grundy sums or parity
 //!   arguments that do not carry over), so they are decided by exhaustive misère search within
 //!   [`super::search::DEFAULT_MISERE_POSITIONS`] positions, and refused past it with the limit
@@ -19,7 +21,7 @@
 
 use super::game::MisereTheory;
 use crate::games::end_piles::{End, EndPilesMove, first_player_wins};
-use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
+use crate::games::{BeanSplit, Chocolate, EndPiles, TakeOrMerge};
 use crate::theory::{AnalysisError, MoveCollector, WinningMove, WinningMoves};
 
 /// Whether a row is lost for the player to move under misère play.
@@ -88,6 +90,4 @@ impl MisereTheory for EndPiles {
 
 impl MisereTheory for TakeOrMerge {}
 impl MisereTheory for Chocolate {}
-impl MisereTheory for BoundedTake {}
 impl MisereTheory for BeanSplit {}
-impl MisereTheory for BoxFill {}

@@ -6,7 +6,7 @@
 //! reachable from it — each once, memoised — within a stated limit of positions.
 
 use super::{HeapOptions, MisereError};
-use crate::core::{Nimber, mex};
+use crate::core::{ImpartialGame, Nimber, mex};
 use rustc_hash::FxHashMap;
 
 use super::tame::Genus;
@@ -162,40 +162,118 @@ impl<'a> GenusSearch<'a> {
     /// The entry of a position from its options' entries.
     fn combine(&self, options: &[Vec<u64>]) -> Result<Entry, NeedMoreTerms> {
         let children: Vec<&Entry> = options.iter().map(|child| &self.memo[child]).collect();
-        let grundy = mex(children.iter().map(|c| Nimber(c.grundy))).0;
-        let mut gammas = Vec::with_capacity(self.terms);
-        for k in 0..self.terms {
-            let gamma = if k == 0 {
-                if children.is_empty() {
-                    1
-                } else {
-                    mex(children.iter().map(|c| Nimber(c.gammas[0]))).0
-                }
+        combine(&children, self.terms)
+    }
+}
+
+/// The entry of a position from its options' entries, with `terms` terms of γ.
+fn combine(children: &[&Entry], terms: usize) -> Result<Entry, NeedMoreTerms> {
+    let grundy = mex(children.iter().map(|c| Nimber(c.grundy))).0;
+    let mut gammas = Vec::with_capacity(terms);
+    for k in 0..terms {
+        let gamma = if k == 0 {
+            if children.is_empty() {
+                1
             } else {
-                let previous = gammas[k - 1];
-                mex(children
-                    .iter()
-                    .map(|c| Nimber(c.gammas[k]))
-                    .chain([Nimber(previous), Nimber(previous ^ 1)]))
-                .0
-            };
-            gammas.push(gamma);
+                mex(children.iter().map(|c| Nimber(c.gammas[0]))).0
+            }
+        } else {
+            let previous = gammas[k - 1];
+            mex(children
+                .iter()
+                .map(|c| Nimber(c.gammas[k]))
+                .chain([Nimber(previous), Nimber(previous ^ 1)]))
+            .0
+        };
+        gammas.push(gamma);
+    }
+    let floor = children.iter().map(|c| c.start).max().unwrap_or(0);
+    let start = (floor..terms.saturating_sub(2))
+        .find(|&m| gammas[m + 2] == gammas[m])
+        .ok_or(NeedMoreTerms)?;
+    if start + 3 > terms {
+        return Err(NeedMoreTerms);
+    }
+    let own = Genus::from_sequence(grundy, &gammas, start);
+    let tame = own.is_nim_like() && children.iter().all(|c| c.tame);
+    Ok(Entry {
+        grundy,
+        gammas,
+        start,
+        tame,
+    })
+}
+
+/// The genus of positions of any game (a sum's component, say), memoised by
+/// [`ImpartialGame::memo_key`], within a limit of positions.
+pub struct GameGenusSearch<G: ImpartialGame> {
+    memo: FxHashMap<G, Entry>,
+    terms: usize,
+    limit: usize,
+}
+
+impl<G: ImpartialGame> GameGenusSearch<G> {
+    /// A search storing at most `limit` positions.
+    pub fn new(limit: usize) -> Self {
+        GameGenusSearch {
+            memo: FxHashMap::default(),
+            terms: 6,
+            limit,
         }
-        let floor = children.iter().map(|c| c.start).max().unwrap_or(0);
-        let start = (floor..self.terms.saturating_sub(2))
-            .find(|&m| gammas[m + 2] == gammas[m])
-            .ok_or(NeedMoreTerms)?;
-        if start + 3 > self.terms {
-            return Err(NeedMoreTerms);
+    }
+
+    /// The genus of `root`, and whether it is tame.
+    pub fn genus(&mut self, root: &G) -> Result<(Genus, bool), MisereError> {
+        let root = root.memo_key();
+        loop {
+            match self.solve(&root) {
+                Ok(()) => {
+                    let entry = &self.memo[&root];
+                    let genus = Genus::from_sequence(entry.grundy, &entry.gammas, entry.start);
+                    return Ok((genus, entry.tame));
+                }
+                Err(Failure::More(NeedMoreTerms)) => {
+                    self.terms *= 2;
+                    self.memo.clear();
+                }
+                Err(Failure::Fatal(error)) => return Err(error),
+            }
         }
-        let own = Genus::from_sequence(grundy, &gammas, start);
-        let tame = own.is_nim_like() && children.iter().all(|c| c.tame);
-        Ok(Entry {
-            grundy,
-            gammas,
-            start,
-            tame,
-        })
+    }
+
+    fn solve(&mut self, root: &G) -> Result<(), Failure> {
+        if self.memo.contains_key(root) {
+            return Ok(());
+        }
+        let keyed =
+            |position: &G| -> Vec<G> { position.options().iter().map(G::memo_key).collect() };
+        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed(root), 0)];
+        while let Some((_, options, next)) = stack.last_mut() {
+            match options[*next..]
+                .iter()
+                .position(|child| !self.memo.contains_key(child))
+            {
+                Some(offset) => {
+                    *next += offset;
+                    let child = options[*next].clone();
+                    let grandchildren = keyed(&child);
+                    stack.push((child, grandchildren, 0));
+                }
+                None => {
+                    let (position, options, _) = stack.pop().expect("stack is not empty");
+                    let children: Vec<&Entry> = options.iter().map(|c| &self.memo[c]).collect();
+                    let entry = combine(&children, self.terms).map_err(Failure::More)?;
+                    if self.memo.len() >= self.limit {
+                        return Err(Failure::Fatal(MisereError::TooLarge(format!(
+                            "the genus computation reached its limit of {} positions",
+                            self.limit
+                        ))));
+                    }
+                    self.memo.insert(position, entry);
+                }
+            }
+        }
+        Ok(())
     }
 }
 
