@@ -52,6 +52,9 @@ fn digits_of(code: &str) -> Vec<u8> {
         .collect()
 }
 
+/// A game's rule: `options(n, each)` calls `each(parts)` for every option of a heap of n.
+type Options<'a> = &'a dyn Fn(u64, &mut dyn FnMut(&[u64]));
+
 /// Nim: a heap of n may become any smaller heap.
 fn nim_options(n: u64, each: &mut dyn FnMut(&[u64])) {
     for k in 0..n {
@@ -61,13 +64,13 @@ fn nim_options(n: u64, each: &mut dyn FnMut(&[u64])) {
 
 /// Brute force from the definition: positions are sorted multisets of heaps.
 struct Brute<'a> {
-    options: &'a dyn Fn(u64, &mut dyn FnMut(&[u64])),
+    options: Options<'a>,
     lost: HashMap<Vec<u64>, bool>,
     misere_value: HashMap<(Vec<u64>, Vec<u64>), u64>,
 }
 
 impl<'a> Brute<'a> {
-    fn new(options: &'a dyn Fn(u64, &mut dyn FnMut(&[u64]))) -> Self {
+    fn new(options: Options<'a>) -> Self {
         Brute {
             options,
             lost: HashMap::new(),
@@ -160,7 +163,7 @@ fn positions(max: u64, count: usize) -> Vec<Vec<u64>> {
 
 /// The quotient's outcome and winning moves against the brute force on every position given.
 fn check_quotient(
-    options: &dyn Fn(u64, &mut dyn FnMut(&[u64])),
+    options: Options<'_>,
     quotient: &MisereQuotient,
     all: &[Vec<u64>],
 ) {
