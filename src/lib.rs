@@ -7,6 +7,8 @@
 //!
 //! The library reads like a book:
 //!
+//! Dependencies point one way, from the bottom of this list to the top, and never back:
+//!
 //! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
 //!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
@@ -19,8 +21,11 @@
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
 //! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
-//! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
-//!   [`resolve`](registry::resolve), which turns a spelling into a game.
+//! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
+//!   module builds its own.
+//! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
+//! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
+//!   game ([`resolve()`]).
 //!
 //! ```
 //! use grundy::games::EndPiles;
@@ -33,17 +38,24 @@
 
 #![warn(missing_docs)]
 
+pub use core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner, mex, nim_sum};
+pub use game::{Game, GameError, GameInfo, MoveOutcome, PositionMoves};
+pub use resolve::{ResolveError, resolve};
+pub use theory::{AnalysisError, Notation, Theory, WinningMove, WinningMoves};
+
 pub mod analysis;
 pub mod core;
 pub mod enumerate;
 pub mod families;
+pub mod game;
 pub mod games;
 pub mod judge;
 pub mod notation;
 pub mod play;
-pub mod registry;
+pub mod resolve;
 pub mod scanner;
 pub mod script;
+pub mod search;
 pub mod serve;
 pub mod theory;
 pub mod verify;

@@ -3,10 +3,11 @@
 //! hostile scripts that must end with a clear error and exit status 2.
 
 use assert_cmd::Command;
-use grundy::core::{ExhaustiveSolver, GameRules, Nimber, Search};
+use grundy::core::{ExhaustiveSolver, Nimber};
 use grundy::enumerate;
 use grundy::families::Heaps;
-use grundy::registry::{Game, resolve};
+use grundy::search::{GameRules, Search};
+use grundy::{Game, resolve};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -165,7 +165,7 @@ impl Heaps {
                 collector.push(|| self.winning(index, heap, k, vec![rest], target));
             }
             if digit & 8 != 0 && rest >= 3 {
-                return Err(AnalysisError(format!(
+                return Err(AnalysisError::TooLarge(format!(
                     "the heap of {heap} has too many three-heap splits to examine"
                 )));
             }
