@@ -27,14 +27,35 @@
 //! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
 //!   game ([`resolve()`]).
 //!
+//! A position's theory, straight from a game's type:
+//!
 //! ```
 //! use grundy::games::EndPiles;
-//! use grundy::theory::Theory;
-//! use grundy::core::Winner;
+//! use grundy::{Theory, Winner};
 //!
 //! let row: EndPiles = "3 1 9 4".parse().unwrap();
 //! assert_eq!(row.winner().unwrap(), Winner::Second);
 //! ```
+//!
+//! Any game by its spelling, as the command line does: a fixed game, a heap family, a script.
+//!
+//! ```
+//! let kayles = grundy::resolve("kayles").unwrap();
+//! let moves = kayles.moves("3 5 7", 100).unwrap();
+//! assert_eq!(moves.grundy, Some(5));
+//! let winning: Vec<&str> = moves
+//!     .moves
+//!     .iter()
+//!     .filter(|mv| mv.wins == Some(true))
+//!     .map(|mv| mv.to.as_str())
+//!     .collect();
+//! assert_eq!(winning, ["3 4 7"]);
+//! ```
+//!
+//! Features (all on by default, for the binary): `cli` (the command line's own crates), `serve`
+//! (the page and its API), `script` (Rhai script games), `plot` (charts). With
+//! `default-features = false` the library builds the games, the families, the theory and the
+//! solvers alone.
 
 #![warn(missing_docs)]
 
@@ -54,8 +75,10 @@ pub mod notation;
 pub mod play;
 pub mod resolve;
 pub mod scanner;
+#[cfg(feature = "script")]
 pub mod script;
 pub mod search;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod theory;
 pub mod verify;

@@ -77,9 +77,8 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     {
         return Ok(game);
     }
-    if crate::script::names_script(spelling) {
-        return crate::script::load(std::path::Path::new(spelling))
-            .map_err(|e| ResolveError::Script(e.to_string()));
+    if names_script(spelling) {
+        return load_script(spelling);
     }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
@@ -104,10 +103,27 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// Whether a spelling looks like a file path or a script name (in any case).
 fn looks_like_a_file(spelling: &str) -> bool {
     let lower = spelling.to_ascii_lowercase();
-    spelling.contains(['/', '\\'])
-        || crate::script::names_script(&lower)
-        || lower.ends_with(".rhai")
-        || lower.ends_with(".lua")
+    spelling.contains(['/', '\\']) || names_script(&lower)
+}
+
+/// Whether a spelling names a script file (`….rhai`, or `….lua` to say that Lua is not
+/// supported). Other files are never read, so a mistyped game name never runs a file.
+fn names_script(spelling: &str) -> bool {
+    spelling.ends_with(".rhai") || spelling.ends_with(".lua")
+}
+
+/// The game of the script file `spelling`.
+#[cfg(feature = "script")]
+fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    crate::script::load(std::path::Path::new(spelling)).map_err(ResolveError::Script)
+}
+
+/// Without the script engine, a script spelling is refused with the reason.
+#[cfg(not(feature = "script"))]
+fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    Err(ResolveError::Script(format!(
+        "{spelling}: this grundy was built without the `script` feature (Rhai script games)"
+    )))
 }
 
 /// What `grundy list` prints about the heap families.

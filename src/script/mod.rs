@@ -66,18 +66,6 @@ is_lost(p) (see examples/games/ and the README):
   grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
   grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
 
-/// The file name endings of scripts.
-const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
-
-/// Whether a game spelling names a script: it ends in `.rhai` (or `.lua`, to say that Lua is not
-/// supported). Other files are not read, so that a mistyped game name never runs a file.
-pub fn names_script(spelling: &str) -> bool {
-    SCRIPT_ENDINGS
-        .iter()
-        .any(|ending| spelling.ends_with(ending))
-        || spelling.ends_with(".lua")
-}
-
 /// The game of the script at `path`: a heap game if it defines `heap_options`, else a game
 /// searched exhaustively through `options`.
 pub fn load(path: &Path) -> Result<Box<dyn Game>, String> {
