@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grundy::resolve;
-use grundy::script::heap::HeapLists;
+use grundy::script::HeapLists;
 use grundy::script::{Script, ScriptRules};
 use grundy::search::DEFAULT_POSITION_LIMIT;
 use grundy::search::Search;

@@ -6,7 +6,7 @@
 //! `verify`, its judge formats, and (for sums of heaps) the heap game behind it. The fixed games
 //! build theirs in their own modules (`end_piles::game()`, …); the heap families' is
 //! [`heap_game`]; script games' are in [`crate::script`]. Which spelling names which game is the
-//! resolver's business ([`crate::resolve`]), above everything here.
+//! resolver's business ([`crate::resolve`](mod@crate::resolve)), above everything here.
 //!
 //! Adding a fixed game: write its module (a position type implementing
 //! [`ImpartialGame`](crate::core::ImpartialGame) and [`Theory`], with `FromStr`/`Display` for its

@@ -9,8 +9,8 @@
 //!
 //! Dependencies point one way, from the bottom of this list to the top, and never back:
 //!
-//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
-//!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
+//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and
+//!   the generic [`ExhaustiveSolver`], the referee of everything else.
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
 //!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.

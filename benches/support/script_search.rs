@@ -10,7 +10,7 @@
 //! does not distort).
 
 use grundy::resolve;
-use grundy::script::heap::HeapLists;
+use grundy::script::HeapLists;
 use grundy::script::{Script, ScriptRules};
 use grundy::search::DEFAULT_POSITION_LIMIT;
 use grundy::search::Search;

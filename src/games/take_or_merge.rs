@@ -52,7 +52,7 @@ pub const DOMAIN: &str = "piles of at least 1 stone, at most 2^128 - 1 stones in
 /// A merge keeps the total and a take lowers it, so every pile of every position reachable from
 /// a position within this limit fits in a `u128`: no move can be misrepresented. Positions
 /// beyond it are refused when parsed. (The judge format reads piles of up to `u64::MAX`, any
-/// number of them: it needs only the [summary](Summary), which holds any such input exactly.)
+/// number of them: it needs only the summary, which holds any such input exactly.)
 pub const MAX_TOTAL_STONES: u128 = u128::MAX;
 
 /// A multiset of piles (kept sorted ascending) holding at most [`MAX_TOTAL_STONES`] in all.

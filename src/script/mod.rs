@@ -11,7 +11,7 @@
 //! defines functions; only the options are required, in one of two forms:
 //!
 //! * `fn options(p)` — the positions one move leads to, as an array of positions. The game's
-//!   positions are then searched exhaustively ([`Searched`](crate::search::Searched)), sharing one
+//!   positions are then searched exhaustively ([`Searched`]), sharing one
 //!   memo per session; a position that repeats is reported as a cycle.
 //! * `fn heap_options(n)` — the **heap form**: what one heap of n may become, as an array of
 //!   heap lists (`[]` leaves nothing, `[a, b]` leaves two heaps). Every heap must be smaller
@@ -32,15 +32,15 @@
 //! # Safety
 //!
 //! Scripts cannot touch files, the network or the environment; each call is limited in
-//! operations, time, call depth and data size ([`engine`]); errors name the file, line and
+//! operations, time, call depth and data size (the engine); errors name the file, line and
 //! column.
 
-pub mod engine;
-pub mod heap;
-pub mod verify;
+mod engine;
+mod heap;
+mod verify;
 
 pub use engine::{Cells, Claim, Script};
-pub use heap::{ScriptHeapRule, heap_script_game};
+pub use heap::{HeapLists, ScriptHeapRule, heap_script_game};
 
 use crate::game::{
     Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, position_moves,
