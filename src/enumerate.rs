@@ -1,8 +1,6 @@
 //! Every small position of each game, in increasing size: the ground `verify` and the tests
 //! check the theory on. Each function documents what its `size` bounds.
 
-use crate::families::Heaps;
-use crate::families::heaps::HeapGame;
 use crate::games::bounded_take::Pile;
 use crate::games::box_fill::{Bin, BoundRule};
 use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
@@ -146,16 +144,4 @@ pub fn box_fill(rule: BoundRule, size: u64) -> Vec<BoxFill> {
     out
 }
 
-/// A heap game: the empty position and single heaps up to 4·`size`, then every pair and triple
-/// of heaps up to `size` (as multisets).
-pub fn heaps(game: &HeapGame, size: u64) -> Vec<Heaps> {
-    let singles = (1..=size.saturating_mul(4)).map(|heap| vec![heap]);
-    let groups = multisets(3, 1, size)
-        .into_iter()
-        .filter(|heaps| heaps.len() >= 2);
-    std::iter::once(Vec::new())
-        .chain(singles)
-        .chain(groups)
-        .map(|heaps| game.position(heaps).expect("small heaps are computable"))
-        .collect()
-}
+pub use crate::families::heaps::small_positions as heaps;

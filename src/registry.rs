@@ -531,7 +531,7 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, UnknownGame> {
     }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
-        Some(Err(message)) => Err(UnknownGame(message)),
+        Some(Err(message)) => Err(UnknownGame(message.to_string())),
         None => Err(UnknownGame(format!(
             "unknown game `{spelling}`; the games are {}, and the heap families: a take-and-break \
              code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
