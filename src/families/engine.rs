@@ -415,11 +415,7 @@ fn first_missing(set: &[u64], among: impl Fn(usize) -> u64) -> u32 {
 }
 
 impl<'a> Engine<'a> {
-    fn new(
-        moves: Moves,
-        tracker: Option<PeriodTracker>,
-        request: &'a Request<'a>,
-    ) -> Engine<'a> {
+    fn new(moves: Moves, tracker: Option<PeriodTracker>, request: &'a Request<'a>) -> Engine<'a> {
         Engine {
             moves,
             tracker,

@@ -22,12 +22,13 @@
 //! engine's own move lists — reads this value; matches on [`MoveSet`] are exhaustive, so a new
 //! form makes the compiler list every place that must learn it.
 //!
-//! **Theorem** (Guy and Smith, 1956; Winning Ways ch. 4; Siegel, *Combinatorial Game Theory*,
-//! IV.2). A rule with finitely many take sizes, largest t, whose moves leave at most h heaps and
-//! whose splits are not restricted to unequal parts, has values that are eventually periodic, and
-//! p and n₀ are proved once G(n + p) = G(n) holds for n₀ ≤ n < h(n₀ + p) + t (for h = 1:
-//! n₀ ≤ n < n₀ + p + t). [`CompiledRule::theorem`] returns that (h, t); the proof itself is
-//! [`period`](super::period)'s.
+//! **Theorem** (Guy and Smith, 1956; Winning Ways ch. 4). A rule with finitely many take sizes,
+//! largest t, whose moves leave at most h heaps and whose splits are not restricted to unequal
+//! parts, has eventually periodic values, and a period is proved by finitely many values: the
+//! exact condition and its proof are [`period`](super::period)'s. [`CompiledRule::theorem`]
+//! returns that (h, t). The proof replaces the largest part c of a split by c ± p, which an
+//! unequal split may not allow (c − p may equal the other part), hence the restriction: Grundy's
+//! game has no such theorem.
 //!
 //! **External rules.** A script computes each heap's options by a call that can fail, so
 //! [`ExternalHeapRule::options`] is fallible and computes on demand every heap up to the one
@@ -250,6 +251,9 @@ pub(crate) struct Leaves {
     pub(crate) three: bool,
 }
 
+/// One option of a heap: the tokens removed and the heaps left.
+pub type HeapOption = (u64, Vec<u64>);
+
 /// The forms of moves a heap rule has.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveSet {
@@ -431,7 +435,7 @@ impl CompiledRule {
         &self,
         n: u64,
         limit: usize,
-    ) -> Result<(Vec<(u64, Vec<u64>)>, bool), FamilyError> {
+    ) -> Result<(Vec<HeapOption>, bool), FamilyError> {
         let mut options = Vec::new();
         self.visit(n, &mut |take, parts| {
             options.push((take, parts.to_vec()));
@@ -513,8 +517,7 @@ mod tests {
         HeapRule::resolve(spelling)
             .expect("a family")
             .expect("well spelled")
-            .compile(0)
-            .expect("built-in rules compile")
+            .compile()
     }
 
     fn options(rule: &CompiledRule, n: u64) -> Vec<(u64, Vec<u64>)> {
@@ -557,7 +560,7 @@ mod tests {
         ) {
             let mut digits = vec![d0];
             digits.extend(rest);
-            let rule = HeapRule::Code(TakeBreakCode::from_digits(&digits)).compile(0).unwrap();
+            let rule = HeapRule::Code(TakeBreakCode::from_digits(&digits)).compile();
             let ours = options(&rule, n);
             prop_assert_eq!(sorted(ours.clone()), code_by_definition(&digits, n));
             for k in 0..=n {

@@ -121,9 +121,9 @@ impl SetGame {
             .collect::<Vec<_>>()
             .join(", ");
         match self.rule {
-            SetRule::Subtraction => format!(
-                "subtraction game {self}: take k tokens from one heap, k in {{{listed}}}"
-            ),
+            SetRule::Subtraction => {
+                format!("subtraction game {self}: take k tokens from one heap, k in {{{listed}}}")
+            }
             SetRule::AllBut => format!(
                 "all-but subtraction game {self}: take any k >= 1 tokens from one heap, k not in \
                  {{{listed}}}"

@@ -8,11 +8,11 @@
 //! stops as soon as a period is proved ([`period`](super::period)); G(n) for larger n then comes
 //! from the period, so a heap of any size up to 2^64 − 1 has a value.
 
+use super::HeapRule;
 use super::engine::{self, Method, Stop, Table};
 use super::error::FamilyError;
 use super::period::ProvedPeriod;
 use super::rule::{CompiledRule, MoveSet};
-use super::HeapRule;
 use crate::core::Nimber;
 use std::sync::atomic::AtomicBool;
 
