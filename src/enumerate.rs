@@ -2,9 +2,6 @@
 //! in increasing size. Each game lists its own small positions (`end_piles::small_positions`,
 //! …), the ground `verify` and the tests check its theory on.
 
-use crate::families::Heaps;
-use crate::families::heaps::HeapGame;
-
 /// Every sequence of length `0..=max_len` over `low..=high`, shorter first, then lexicographic.
 pub fn sequences(max_len: usize, low: u64, high: u64) -> Vec<Vec<u64>> {
     grow(max_len, low, high, false)
@@ -36,18 +33,4 @@ fn grow(max_len: usize, low: u64, high: u64, non_decreasing: bool) -> Vec<Vec<u6
         layer = next;
     }
     all
-}
-
-/// A heap game: the empty position and single heaps up to 4·`size`, then every pair and triple
-/// of heaps up to `size` (as multisets).
-pub fn heaps(game: &HeapGame, size: u64) -> Vec<Heaps> {
-    let singles = (1..=size.saturating_mul(4)).map(|heap| vec![heap]);
-    let groups = multisets(3, 1, size)
-        .into_iter()
-        .filter(|heaps| heaps.len() >= 2);
-    std::iter::once(Vec::new())
-        .chain(singles)
-        .chain(groups)
-        .map(|heaps| game.position(heaps).expect("small heaps are computable"))
-        .collect()
 }

@@ -15,8 +15,8 @@
 
 use crate::analysis::analyze;
 use crate::core::Winner;
-use crate::families::heaps::HeapGame;
-use crate::families::{HeapRule, Heaps};
+use crate::families::heaps::{HeapGame, small_positions};
+use crate::families::{FamilyError, HeapRule, Heaps};
 use crate::judge::Format;
 use crate::play::{Ending, Side, play};
 use crate::scanner::InputError;
@@ -75,6 +75,9 @@ pub enum GameError {
     /// A script failed (to load, or in one of its functions).
     #[error("{0}")]
     Script(String),
+    /// A heap game's values could not be computed (too large, or its script rule failed).
+    #[error("{0}")]
+    Family(#[from] FamilyError),
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -378,12 +381,10 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         },
         parse: Box::new(move |text: &str| parser.parse(text)),
         positions: Box::new(move |size| {
-            // A script's rule computes its heaps' options before they are read.
-            enumerator
-                .rule()
-                .prepare(size.saturating_mul(4))
-                .map_err(GameError::Script)?;
-            Ok(crate::enumerate::heaps(&enumerator, size))
+            // The values of every heap the positions hold, computed first: a script's rule can
+            // fail here, and then nothing below can.
+            enumerator.values_up_to(size.saturating_mul(4))?;
+            Ok(small_positions(&enumerator, size))
         }),
         default_size: 12,
         max_size: 40,

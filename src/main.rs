@@ -320,7 +320,8 @@ fn table(
     json: bool,
     plot: Option<&Path>,
 ) -> Result<u8, Failure> {
-    use grundy::families::table::{self, TableRequest};
+    use grundy::families::progress::Terminal;
+    use grundy::families::table;
     let to = to.map(parse_count).transpose()?;
     let game = resolve(game)?;
     let heap_game = game.heap_game().ok_or_else(|| {
@@ -334,15 +335,14 @@ fn table(
     let flag = Arc::clone(&interrupt);
     // Without a handler Ctrl-C ends the process at once, which is fine too.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let request = TableRequest {
-        to,
-        values: print,
-        interrupt: Some(&interrupt),
-        progress: true,
+    // The bar on stderr after a second; GRUNDY_STATS adds the engine's statistics at the end.
+    let progress = Terminal {
+        statistics: std::env::var_os("GRUNDY_STATS").is_some(),
     };
-    let computed = table::Table::compute(heap_game.rule(), &request).map_err(usage)?;
+    let computed = table::Table::compute(heap_game.rule(), to, print, Some(&interrupt), progress)
+        .map_err(|e| usage(e.to_string()))?;
     if let Some(path) = plot {
-        table::plot(&computed, path).map_err(usage)?;
+        table::plot(&computed, path).map_err(|e| usage(e.to_string()))?;
     }
     let report = computed.report(print);
     let text = if json {

@@ -98,9 +98,8 @@ fn module_graph() -> BTreeMap<String, BTreeSet<String>> {
                 in_multiline_use = false;
             }
             for name in names {
-                if name != module && src.join(format!("{name}.rs")).exists()
-                    || src.join(&name).is_dir() && name != module
-                {
+                let is_module = src.join(format!("{name}.rs")).exists() || src.join(&name).is_dir();
+                if name != module && is_module {
                     entry.insert(name);
                 }
             }

@@ -4,7 +4,6 @@
 
 use assert_cmd::Command;
 use grundy::core::{ExhaustiveSolver, Nimber};
-use grundy::enumerate;
 use grundy::families::Heaps;
 use grundy::search::{GameRules, Search};
 use grundy::{Game, resolve};
@@ -211,7 +210,7 @@ fn a_wrong_conjecture_yields_the_smallest_counter_example() {
     // heap enumerator, against the same wrong formula written in Rust.
     let period = [4u64, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
     let kayles = game("kayles");
-    let positions = enumerate::heaps(kayles.heap_game().unwrap(), 12);
+    let positions = grundy::families::heaps::small_positions(kayles.heap_game().unwrap(), 12);
     let mut solver = ExhaustiveSolver::new();
     let wrong: Vec<&Heaps> = positions
         .iter()

@@ -2,14 +2,14 @@
 //! game is a [`HeapRule`](crate::families::HeapRule) like the built-in families — sums of heaps,
 //! the nim-sum theory, `table`, all for free.
 //!
-//! Script calls can fail, but [`HeapRule::for_each_option`](crate::families::HeapRule) cannot,
-//! so the options of every heap up to n are computed (and checked) by [`ScriptHeapRule::prepare`]
-//! before any table reaches n; `for_each_option` serves them from the cache.
+//! The rule is an [`ExternalHeapRule`]: the families ask it for a heap's options, and it computes
+//! (and checks) the options of every heap up to that one on demand, failing as the script fails.
+//! Nobody has to prepare heaps first; the cache only saves calls.
 
 use super::engine::Script;
 use super::verify::{Checked, HeapReferee, check_conjecture};
 use crate::families::heaps::HeapGame;
-use crate::families::{HeapRule, Heaps, TakeBreakCode};
+use crate::families::{ExternalHeapRule, FamilyError, HeapRule, Heaps, TakeBreakCode, TakeSizes};
 use crate::game::{self, Conjecture, Game, GameError};
 use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
 use crate::verify::Report;
@@ -39,13 +39,57 @@ impl ScriptHeapRule {
         }
     }
 
+    fn computed(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<[Vec<u64>]>>> {
+        self.options
+            .read()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Computes the options of every heap up to `n` not computed yet, within
+    /// [`PREPARE_TIME_LIMIT`] in all.
+    fn compute_up_to(&self, n: u64) -> Result<(), FamilyError> {
+        if n > HEAP_LIMIT {
+            return Err(FamilyError::ScriptHeapTooLarge {
+                heap: n,
+                script: self.name().to_string(),
+                limit: HEAP_LIMIT,
+            });
+        }
+        if (n as usize) < self.computed().len() {
+            return Ok(());
+        }
+        let mut options = self
+            .options
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let started = std::time::Instant::now();
+        for heap in options.len() as u64..=n {
+            if started.elapsed() > PREPARE_TIME_LIMIT {
+                return Err(FamilyError::ScriptFailed(format!(
+                    "{}: heap_options took more than {} seconds to reach a heap of {heap} (on \
+                     the way to {n}); use smaller heaps",
+                    self.name(),
+                    PREPARE_TIME_LIMIT.as_secs()
+                )));
+            }
+            let list = self
+                .script
+                .heap_options(heap)
+                .map_err(FamilyError::ScriptFailed)?;
+            options.push(Arc::from(list));
+        }
+        Ok(())
+    }
+}
+
+impl ExternalHeapRule for ScriptHeapRule {
     /// The script's name.
-    pub fn name(&self) -> &str {
+    fn name(&self) -> &str {
         self.script.name()
     }
 
     /// The rules in a line (with the take-and-break code the options match, if one does).
-    pub fn describe(&self) -> String {
+    fn describe(&self) -> String {
         let rules = match self.script.rules() {
             Some(rules) => format!("{rules} (heap_options in {})", self.name()),
             None => format!("the heap game of heap_options(n) in {}", self.name()),
@@ -59,33 +103,60 @@ impl ScriptHeapRule {
         }
     }
 
+    fn options(&self, n: u64) -> Result<Arc<[Vec<u64>]>, FamilyError> {
+        self.compute_up_to(n)?;
+        usize::try_from(n)
+            .ok()
+            .and_then(|index| self.computed().get(index).cloned())
+            .ok_or_else(|| FamilyError::ScriptHeapTooLarge {
+                heap: n,
+                script: self.name().to_string(),
+                limit: HEAP_LIMIT,
+            })
+    }
+
+    /// The most heaps one move has left so far.
+    fn most_parts(&self) -> usize {
+        self.computed()
+            .iter()
+            .flat_map(|options| options.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many options the heaps up to `n` have (those not computed yet counted as `n` each).
+    fn options_up_to(&self, n: u64) -> u128 {
+        let computed = self.computed();
+        (0..=n).fold(0u128, |work, heap| {
+            let count = usize::try_from(heap)
+                .ok()
+                .and_then(|heap| computed.get(heap))
+                .map_or(u128::from(n), |options| options.len() as u128);
+            work.saturating_add(count)
+        })
+    }
+
     /// The take-and-break code whose options are exactly the script's on every heap computed so
     /// far (at least heaps up to 2), with the largest heap compared. Agreement on the heaps
     /// computed is evidence, not proof, that the script is that code.
-    pub fn recognised_code(&self) -> Option<(TakeBreakCode, u64)> {
+    fn recognised_code(&self) -> Option<(TakeBreakCode, u64)> {
         let computed: Vec<Arc<[Vec<u64>]>> = self.computed().clone();
         let top = computed.len().checked_sub(1)?;
         if top < 2 {
             return None;
         }
-        // Digit d_k gets bit 2^j for a move that removes k tokens and leaves j heaps.
-        let mut digits = vec![0u8; top + 1];
+        // Each option removes k tokens and leaves 0 to 3 heaps: k joins that kind's list.
+        let mut kinds: [Vec<u64>; 4] = Default::default();
         for (n, options) in computed.iter().enumerate() {
             for parts in options.iter() {
                 let left: u64 = parts.iter().sum();
-                let removed = usize::try_from((n as u64).checked_sub(left)?).ok()?;
-                if parts.len() > 3 {
-                    return None;
-                }
-                digits[removed] |= 1 << parts.len();
+                let removed = (n as u64).checked_sub(left)?;
+                kinds.get_mut(parts.len())?.push(removed);
             }
         }
-        if digits[0] & 0b0011 != 0 {
-            return None;
-        }
-        let reach = digits.iter().rposition(|&d| d != 0).unwrap_or(0);
-        digits.truncate(reach.max(1) + 1);
-        let code = TakeBreakCode::from_digits(&digits);
+        let [eliminations, reductions, splits, triple_splits] = kinds;
+        let sizes = TakeSizes::new(eliminations, reductions, splits, Vec::new(), triple_splits);
+        let code = TakeBreakCode::from_take_sizes(&sizes)?;
         for (n, options) in computed.iter().enumerate() {
             let mut theirs: Vec<Vec<u64>> = Vec::new();
             code.for_each_option(n as u64, &mut |_, parts| theirs.push(parts.to_vec()));
@@ -97,80 +168,6 @@ impl ScriptHeapRule {
             }
         }
         Some((code, top as u64))
-    }
-
-    fn computed(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<[Vec<u64>]>>> {
-        self.options
-            .read()
-            .unwrap_or_else(|poison| poison.into_inner())
-    }
-
-    /// Computes the options of every heap up to `n` (once), failing as the script fails.
-    pub fn prepare(&self, n: u64) -> Result<(), String> {
-        if n > HEAP_LIMIT {
-            return Err(format!(
-                "a heap of {n} is too large for the script {}: script heap games go up to heaps \
-                 of {HEAP_LIMIT}",
-                self.name()
-            ));
-        }
-        if (n as usize) < self.computed().len() {
-            return Ok(());
-        }
-        let mut options = self
-            .options
-            .write()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let started = std::time::Instant::now();
-        for heap in options.len() as u64..=n {
-            if started.elapsed() > PREPARE_TIME_LIMIT {
-                return Err(format!(
-                    "{}: heap_options took more than {} seconds to reach a heap of {heap} (on \
-                     the way to {n}); use smaller heaps",
-                    self.name(),
-                    PREPARE_TIME_LIMIT.as_secs()
-                ));
-            }
-            let list = self.script.heap_options(heap)?;
-            options.push(Arc::from(list));
-        }
-        Ok(())
-    }
-
-    /// Calls `each(k, parts)` for every option of a heap of `n`, where k is the tokens removed
-    /// (0 when the parts add up to n or more). Heaps not yet [prepared](Self::prepare) have no
-    /// options.
-    pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-        let options = usize::try_from(n)
-            .ok()
-            .and_then(|n| self.computed().get(n).cloned());
-        for parts in options.iter().flat_map(|options| options.iter()) {
-            let left = parts
-                .iter()
-                .fold(0u64, |sum, &part| sum.saturating_add(part));
-            each(n.saturating_sub(left), parts);
-        }
-    }
-
-    /// The most heaps one move has left so far.
-    pub fn most_parts(&self) -> usize {
-        self.computed()
-            .iter()
-            .flat_map(|options| options.iter().map(Vec::len))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// How many options the heaps up to `n` have (those not computed yet counted as `n` each).
-    pub fn options_up_to(&self, n: u64) -> u128 {
-        let computed = self.computed();
-        (0..=n).fold(0u128, |work, heap| {
-            let count = usize::try_from(heap)
-                .ok()
-                .and_then(|heap| computed.get(heap))
-                .map_or(u128::from(n), |options| options.len() as u128);
-            work.saturating_add(count)
-        })
     }
 }
 
@@ -216,8 +213,6 @@ impl HeapLists {
             .map(|&heap| u32::try_from(heap).map_err(|_| format!("a heap of {heap} is too large")))
             .collect::<Result<Vec<u32>, String>>()?;
         list.sort_unstable();
-        self.rule
-            .prepare(list.last().map_or(0, |&largest| u64::from(largest)))?;
         Ok(list.into_boxed_slice())
     }
 }
@@ -231,7 +226,7 @@ impl crate::search::Rules for HeapLists {
             if index > 0 && heaps[index - 1] == heap {
                 continue;
             }
-            self.rule.for_each_option(u64::from(heap), &mut |_, parts| {
+            let mut visit = |_: u64, parts: &[u64]| {
                 let mut option = Vec::with_capacity(heaps.len() - 1 + parts.len());
                 let mut part = parts.iter().map(|&p| p as u32).peekable();
                 for (at, &other) in heaps.iter().enumerate() {
@@ -245,7 +240,11 @@ impl crate::search::Rules for HeapLists {
                 }
                 option.extend(part);
                 options.push(option.into_boxed_slice());
-            });
+            };
+            self.rule
+                .compile()
+                .try_for_each_option(u64::from(heap), &mut visit)
+                .map_err(|error| error.to_string())?;
         }
         Ok(options)
     }
@@ -260,7 +259,6 @@ impl crate::search::Rules for HeapLists {
 /// nim-sum theory of the script's heap game.
 struct HeapConjecture {
     script: Arc<Script>,
-    rule: Arc<ScriptHeapRule>,
     heap_game: Arc<HeapGame>,
 }
 
@@ -268,13 +266,9 @@ struct HeapConjecture {
 /// sums, the nim-sum theory, `table`), with the script's conjecture checked by `verify`.
 pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
     let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
-    let mut entry = game::heap_entry(HeapRule::Script(Arc::clone(&rule)));
+    let mut entry = game::heap_entry(HeapRule::Script(rule.clone()));
     if let Some(heap_game) = entry.heap_game.clone() {
-        entry.conjecture = Some(Box::new(HeapConjecture {
-            script,
-            rule,
-            heap_game,
-        }));
+        entry.conjecture = Some(Box::new(HeapConjecture { script, heap_game }));
     }
     Box::new(entry)
 }
@@ -297,9 +291,9 @@ impl HeapConjecture {
                             self.script.name()
                         )
                     })?;
-                let largest = heaps.iter().copied().max().unwrap_or(0);
-                self.rule.prepare(largest)?;
-                self.heap_game.position(heaps)
+                self.heap_game
+                    .position(heaps)
+                    .map_err(|error| error.to_string())
             })
             .collect()
     }

@@ -71,7 +71,8 @@ impl From<GameError> for ApiError {
             | GameError::Analysis(_)
             | GameError::SizeTooLarge { .. }
             | GameError::Unsupported(_)
-            | GameError::Script(_) => StatusCode::BAD_REQUEST,
+            | GameError::Script(_)
+            | GameError::Family(_) => StatusCode::BAD_REQUEST,
             GameError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, error.to_string())
@@ -307,7 +308,9 @@ pub(super) async fn table(
     }
     let (values, report) = run_work(&shared, "table", move |cancel| {
         let heap_game = game.heap_game().expect("checked above");
-        let values = heap_game.values_up_to(up_to).map_err(ApiError::bad)?;
+        let values = heap_game
+            .values_up_to(up_to)
+            .map_err(|error| ApiError::bad(error.to_string()))?;
         let listed = (0..=up_to)
             .map(|n| values.value(n).map(|value| value.0))
             .collect::<Option<Vec<u64>>>()
@@ -316,14 +319,12 @@ pub(super) async fn table(
         // the request is abandoned).
         let search = table::Table::compute(
             heap_game.rule(),
-            &table::TableRequest {
-                to: Some(PERIOD_SEARCH.max(up_to)),
-                values: false,
-                interrupt: Some(cancel),
-                progress: false,
-            },
+            Some(PERIOD_SEARCH.max(up_to)),
+            false,
+            Some(cancel),
+            false,
         )
-        .map_err(ApiError::bad)?;
+        .map_err(|error| ApiError::bad(error.to_string()))?;
         Ok((listed, search.report(false)))
     })
     .await?;
