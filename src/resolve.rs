@@ -140,6 +140,10 @@ mod tests {
         for game in fixed_games() {
             let name = game.info().name.clone();
             assert_eq!(resolve(&name).unwrap().info().name, name);
+            assert!(
+                HeapRule::resolve(&name).is_none(),
+                "{name} reads as a heap rule"
+            );
         }
     }
 
