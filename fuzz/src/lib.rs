@@ -286,7 +286,7 @@ pub fn check_resolve(data: &[u8]) {
     let game = match resolve(spelling) {
         Ok(game) => game,
         Err(error) => {
-            assert!(!error.0.is_empty());
+            assert!(!error.to_string().is_empty());
             return;
         }
     };
