@@ -162,11 +162,7 @@ fn positions(max: u64, count: usize) -> Vec<Vec<u64>> {
 }
 
 /// The quotient's outcome and winning moves against the brute force on every position given.
-fn check_quotient(
-    options: Options<'_>,
-    quotient: &MisereQuotient,
-    all: &[Vec<u64>],
-) {
+fn check_quotient(options: Options<'_>, quotient: &MisereQuotient, all: &[Vec<u64>]) {
     let mut brute = Brute::new(options);
     for position in all {
         let element = quotient.element_of(position).expect("covered");

@@ -15,7 +15,8 @@ use crate::theory::{AnalysisError, MoveCollector, WinningMove, WinningMoves};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
-/// The options of a heap of `n` under `rule`, in [`crate::misere::HeapOptions`]' form.
+/// The options of a heap of `n` under `rule`, in [`crate::misere::HeapOptions`]' form (for
+/// heaps whose options are computable: see [`HeapRule::for_each_option`]).
 pub fn rule_options(rule: &HeapRule, n: u64, each: &mut dyn FnMut(&[u64])) {
     rule.for_each_option(n, &mut |_, parts| each(parts));
 }
@@ -54,14 +55,22 @@ pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
         let mut guard = state.lock().unwrap_or_else(|poison| poison.into_inner());
         let target = heap.min(MAX_QUOTIENT_HEAP);
         if guard.stopped.is_none() && guard.quotient.heaps() < target {
-            let prepared = rule.prepare(target);
-            let options = |n: u64, each: &mut dyn FnMut(&[u64])| rule_options(rule, n, each);
-            let result = match prepared {
-                Ok(()) => guard.quotient.extend(&options, target),
-                Err(why) => Err(MisereError::Unsupported(why)),
+            let compiled = rule.compile();
+            let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
+                compiled.for_each_option(n, &mut |_, parts| each(parts));
             };
-            if let Err(error) = result {
-                guard.stopped = Some(error);
+            while guard.quotient.heaps() < target {
+                let next = guard.quotient.heaps() + 1;
+                // An external rule's options are computed (and may fail) before the heap is
+                // added, so that a failure never leaves a heap half added.
+                if let Err(error) = compiled.try_for_each_option(next, &mut |_, _| {}) {
+                    guard.stopped = Some(MisereError::Unsupported(error.to_string()));
+                    break;
+                }
+                if let Err(error) = guard.quotient.extend(&options, next) {
+                    guard.stopped = Some(error);
+                    break;
+                }
             }
         }
     }
@@ -80,7 +89,7 @@ impl MisereTheory for Heaps {
                 drop(guard);
                 MisereSearch::new(DEFAULT_MISERE_POSITIONS)
                     .is_lost(self)
-                    .map_err(|error| AnalysisError(format!("{why}; {error}")))
+                    .map_err(|error| AnalysisError::TooLarge(format!("{why}; {error}")))
             }
         }
     }
@@ -99,7 +108,7 @@ impl MisereTheory for Heaps {
             let why = limit_text(&guard, largest);
             drop(guard);
             return search_winning_moves(self, limit)
-                .map_err(|error| AnalysisError(format!("{why}; {error}")));
+                .map_err(|error| AnalysisError::TooLarge(format!("{why}; {error}")));
         };
         let count = elements.len();
         let mut prefix = vec![0 as Element; count + 1];

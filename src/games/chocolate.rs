@@ -644,3 +644,7 @@ fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
     }
     Ok(out)
 }
+
+/// Under misère play: no misère theory is known here (the normal theory does not carry over), so
+/// positions are decided by exhaustive misère search within its limit, and refused past it.
+impl crate::misere::MisereTheory for Chocolate {}

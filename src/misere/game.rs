@@ -14,7 +14,10 @@ use std::fmt;
 
 /// The error of a misère computation, as the commands report it.
 pub fn analysis_error(error: MisereError) -> AnalysisError {
-    AnalysisError(error.to_string())
+    match error {
+        MisereError::TooLarge(why) => AnalysisError::TooLarge(why),
+        other => AnalysisError::RulesFailed(other.to_string()),
+    }
 }
 
 /// A game's theory under misère play. The defaults are exhaustive misère search within

@@ -15,12 +15,12 @@
 //! * [`game`] — [`Misere`]: any game under misère play, as a position type with a theory, so
 //!   that every command runs on it; [`MisereTheory`] is a game's misère theory (by default,
 //!   exhaustive misère search within a stated limit — [`search`]).
-//! * [`fixed`] — the six fixed games' misère theories (Cairns and Ho's for end-piles).
+//! * The fixed games implement [`MisereTheory`] in their own modules (Cairns and Ho's theorem for
+//!   end-piles, Conway's tame sums for the counted sums, search for the rest).
 //!
 //! The referee is the exhaustive solver under [`Play::Misere`](crate::core::Play): every result
 //! here is checked against it in the tests.
 
-pub mod fixed;
 pub mod game;
 pub mod genus;
 pub mod quotient;

@@ -956,3 +956,7 @@ mod tests {
         }
     }
 }
+
+/// Under misère play: no misère theory is known here (the normal theory does not carry over), so
+/// positions are decided by exhaustive misère search within its limit, and refused past it.
+impl crate::misere::MisereTheory for BeanSplit {}
