@@ -18,6 +18,7 @@ use crate::core::Winner;
 use crate::families::heaps::{HeapGame, small_positions};
 use crate::families::{FamilyError, HeapRule, Heaps};
 use crate::judge::Format;
+use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
 use crate::scanner::InputError;
 use crate::theory::{AnalysisError, Theory};
@@ -151,6 +152,14 @@ pub trait Game: Send + Sync {
     /// reachable from it (script games; others have no conjecture to check).
     fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError>;
 
+    /// The same game under misère play (the player who cannot move wins), or why there is none.
+    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} has no misère version here",
+            self.info().name
+        )))
+    }
+
     /// Plays a game against a person.
     fn play(
         &self,
@@ -205,6 +214,40 @@ pub struct Entry<G: Theory + 'static> {
     pub heap_game: Option<Arc<HeapGame>>,
     /// A claim checked after the theory (a script's conjecture).
     pub conjecture: Option<Box<dyn Conjecture<G>>>,
+    /// How to make the same game under misère play ([`misere_entry`] for a position type with
+    /// a misère theory); `None` when it has none.
+    pub misere: Option<fn(Entry<G>) -> Box<dyn Game>>,
+}
+
+/// The game of `normal`'s positions, rules and notation played under misère play: the player
+/// who cannot move wins. Its theory is the position type's [`MisereTheory`]; `verify` referees
+/// it with the misère solver. (The judge formats and the normal-play extra checks stay with the
+/// normal game.)
+pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -> Box<dyn Game> {
+    let Entry {
+        info,
+        parse,
+        positions,
+        default_size,
+        max_size,
+        heap_game,
+        ..
+    } = normal;
+    Box::new(Entry::<Misere<G>> {
+        info: GameInfo {
+            rules: format!("{} Misère play: the player who cannot move wins.", info.rules),
+            ..info
+        },
+        parse: Box::new(move |text: &str| parse(text).map(Misere)),
+        positions: Box::new(move |size| Ok(positions(size)?.into_iter().map(Misere).collect())),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats: &[],
+        heap_game,
+        conjecture: None,
+        misere: None,
+    })
 }
 
 /// The outcome of one move from `position`, by the theory.
@@ -336,6 +379,16 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         Ok(vec![conjecture.verify_from(&(self.parse)(position)?)?])
     }
 
+    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
+        match self.misere {
+            Some(make) => Ok(make(*self)),
+            None => Err(GameError::Unsupported(format!(
+                "{} is played under normal play only (as a misère game it is not implemented)",
+                self.info.name
+            ))),
+        }
+    }
+
     fn play(
         &self,
         position: &str,
@@ -392,5 +445,6 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         formats: &[],
         heap_game: Some(game),
         conjecture: None,
+        misere: Some(misere_entry::<Heaps>),
     }
 }

@@ -74,6 +74,9 @@ enum Command {
         /// (each printed whole) stay under about 100 MB — but at least 1.
         #[arg(long, value_name = "N")]
         limit: Option<usize>,
+        /// Misère play: the player who cannot move wins (the last mover loses).
+        #[arg(long)]
+        misere: bool,
     },
     /// Check the fast theory against exhaustive search on every small position.
     ///
@@ -90,6 +93,9 @@ enum Command {
         /// (instead of the script's `positions(size)`).
         #[arg(long, value_name = "POSITION", conflicts_with = "size")]
         from: Option<String>,
+        /// Misère play: the player who cannot move wins (the last mover loses).
+        #[arg(long)]
+        misere: bool,
     },
     /// Play against a perfect opponent, in a terminal or over a pipe.
     ///
@@ -104,6 +110,9 @@ enum Command {
         /// Who moves first.
         #[arg(long, value_enum, default_value = "human")]
         first: FirstPlayer,
+        /// Misère play: the player who cannot move wins (the last mover loses).
+        #[arg(long)]
+        misere: bool,
     },
     /// The Grundy sequence G(0), G(1), … of a heap game: its period (proved), largest value,
     /// checksum.
@@ -125,6 +134,10 @@ enum Command {
         /// Draw G(n) to FILE (.svg or .png), pre-period and period marked.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// The misère report instead: genus of each heap, misère Grundy values, how far the heaps
+        /// are tame, and the misère quotient of the heaps up to N (default 30).
+        #[arg(long, conflicts_with_all = ["print", "plot"])]
+        misere: bool,
     },
     /// The games: rules, notation, sources, judge formats.
     List,
@@ -181,6 +194,16 @@ fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
     grundy::resolve(spelling).map_err(|e| usage(e.to_string()))
 }
 
+/// The game a spelling names, under misère play when `misere`.
+fn resolve_play(spelling: &str, misere: bool) -> Result<Box<dyn Game>, Failure> {
+    let game = resolve(spelling)?;
+    if misere {
+        game.misere().map_err(|e| usage(e.to_string()))
+    } else {
+        Ok(game)
+    }
+}
+
 fn run(command: Command) -> Result<u8, Failure> {
     match command {
         Command::Solve {
@@ -194,19 +217,38 @@ fn run(command: Command) -> Result<u8, Failure> {
             from,
             json,
             limit,
-        } => analyze(&game, position, from.as_deref(), json, limit),
-        Command::Verify { games, size, from } => verify(&games, size, from.as_deref()),
+            misere,
+        } => analyze(&game, position, from.as_deref(), json, limit, misere),
+        Command::Verify {
+            games,
+            size,
+            from,
+            misere,
+        } => verify(&games, size, from.as_deref(), misere),
         Command::Play {
             game,
             position,
             first,
-        } => play(&game, &position.join(" "), first),
+            misere,
+        } => play(&game, &position.join(" "), first, misere),
         Command::Table {
             game,
             to,
             print,
             json,
             plot,
+            misere: true,
+        } => {
+            let _ = (print, plot);
+            misere_table(&game, to.as_deref(), json)
+        }
+        Command::Table {
+            game,
+            to,
+            print,
+            json,
+            plot,
+            misere: false,
         } => table(&game, to.as_deref(), print, json, plot.as_deref()),
         Command::List => list(),
         Command::Serve {
@@ -250,8 +292,9 @@ fn analyze(
     from: Option<&Path>,
     json: bool,
     limit: Option<usize>,
+    misere: bool,
 ) -> Result<u8, Failure> {
-    let game = resolve(game)?;
+    let game = resolve_play(game, misere)?;
     let position = match from {
         Some(path) => String::from_utf8(read_input(Some(path))?)
             .map_err(|_| usage("the position is not valid UTF-8"))?,
@@ -271,8 +314,13 @@ fn analyze(
     }
 }
 
-fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8, Failure> {
-    let games = if names.is_empty() {
+fn verify(
+    names: &[String],
+    size: Option<u64>,
+    from: Option<&str>,
+    misere: bool,
+) -> Result<u8, Failure> {
+    let mut games = if names.is_empty() {
         let mut games = fixed_games();
         for spelling in VERIFIED_BY_DEFAULT {
             games.push(resolve(spelling)?);
@@ -284,13 +332,22 @@ fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8,
             .map(|name| resolve(name))
             .collect::<Result<Vec<_>, _>>()?
     };
+    if misere {
+        games = games
+            .into_iter()
+            .map(|game| game.misere().map_err(|e| usage(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+    }
     let mut status = 0;
     for game in games {
         let reports = match from {
             Some(position) => game.verify_from(position),
             None => game.verify(size),
         };
-        for report in reports.map_err(|e| usage(e.to_string()))? {
+        for mut report in reports.map_err(|e| usage(e.to_string()))? {
+            if misere {
+                report.name.push_str(" --misere");
+            }
             if report.disagreements > 0 {
                 status = 1;
             }
@@ -300,8 +357,8 @@ fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8,
     Ok(status)
 }
 
-fn play(game: &str, position: &str, first: FirstPlayer) -> Result<u8, Failure> {
-    let game = resolve(game)?;
+fn play(game: &str, position: &str, first: FirstPlayer, misere: bool) -> Result<u8, Failure> {
+    let game = resolve_play(game, misere)?;
     let first = match first {
         FirstPlayer::Human => Side::Human,
         FirstPlayer::Computer => Side::Computer,
@@ -354,6 +411,43 @@ fn table(
     };
     write_stdout(&text)?;
     Ok(if computed.interrupted() { 130 } else { 0 })
+}
+
+fn misere_table(game: &str, to: Option<&str>, json: bool) -> Result<u8, Failure> {
+    use grundy::misere::table::{DEFAULT_MISERE_TABLE, MisereTable};
+    let to = to.map(parse_count).transpose()?;
+    let game = resolve(game)?;
+    let heap_game = game.heap_game().ok_or_else(|| {
+        usage(format!(
+            "{} is not a heap game: `table --misere` works on take-and-break codes, sub:…, \
+             allbut:… and grundys-game",
+            game.info().name
+        ))
+    })?;
+    let rule = heap_game.rule().compile();
+    // Every heap's options must be computable (a script's rule may fail) before the table reads
+    // them.
+    let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
+    if up_to <= grundy::misere::table::MAX_MISERE_TABLE {
+        for heap in 0..=up_to {
+            rule.try_for_each_option(heap, &mut |_, _| {})
+                .map_err(|e| usage(e.to_string()))?;
+        }
+    }
+    let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
+        rule.for_each_option(n, &mut |_, parts| each(parts));
+    };
+    let report = MisereTable::compute(&game.info().name, &options, up_to)
+        .map_err(|e| usage(e.to_string()))?;
+    let text = if json {
+        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
+        text.push('\n');
+        text
+    } else {
+        report.text()
+    };
+    write_stdout(&text)?;
+    Ok(0)
 }
 
 /// A count: digits, or `a^b` (2^20, 10^12).

@@ -290,6 +290,7 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
         formats,
         heap_game: None,
         conjecture: None,
+        misere: Some(crate::game::misere_entry::<BoxFill>),
     })
 }
 

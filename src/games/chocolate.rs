@@ -603,6 +603,7 @@ pub(crate) fn game() -> Box<dyn Game> {
         formats: FORMATS,
         heap_game: None,
         conjecture: None,
+        misere: Some(crate::game::misere_entry::<Chocolate>),
     })
 }
 
