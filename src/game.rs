@@ -235,7 +235,10 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
     } = normal;
     Box::new(Entry::<Misere<G>> {
         info: GameInfo {
-            rules: format!("{} Misère play: the player who cannot move wins.", info.rules),
+            rules: format!(
+                "{} Misère play: the player who cannot move wins.",
+                info.rules
+            ),
             ..info
         },
         parse: Box::new(move |text: &str| parse(text).map(Misere)),

@@ -3,6 +3,7 @@
 
 use super::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
+use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
 use crate::game::{Game, GameError, MoveOutcome};
@@ -98,6 +99,17 @@ pub(super) struct PositionRequest {
     game: String,
     position: String,
     limit: Option<usize>,
+    /// `"normal"` (the default) or `"misere"`.
+    #[serde(default)]
+    play: Play,
+}
+
+/// The game a request names, under the play convention it asks for.
+fn played(shared: &Shared, spelling: &str, play: Play) -> Result<Arc<dyn Game>, ApiError> {
+    match play {
+        Play::Normal => Ok(shared.game(spelling)?),
+        Play::Misere => Ok(Arc::from(super::web_resolve(spelling)?.misere()?)),
+    }
 }
 
 /// A request for a heap game's Grundy table.
@@ -212,7 +224,7 @@ pub(super) async fn analyze(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = shared.game(&request.game)?;
+    let game = played(&shared, &request.game, request.play)?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
         let position = request.position;
         let limit = request
@@ -238,7 +250,7 @@ pub(super) async fn moves(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = shared.game(&request.game)?;
+    let game = played(&shared, &request.game, request.play)?;
     let bytes = run_work(&shared, "moves", move |_| {
         let position = request.position;
         let limit = request
@@ -261,6 +273,8 @@ pub(super) async fn computer_move(
     struct Request {
         game: String,
         position: String,
+        #[serde(default)]
+        play: Play,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -268,7 +282,7 @@ pub(super) async fn computer_move(
         chosen: Option<MoveOutcome>,
     }
     let request: Request = parse_body(body)?;
-    let game = shared.game(&request.game)?;
+    let game = played(&shared, &request.game, request.play)?;
     let chosen = run_work(&shared, "computer-move", move |_| {
         Ok(game.computer_move(&request.position)?)
     })
