@@ -216,8 +216,11 @@ pub struct Entry<G: Theory + 'static> {
     pub conjecture: Option<Box<dyn Conjecture<G>>>,
     /// How to make the same game under misère play ([`misere_entry`] for a position type with
     /// a misère theory); `None` when it has none.
-    pub misere: Option<fn(Entry<G>) -> Box<dyn Game>>,
+    pub misere: Option<MisereMaker<G>>,
 }
+
+/// How an [`Entry`] becomes the same game under misère play.
+pub type MisereMaker<G> = fn(Entry<G>) -> Box<dyn Game>;
 
 /// The game of `normal`'s positions, rules and notation played under misère play: the player
 /// who cannot move wins. Its theory is the position type's [`MisereTheory`]; `verify` referees

@@ -867,6 +867,10 @@ fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
     Ok(out)
 }
 
+/// Under misère play: no misère theory is known here (the normal theory does not carry over), so
+/// positions are decided by exhaustive misère search within its limit, and refused past it.
+impl crate::misere::MisereTheory for BeanSplit {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -957,7 +961,3 @@ mod tests {
         }
     }
 }
-
-/// Under misère play: no misère theory is known here (the normal theory does not carry over), so
-/// positions are decided by exhaustive misère search within its limit, and refused past it.
-impl crate::misere::MisereTheory for BeanSplit {}
