@@ -331,6 +331,9 @@ struct Engine<'a> {
     fallback_pairs: u64,
     /// Pairs per position in the last block's parallel phase.
     pairs_per_position: u64,
+    /// Common sets imposed instead of chosen (the tests: values never depend on them).
+    #[cfg(test)]
+    forced: Option<Classes>,
 }
 
 /// How a typed run ended.
@@ -405,6 +408,8 @@ impl<'a> Engine<'a> {
             fallbacks: 0,
             fallback_pairs: 0,
             pairs_per_position: 0,
+            #[cfg(test)]
+            forced: None,
         }
     }
 
@@ -621,6 +626,10 @@ impl<'a> Engine<'a> {
                 mode = Mode::Sparse(classes);
             }
         }
+        #[cfg(test)]
+        if let Some(forced) = self.forced {
+            mode = Mode::Sparse([0, 1].map(|d| forced[d].filter(|_| active[d])));
+        }
         if mode != self.mode {
             self.mode = mode;
             self.rebuilds += 1;
@@ -754,6 +763,156 @@ impl<'a> Engine<'a> {
                 }
                 step.value
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::HeapRule;
+    use proptest::prelude::*;
+
+    /// G(0..=last) of the code with digits d0 d1 …, from the definition: take k from a heap of
+    /// n ≥ k, then by d_k's bits leave nothing (1, n = k), one heap (2, n − k ≥ 1, k ≥ 1) or
+    /// two non-empty heaps (4).
+    fn brute(digits: &[u8], last: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(last + 1);
+        for n in 0..=last {
+            let mut seen = vec![false; 1024];
+            for (k, &d) in digits.iter().enumerate().take(n + 1) {
+                let rest = n - k;
+                if d & 1 != 0 && rest == 0 {
+                    seen[0] = true;
+                }
+                if d & 2 != 0 && rest >= 1 && k >= 1 {
+                    seen[g[rest] as usize] = true;
+                }
+                if d & 4 != 0 {
+                    for a in 1..rest {
+                        if a <= rest - a {
+                            seen[(g[a] ^ g[rest - a]) as usize] = true;
+                        }
+                    }
+                }
+            }
+            g.push(seen.iter().position(|&s| !s).unwrap() as u32);
+        }
+        g
+    }
+
+    fn spelling(digits: &[u8]) -> String {
+        let tail: String = digits[1..].iter().map(|d| d.to_string()).collect();
+        format!("{}.{}", digits[0], tail)
+    }
+
+    /// The engine's values of `code` up to `last`, with `forced` common sets when given.
+    fn engine_values(code: &str, last: usize, forced: Option<Classes>) -> (Vec<u32>, Method) {
+        let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
+        let watch = false.start(last as u64);
+        let request = Request {
+            to: last,
+            work_limit: None,
+            interrupt: None,
+            past_proof: true,
+            watch: &*watch,
+        };
+        let moves = Moves::of(&rule, last).expect("an octal code the engine knows");
+        let mut engine = Engine::new(moves, None, &request);
+        engine.forced = forced;
+        let values = engine.run(rule);
+        let table = values.table();
+        (
+            (0..table.len()).map(|n| table.get(n)).collect(),
+            values.method(),
+        )
+    }
+
+    fn digits() -> impl Strategy<Value = Vec<u8>> {
+        (
+            prop_oneof![Just(0u8), Just(4u8)],
+            prop::collection::vec(0u8..8, 1..5),
+        )
+            .prop_map(|(d0, rest)| std::iter::once(d0).chain(rest).collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Whatever the common sets — good, bad, with or without the heap's parity — the values
+        /// are the definition's: the sets decide the speed only.
+        #[test]
+        fn any_common_sets_give_the_definitions_values(
+            digits in digits(),
+            masks in (0u32..64, 0u32..64),
+            parities in (any::<bool>(), any::<bool>()),
+        ) {
+            let last = 1500;
+            let code = spelling(&digits);
+            let expected = brute(&digits, last);
+            let forced = [
+                Some(CommonSet { mask: masks.0, heap_parity: parities.0 }),
+                Some(CommonSet { mask: masks.1, heap_parity: parities.1 }),
+            ];
+            let (got, _) = engine_values(&code, last, Some(forced));
+            prop_assert_eq!(&got, &expected, "{} forced {:?}", code, forced);
+            let (chosen, _) = engine_values(&code, last, None);
+            prop_assert_eq!(&chosen, &expected, "{}", code);
+        }
+
+        /// The transform's rare count of every common set is the count by definition.
+        #[test]
+        fn transform_counts_rare_positions(
+            values in prop::collection::vec(0u32..32, 1..400),
+        ) {
+            let bits = 5;
+            let mut encodings = vec![0u64; 64];
+            for (i, &v) in values.iter().enumerate() {
+                let x = i + 1;
+                encodings[((v as usize) << 1) | (x & 1)] += 1;
+            }
+            let h = sparse::transform(&encodings, bits);
+            for m in 0..64u32 {
+                let set = CommonSet { mask: m >> 1, heap_parity: m & 1 == 1 };
+                for class in 0..2 {
+                    let direct = values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, &v)| !set.common(class, i + 1, v))
+                        .count() as u64;
+                    prop_assert_eq!(sparse::rare_count(&h, set, class), direct);
+                }
+            }
+        }
+    }
+
+    /// Games of the bench and of the published tables, far enough for blocks, re-choices of the
+    /// common sets and both classes of take sizes, with the chosen sets and with the parity
+    /// forced into them.
+    #[test]
+    fn sparse_games_with_both_classes() {
+        for (code, digits) in [
+            ("0.376", vec![0u8, 3, 7, 6]),
+            ("0.354", vec![0, 3, 5, 4]),
+            ("0.1777", vec![0, 1, 7, 7, 7]),
+            ("0.6", vec![0, 6]),
+            ("0.16", vec![0, 1, 6]),
+        ] {
+            let last = 6000;
+            let expected = brute(&digits, last);
+            let (got, method) = engine_values(code, last, None);
+            assert_eq!(got, expected, "{code}");
+            // 0.6's values become sparse only later.
+            assert!(
+                code == "0.6" || method.to_string().starts_with("sparse"),
+                "{code}: {method}"
+            );
+            let parity = Some(CommonSet {
+                mask: 0x3e,
+                heap_parity: true,
+            });
+            let (got, _) = engine_values(code, last, Some([parity, parity]));
+            assert_eq!(got, expected, "{code} with the parity");
         }
     }
 }

@@ -45,6 +45,10 @@
 
 use super::{Cell, Moves, below, covers, first_missing, mark, mark_pairs};
 
+/// Pairs between two checks of a coverage scan: the scan stops at most this many pairs after
+/// the moment it could have (a check reads a few words; 16 pairs cost about as much).
+const SCAN_STEP: usize = 16;
+
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -233,7 +237,7 @@ pub(super) fn parallel<T: Cell>(
             let top = moves.top(r);
             let mut a = (r + 1).saturating_sub(n0).max(1);
             while a <= top {
-                let stop = top.min(a + 63);
+                let stop = top.min(a + SCAN_STEP - 1);
                 mark_pairs(finished, r, a, stop, set);
                 pairs += (stop + 1 - a) as u64;
                 a = stop + 1;
@@ -318,7 +322,7 @@ pub(super) fn sequential<T: Cell>(
             let last = (a_lo - 1).min(moves.top(r));
             let mut a = 1;
             while a <= last {
-                let stop = last.min(a + 63);
+                let stop = last.min(a + SCAN_STEP - 1);
                 mark_pairs(values, r, a, stop, set);
                 resumed += (stop + 1 - a) as u64;
                 a = stop + 1;
@@ -341,7 +345,7 @@ pub(super) fn sequential<T: Cell>(
                 a_lo
             };
             while a <= top {
-                let stop = top.min(a + 63);
+                let stop = top.min(a + SCAN_STEP - 1);
                 mark_pairs(values, r, a, stop, set);
                 resumed += (stop + 1 - a) as u64;
                 a = stop + 1;
