@@ -5,7 +5,7 @@ use super::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
-use crate::registry::{Game, GameError, MoveOutcome, UnknownGame};
+use crate::registry::{Game, GameError, MoveOutcome, PositionMoves, UnknownGame};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
@@ -73,6 +73,31 @@ impl From<UnknownGame> for ApiError {
     }
 }
 
+/// The play convention of a request: under normal play whoever cannot move loses; under misère
+/// play whoever cannot move wins.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Play {
+    /// The last player to move wins (the default).
+    #[default]
+    Normal,
+    /// The last player to move loses.
+    Misere,
+}
+
+impl Play {
+    /// Refuses a convention the server cannot analyse yet.
+    fn supported(self) -> Result<(), ApiError> {
+        match self {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(ApiError::bad(
+                "misère play is not available on this server yet: it analyses normal play only \
+                 (send \"play\": \"normal\", or leave `play` out)",
+            )),
+        }
+    }
+}
+
 /// A request about one position.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,6 +105,8 @@ pub(super) struct PositionRequest {
     game: String,
     position: String,
     limit: Option<usize>,
+    #[serde(default)]
+    play: Play,
 }
 
 /// A request for a heap game's Grundy table.
@@ -194,25 +221,87 @@ pub(super) async fn analyze(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
+    request.play.supported()?;
     let game = shared.game(&request.game)?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
-        let position = request.position;
-        let limit = request
-            .limit
-            .unwrap_or_else(|| default_limit(position.len()))
-            .min(answer_budget(position.len(), MAX_ANSWER));
-        let mut out = Answer::new(cancel);
-        match game.analyze(&position, limit, true, &mut out) {
-            Ok(()) => Ok(out.bytes),
-            Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
-            Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
-                "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
-            ))),
-            Err(error) => Err(error.into()),
-        }
+        analysis(game.as_ref(), &request.position, request.limit, cancel)
     })
     .await?;
     Ok(json_response(bytes))
+}
+
+/// `analyze --json`'s report on `position`, listing at most `limit` winning moves (by default
+/// the command line's default limit, and never more than fit in [`MAX_ANSWER`]).
+fn analysis(
+    game: &dyn Game,
+    position: &str,
+    limit: Option<usize>,
+    cancel: &AtomicBool,
+) -> Result<Vec<u8>, ApiError> {
+    let limit = limit
+        .unwrap_or_else(|| default_limit(position.len()))
+        .min(answer_budget(position.len(), MAX_ANSWER));
+    let mut out = Answer::new(cancel);
+    match game.analyze(position, limit, true, &mut out) {
+        Ok(()) => Ok(out.bytes),
+        Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
+        Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
+            "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// `/api/moves`' answer: the legal moves (every winning move `/api/analyze` lists by default,
+/// then the others up to the limit) and how many are left out.
+#[derive(Serialize)]
+struct MovesAnswer {
+    #[serde(flatten)]
+    moves: PositionMoves,
+    /// How many legal moves are not listed: 0 when `more` is false; `null` when there are more
+    /// than listed but they were not counted.
+    unlisted: Option<u64>,
+    /// How many winning moves are not listed (a position with more winning moves than
+    /// `/api/analyze` lists by default; `winning_move_count` there is the exact total).
+    unlisted_winning: u64,
+}
+
+/// One winning move of `analyze --json`'s report.
+#[derive(Deserialize)]
+struct ReportedMove {
+    #[serde(rename = "move")]
+    notation: String,
+    to: String,
+}
+
+/// What `/api/moves` reads of `analyze --json`'s report.
+#[derive(Deserialize)]
+struct ReportedWinning {
+    winning_moves: Vec<ReportedMove>,
+    /// The total, which may pass 2^64 (bean-split): read as a float, used only to say how many
+    /// are not listed.
+    winning_move_count: f64,
+}
+
+/// Adds to `moves` every winning move of `report` (an `analyze --json` report on the same
+/// position) that the capped list of legal moves left out; returns how many winning moves the
+/// report itself does not list.
+fn add_winning_moves(moves: &mut PositionMoves, report: &[u8]) -> Result<u64, ApiError> {
+    let report: ReportedWinning = serde_json::from_slice(report)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let listed: std::collections::HashSet<String> =
+        moves.moves.iter().map(|m| m.notation.clone()).collect();
+    let reported = report.winning_moves.len();
+    for winning in report.winning_moves {
+        if !listed.contains(&winning.notation) {
+            moves.moves.push(MoveOutcome {
+                notation: winning.notation,
+                to: winning.to,
+                wins: Some(true),
+            });
+        }
+    }
+    Ok((report.winning_move_count - reported as f64).max(0.0) as u64)
 }
 
 pub(super) async fn moves(
@@ -220,15 +309,24 @@ pub(super) async fn moves(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
+    request.play.supported()?;
     let game = shared.game(&request.game)?;
-    let bytes = run_work(&shared, "moves", move |_| {
+    let bytes = run_work(&shared, "moves", move |cancel| {
         let position = request.position;
         let limit = request
             .limit
             .unwrap_or(DEFAULT_MOVES)
             .min(answer_budget(position.len(), MOVES_TEXT));
-        let moves = game.moves(&position, limit)?;
-        Ok(serde_json::to_vec(&moves).expect("moves serialize"))
+        let mut moves = game.moves(&position, limit)?;
+        let unlisted = (!moves.more).then_some(0);
+        let report = analysis(game.as_ref(), &position, None, cancel)?;
+        let unlisted_winning = add_winning_moves(&mut moves, &report)?;
+        let answer = MovesAnswer {
+            moves,
+            unlisted,
+            unlisted_winning,
+        };
+        Ok(serde_json::to_vec(&answer).expect("moves serialize"))
     })
     .await?;
     Ok(json_response(bytes))
@@ -243,6 +341,8 @@ pub(super) async fn computer_move(
     struct Request {
         game: String,
         position: String,
+        #[serde(default)]
+        play: Play,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -250,6 +350,7 @@ pub(super) async fn computer_move(
         chosen: Option<MoveOutcome>,
     }
     let request: Request = parse_body(body)?;
+    request.play.supported()?;
     let game = shared.game(&request.game)?;
     let chosen = run_work(&shared, "computer-move", move |_| {
         Ok(game.computer_move(&request.position)?)
