@@ -24,6 +24,76 @@ use std::time::Instant;
 /// The heap families the page offers by name (any other spelling can be typed).
 const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0.137", "4.07"];
 
+/// The well-known heap games of the page's gallery beside the aliased codes (whose names and
+/// stories come from the aliases): a title, the spelling the resolver accepts, the story in a
+/// line, and a sample position.
+const GALLERY_HEAPS: &[(&str, &str, &str, &str)] = &[
+    (
+        "Nim",
+        "allbut:18446744073709551615",
+        "take any number of tokens from one heap (spelt as the all-but game that only forbids \
+         taking a whole heap of 2^64 − 1)",
+        "3 5 7",
+    ),
+    (
+        "Grundy's game",
+        "grundys-game",
+        "split one heap into two heaps of different sizes",
+        "7 10",
+    ),
+    (
+        "A subtraction game",
+        "sub:1,3,4",
+        "take 1, 3 or 4 tokens from one heap",
+        "4 9 17",
+    ),
+];
+
+/// The sample position of an aliased code in the gallery.
+const ALIAS_SAMPLE: &str = "4 8";
+
+/// One card of the page's gallery.
+#[derive(Serialize)]
+struct GalleryCard {
+    /// What it is called.
+    title: String,
+    /// The spelling to load it by.
+    spelling: String,
+    /// The game in a line (a fixed game's rules line).
+    story: String,
+    /// A position to start from.
+    example: Option<String>,
+}
+
+/// The gallery: the fixed games (from their own descriptions), the aliased codes and
+/// [`GALLERY_HEAPS`].
+fn gallery(fixed: &[GameDescription]) -> Vec<GalleryCard> {
+    let contest = fixed.iter().map(|game| GalleryCard {
+        title: game.name.clone(),
+        spelling: game.spelling.clone(),
+        story: game.rules.clone(),
+        example: game.example.clone(),
+    });
+    let aliased = ALIASES.iter().map(|(alias, _, description)| {
+        let (title, story) = description.split_once(": ").unwrap_or((alias, description));
+        GalleryCard {
+            title: title.to_string(),
+            spelling: alias.to_string(),
+            story: story.to_string(),
+            example: Some(ALIAS_SAMPLE.to_string()),
+        }
+    });
+    let others = GALLERY_HEAPS
+        .iter()
+        .map(|(title, spelling, story, example)| GalleryCard {
+            title: title.to_string(),
+            spelling: spelling.to_string(),
+            story: story.to_string(),
+            example: Some(example.to_string()),
+        });
+    contest.chain(aliased).chain(others).collect()
+}
+
 /// The most heaps a table request may chart.
 pub(super) const MAX_TABLE: u64 = 100_000;
 
@@ -140,6 +210,20 @@ struct GameDescription {
     heap: bool,
 }
 
+/// The example position of a game's notation: of the positions quoted in it (`…`), the one
+/// with the most digits (chocolate's quotes its separator `/` first).
+fn example(game: &dyn Game) -> Option<String> {
+    let digits = |text: &str| text.bytes().filter(u8::is_ascii_digit).count();
+    game.info()
+        .position
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|quoted| game.moves(quoted, 0).is_ok())
+        .max_by_key(|quoted| digits(quoted))
+        .map(str::to_string)
+}
+
 fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
     let info = game.info();
     GameDescription {
@@ -149,7 +233,7 @@ fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
         position: info.position.clone(),
         moves: info.moves.clone(),
         source: info.source.clone(),
-        example: info.position.split('`').nth(1).map(str::to_string),
+        example: example(game),
         heap: game.heap_game().is_some(),
     }
 }
@@ -184,7 +268,12 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
         let game = shared.game(spelling)?;
         families.push(describe(spelling, game.as_ref()));
     }
+    for (_, spelling, _, _) in GALLERY_HEAPS {
+        // Every card's spelling is one the resolver accepts.
+        shared.game(spelling)?;
+    }
     Ok(Json(serde_json::json!({
+        "gallery": gallery(&fixed),
         "fixed": fixed,
         "families": families,
         "family_help": crate::registry::family_help(),
@@ -397,18 +486,28 @@ pub(super) async fn table(
             .collect::<Option<Vec<u64>>>()
             .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))?;
         // The period: computed a little past the values asked for, stopping at a proof (or when
-        // the request is abandoned).
-        let search = table::Table::compute(
-            heap_game.rule(),
-            &table::TableRequest {
-                to: Some(PERIOD_SEARCH.max(up_to)),
-                values: false,
-                interrupt: Some(cancel),
-                progress: false,
-            },
-        )
-        .map_err(ApiError::bad)?;
-        Ok((listed, search.report(false)))
+        // the request is abandoned) — unless no theorem can prove one for this rule (all-but
+        // games, Grundy's game), when computing further would only cost time.
+        let search = |to: u64| {
+            table::Table::compute(
+                heap_game.rule(),
+                &table::TableRequest {
+                    to: Some(to),
+                    values: false,
+                    interrupt: Some(cancel),
+                    progress: false,
+                },
+            )
+            .map(|search| search.report(false))
+            .map_err(ApiError::bad)
+        };
+        let report = search(up_to)?;
+        let report = if report.no_theorem.is_some() || report.period.is_some() {
+            report
+        } else {
+            search(PERIOD_SEARCH.max(up_to))?
+        };
+        Ok((listed, report))
     })
     .await?;
     let period = report
