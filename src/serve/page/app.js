@@ -691,8 +691,9 @@ class Drawing {
 
   finish() {
     this.svg.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
-    this.svg.setAttribute("width", this.width);
-    this.svg.setAttribute("height", this.height);
+    // Drawn a quarter larger than its units; on a narrow screen it shrinks to fit (CSS).
+    this.svg.setAttribute("width", Math.round(this.width * 1.25));
+    this.svg.setAttribute("height", Math.round(this.height * 1.25));
     return this.svg;
   }
 }
@@ -1073,8 +1074,8 @@ function drawBeanSplit(d, position) {
     } else {
       bottle.append(label(x + 8, bottom - 24, text, "bar-label small"));
     }
-    bottle.append(label(x + 16, bottom + 16, String(i), "board-label small"));
     d.add(bottle);
+    d.add(label(x + 16, bottom + 16, String(i), "board-label small"));
     if (from === undefined) {
       if (d.byNotation.size > 0 && [...d.byNotation.keys()].some((m) => m.startsWith(`${i}>`))) {
         d.pick(bottle, `from:${i}`, `take a bean from bottle ${i}`, false, (board) => {
