@@ -347,8 +347,8 @@ fn analysis(
 struct MovesAnswer {
     #[serde(flatten)]
     moves: PositionMoves,
-    /// How many legal moves are not listed: 0 when `more` is false; `null` when there are more
-    /// than listed but they were not counted.
+    /// How many legal moves are not listed (0 when `more` is false); `null` when there are
+    /// more than [`MOVES_COUNTED`](crate::registry::MOVES_COUNTED), not counted.
     unlisted: Option<u64>,
     /// How many winning moves are not listed (a position with more winning moves than
     /// `/api/analyze` lists by default; `winning_move_count` there is the exact total).
@@ -407,9 +407,13 @@ pub(super) async fn moves(
             .unwrap_or(DEFAULT_MOVES)
             .min(answer_budget(position.len(), MOVES_TEXT));
         let mut moves = game.moves(&position, limit)?;
-        let unlisted = (!moves.more).then_some(0);
         let report = analysis(game.as_ref(), &position, None, cancel)?;
         let unlisted_winning = add_winning_moves(&mut moves, &report)?;
+        let listed = moves.moves.len() as u64;
+        let unlisted = moves.legal.map(|legal| legal.saturating_sub(listed));
+        if let Some(unlisted) = unlisted {
+            moves.more = unlisted > 0;
+        }
         let answer = MovesAnswer {
             moves,
             unlisted,
