@@ -679,19 +679,59 @@ async fn click_board_move(client: &Client, path: &[String], notation: &str) -> T
     Ok(())
 }
 
-/// A whole game against the computer from a won position, every move of mine made by clicking
-/// the board (a winning move each time); I win. Every board on the way is checked.
-async fn win_on_the_board(client: &Client, server: &Server, game: &str, start: &str) -> TestResult {
-    load(client, game).await?;
-    enter(client, "position", start).await?;
-    until(
-        client,
-        &format!(
-            "document.getElementById('position').value === {}",
-            json!(start)
-        ),
-    )
-    .await?;
+/// How a game against the computer starts.
+enum Start<'a> {
+    /// Typed: the game's spelling and a position won by the player to move; I move first.
+    Typed(&'a str),
+    /// Without typing: the game's gallery card (its sample position, lost for the player to
+    /// move), and the computer moves first.
+    Gallery,
+}
+
+/// A whole game against the computer, every move of mine made by clicking the board (a winning
+/// move each time); I win. Every board on the way is checked.
+async fn win_on_the_board(
+    client: &Client,
+    server: &Server,
+    game: &str,
+    start: Start<'_>,
+) -> TestResult {
+    match start {
+        Start::Typed(position) => {
+            load(client, game).await?;
+            enter(client, "position", position).await?;
+            until(
+                client,
+                &format!(
+                    "document.getElementById('position').value === {}",
+                    json!(position)
+                ),
+            )
+            .await?;
+        }
+        Start::Gallery => {
+            client
+                .find(Locator::Css(&format!(
+                    "#gallery button.card[data-spelling=\"{game}\"]"
+                )))
+                .await?
+                .click()
+                .await?;
+            until(
+                client,
+                &format!(
+                    "page.game !== null && page.game.spelling === {}",
+                    json!(game)
+                ),
+            )
+            .await?;
+            client
+                .find(Locator::Css("input[name=first][value=computer]"))
+                .await?
+                .click()
+                .await?;
+        }
+    }
     client.find(Locator::Id("new-game")).await?.click().await?;
     let mut my_moves = 0;
     loop {
@@ -735,11 +775,13 @@ async fn win_on_the_board(client: &Client, server: &Server, game: &str, start: &
         assert!(my_moves < 100, "{game}: the game should be over by now");
     }
     let status = text_of(client, "status").await?;
-    assert!(
-        status.starts_with("You win"),
-        "{game} from {start}: {status}"
-    );
+    assert!(status.starts_with("You win"), "{game}: {status}");
     client.find(Locator::Id("stop-game")).await?.click().await?;
+    client
+        .find(Locator::Css("input[name=first][value=human]"))
+        .await?
+        .click()
+        .await?;
     Ok(())
 }
 
@@ -1017,9 +1059,39 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
     board_screenshot(client, "box-fill").await?;
 
     // Whole games played by clicking the board: a heap game, end-piles, chocolate.
-    win_on_the_board(client, server, "kayles", "3 5 7").await?;
-    win_on_the_board(client, server, "end-piles", "3 1 2 5").await?;
-    win_on_the_board(client, server, "chocolate", "2 3 / 2").await?;
+    // Kayles without typing anything: its gallery card, the computer first from the sample.
+    client.execute("window.scrollTo(0, 0)", vec![]).await?;
+    win_on_the_board(client, server, "kayles", Start::Gallery).await?;
+    win_on_the_board(client, server, "kayles", Start::Typed("3 5 7")).await?;
+    win_on_the_board(client, server, "end-piles", Start::Typed("3 1 2 5")).await?;
+    win_on_the_board(client, server, "chocolate", Start::Typed("2 3 / 2")).await?;
+    win_on_the_board(client, server, "chocolate", Start::Typed("10 11 15 / 4")).await?;
+
+    // The convention switch: misère is sent, and refused with the server's message until the
+    // library has it; normal play again analyses as before.
+    show(client, "kayles", "3 5").await?;
+    client
+        .find(Locator::Css("input[name=play][value=misere]"))
+        .await?
+        .click()
+        .await?;
+    until(client, "!document.getElementById('error').hidden").await?;
+    let misere = server.post(
+        "/api/analyze",
+        &json!({"game": "kayles", "position": "3 5", "play": "misere"}),
+    );
+    assert_eq!(text_of(client, "error").await?, misere.error());
+    client
+        .find(Locator::Css("input[name=play][value=normal]"))
+        .await?
+        .click()
+        .await?;
+    until(client, "document.getElementById('error').hidden").await?;
+    assert!(
+        text_of(client, "summary")
+            .await?
+            .starts_with("Normal play.")
+    );
 
     // Every board's moves, on random positions of every game with a board.
     let checked = boards_on_random_positions(client, server).await?;

@@ -106,7 +106,7 @@ async function fetchPosition(position, signal) {
     api("/api/moves", { game, position, limit: 400, play }, signal),
     api("/api/analyze", { game, position, limit: 0, play }, signal),
   ]);
-  return { position: moves.position, moves, analysis };
+  return { position: moves.position, moves, analysis, play };
 }
 
 const current = () => page.history[page.index];
@@ -362,7 +362,7 @@ function render() {
   } else {
     count = `${listed + moves.unlisted} legal moves (${moves.unlisted} not listed)`;
   }
-  const rule = convention() === "misere" ? "Misère play" : "Normal play";
+  const rule = entry.data.play === "misere" ? "Misère play" : "Normal play";
   $("summary").textContent =
     `${rule}. Grundy value ${grundy}; ${analysis.winning_move_count} winning of ${count}.`;
 
