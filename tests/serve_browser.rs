@@ -464,6 +464,13 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
     }
     let shown = js(client, "document.getElementById('position').value").await?;
     check_buttons(client, "kayles", shown.as_str().unwrap_or_default()).await?;
+    // A heap selected on the board, its moves coloured (when the walk left a heap to select).
+    if let Ok(heap) = client
+        .find(Locator::Css("#board [data-pick^=\"heap:\"]"))
+        .await
+    {
+        heap.click().await?;
+    }
     client.execute("window.scrollTo(0, 0)", vec![]).await?;
     std::fs::write(
         target_dir().join("serve-screenshot.png"),

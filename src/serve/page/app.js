@@ -176,6 +176,8 @@ async function loadGame(spelling, position) {
   }
   page.game = game;
   page.board = {};
+  // With a game on the page, the gallery shrinks to its titles and samples.
+  document.body.dataset.game = "loaded";
   page.play = null;
   page.history = [];
   page.index = -1;
