@@ -109,7 +109,13 @@ pub struct PositionMoves {
     pub moves: Vec<MoveOutcome>,
     /// Whether there are legal moves beyond those listed.
     pub more: bool,
+    /// How many legal moves the position has, when at most [`MOVES_COUNTED`] (counted without
+    /// analysing them); `None` beyond.
+    pub legal: Option<u64>,
 }
+
+/// The most legal moves [`PositionMoves::legal`] counts.
+pub const MOVES_COUNTED: usize = 100_000;
 
 /// A game: everything the commands need, whatever its position type.
 pub trait Game: Send + Sync {
@@ -269,12 +275,19 @@ pub(crate) fn position_moves<G: Theory>(
     limit: usize,
 ) -> Result<PositionMoves, GameError> {
     let (moves, more) = parsed.some_moves(limit);
+    let legal = if more {
+        let (all, more) = parsed.some_moves(MOVES_COUNTED);
+        (!more).then_some(all.len() as u64)
+    } else {
+        Some(moves.len() as u64)
+    };
     Ok(PositionMoves {
         position: parsed.to_string(),
         winner: parsed.winner()?,
         grundy: parsed.grundy_value().map(|value| value.0),
         moves: moves.iter().map(|mv| outcome(parsed, mv)).collect(),
         more,
+        legal,
     })
 }
 

@@ -266,6 +266,13 @@ fn sub_multisets(bars: &[u64]) -> Vec<Vec<u64>> {
     subsets
 }
 
+/// How many non-empty sub-multisets the sorted multiset `bars` has (saturating at `usize::MAX`).
+fn sub_multiset_count(bars: &[u64]) -> usize {
+    bars.chunk_by(|a, b| a == b)
+        .fold(1usize, |count, run| count.saturating_mul(run.len() + 1))
+        - 1
+}
+
 /// Removes the sub-multiset `taken` from the sorted multiset `bars`.
 fn without(bars: &[u64], taken: &[u64]) -> Vec<u64> {
     let mut rest = bars.to_vec();
@@ -344,7 +351,17 @@ impl ImpartialGame for Chocolate {
                 moves.push(ChocolateMove::Eat { from, to });
             }
         }
-        // One bar at a time keeps this cheap; the full list also has every larger set.
+        // Every set of bars when they all fit in the limit (a box of a few bars, as a page
+        // shows); otherwise one bar at a time, which keeps a huge box cheap (the full list also
+        // has every larger set).
+        if sub_multiset_count(&self.boxed) <= limit - moves.len() {
+            moves.extend(
+                sub_multisets(&self.boxed)
+                    .into_iter()
+                    .map(ChocolateMove::TakeOut),
+            );
+            return (moves, false);
+        }
         let mut distinct_box = self.boxed.clone();
         distinct_box.dedup();
         for &bar in &distinct_box {
