@@ -125,6 +125,10 @@ enum Command {
         /// Draw G(n) to FILE (.svg or .png), pre-period and period marked.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// Print the engine's statistics on stderr at the end: method, common sets, pair
+        /// visits (in total and per position), resumed scans, time per phase.
+        #[arg(long)]
+        stats: bool,
     },
     /// The games: rules, notation, sources, judge formats.
     List,
@@ -207,7 +211,8 @@ fn run(command: Command) -> Result<u8, Failure> {
             print,
             json,
             plot,
-        } => table(&game, to.as_deref(), print, json, plot.as_deref()),
+            stats,
+        } => table(&game, to.as_deref(), print, json, plot.as_deref(), stats),
         Command::List => list(),
         Command::Serve {
             port,
@@ -319,6 +324,7 @@ fn table(
     print: bool,
     json: bool,
     plot: Option<&Path>,
+    stats: bool,
 ) -> Result<u8, Failure> {
     use grundy::families::progress::Terminal;
     use grundy::families::table;
@@ -335,10 +341,8 @@ fn table(
     let flag = Arc::clone(&interrupt);
     // Without a handler Ctrl-C ends the process at once, which is fine too.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    // The bar on stderr after a second; GRUNDY_STATS adds the engine's statistics at the end.
-    let progress = Terminal {
-        statistics: std::env::var_os("GRUNDY_STATS").is_some(),
-    };
+    // The bar on stderr after a second; --stats adds the engine's statistics at the end.
+    let progress = Terminal { statistics: stats };
     let computed = table::Table::compute(heap_game.rule(), to, print, Some(&interrupt), progress)
         .map_err(|e| usage(e.to_string()))?;
     if let Some(path) = plot {
