@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod contest;
 pub mod core;
 pub mod enumerate;
 pub mod families;

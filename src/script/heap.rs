@@ -341,6 +341,10 @@ impl Game for ScriptHeapGame {
         self.game.computer_move(position)
     }
 
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        self.game.play_move(position, entry)
+    }
+
     /// The nim-sum theory against exhaustive search on the heap enumerator's positions, then the
     /// script's conjecture (if any) on `positions(size)` (or the same heap positions).
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {

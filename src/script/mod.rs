@@ -46,8 +46,8 @@ use crate::core::search::DEFAULT_POSITION_LIMIT;
 use crate::core::{Rules, Search, Searched};
 use crate::play::{Ending, Side, play};
 use crate::registry::{
-    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, position_moves,
-    write_analysis,
+    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, chosen_outcome,
+    position_moves, write_analysis,
 };
 use crate::scanner::{InputError, Location};
 use crate::theory::AnalysisError;
@@ -233,6 +233,12 @@ impl Game for ScriptGame {
 
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&self.position(position)?)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        chosen_outcome(&self.position(position)?, entry, &|text| {
+            self.position(text)
+        })
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
