@@ -21,8 +21,8 @@
 //!    and contents at the box's threshold ±1 (box-fill). Counts range from one item and one case
 //!    to the judge's maxima.
 //! 3. With `--beyond`, the same draws with the limits widened: more cases and items than the
-//!    judge allows, and numbers up to 64 bits (10^12 for bounded-take, whose honest solutions
-//!    take time in √num).
+//!    judge allows, and numbers up to 64 bits (for bounded-take, whose honest solutions take
+//!    time in √num, numbers up to 2^36 in the judge's counts).
 //!
 //! Without `--beyond` every input respects the limits of the judge, as stated in
 //! `../shared/spec/GAMES.md` (and, where the spec gives none, of the original problem: ARC 091 F
@@ -180,11 +180,13 @@ impl Shape {
                         first: (1, BILLION),
                         second: (1, BILLION),
                     },
+                    // Past 2^32, where 32-bit solutions break; honest ones take time in √num,
+                    // so the counts stay the judge's.
                     beyond: Bounds {
-                        cases: cases * 2,
-                        items: (1, items * 2),
-                        first: (0, 1_000_000_000_000),
-                        second: (1, 1_000_000_000_000),
+                        cases,
+                        items: (1, items),
+                        first: (0, 1 << 36),
+                        second: (1, 1 << 36),
                     },
                     tokens_per_case: 1,
                 }

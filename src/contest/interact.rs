@@ -283,13 +283,14 @@ fn play_one(
                 GameEnd::Failed {
                     verdict: Verdict::WrongAnswer,
                     detail: format!(
-                        "lost a winnable game from {} ({} moves first): no move left at {position}",
+                        "lost a winnable game from {} ({} moves first): no move left at {}",
                         record.start,
                         if record.first == Player::Program {
                             "the program"
                         } else {
                             "grundy"
-                        }
+                        },
+                        shown(&position)
                     ),
                 }
             } else {
@@ -332,7 +333,8 @@ fn play_one(
             if played.wins == Some(false) && first_mistake.is_none() {
                 *first_mistake = Some(format!(
                     "at {position} the program played {}, leaving {} — a win for grundy",
-                    played.notation, played.to
+                    played.notation,
+                    shown(&played.to)
                 ));
             }
             record.moves.push(RecordedMove {
@@ -354,6 +356,15 @@ fn play_one(
             position = chosen.to;
         }
         program_to_move = !program_to_move;
+    }
+}
+
+/// A position as shown in a report: `(empty)` for the position without piles.
+fn shown(position: &str) -> &str {
+    if position.trim().is_empty() {
+        "(empty)"
+    } else {
+        position
     }
 }
 
@@ -431,7 +442,7 @@ impl InteractReport {
                     Player::Program => "program",
                     Player::Grundy => "grundy ",
                 };
-                writeln!(out, "  {by} {:<12} -> {}", mv.notation, mv.to)?;
+                writeln!(out, "  {by} {:<12} -> {}", mv.notation, shown(&mv.to))?;
             }
         }
         if let Some(mistake) = &self.first_mistake {
