@@ -64,8 +64,7 @@ impl<F: Send> Shrinker<'_, F> {
     /// whether one did.
     fn first_failing(&mut self, candidates: impl Iterator<Item = TestInput>) -> bool {
         let (shape, beyond) = (self.shape, self.beyond);
-        let mut candidates =
-            candidates.filter(|candidate| shape.admits(candidate, beyond));
+        let mut candidates = candidates.filter(|candidate| shape.admits(candidate, beyond));
         loop {
             if self.out_of_budget() {
                 return false;
@@ -76,7 +75,8 @@ impl<F: Send> Shrinker<'_, F> {
             }
             self.best.runs += chunk.len();
             let fails = self.fails;
-            let results: Vec<Option<F>> = chunk.par_iter().map(|candidate| fails(candidate)).collect();
+            let results: Vec<Option<F>> =
+                chunk.par_iter().map(|candidate| fails(candidate)).collect();
             if let Some((candidate, failure)) = chunk
                 .into_iter()
                 .zip(results)
@@ -132,7 +132,8 @@ pub fn shrink<F: Send>(
         }
         let places: Vec<(usize, usize, usize)> = number_places(shape, &shrinker.best.input);
         for place in places {
-            while shrinker.first_failing(smaller_number(shape, &shrinker.best.input.clone(), place)) {
+            while shrinker.first_failing(smaller_number(shape, &shrinker.best.input.clone(), place))
+            {
                 progress = true;
             }
         }
@@ -146,13 +147,20 @@ pub fn shrink<F: Send>(
 /// The blocks of `0..len` to remove: halves, quarters, …, single indices, each as a range.
 fn blocks(len: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
     let first = (len > 0).then_some((len / 2).max(1));
-    std::iter::successors(first, |&size| (size > 1).then_some(size / 2))
-        .flat_map(move |size| (0..len).step_by(size).map(move |start| start..(start + size).min(len)))
+    std::iter::successors(first, |&size| (size > 1).then_some(size / 2)).flat_map(move |size| {
+        (0..len)
+            .step_by(size)
+            .map(move |start| start..(start + size).min(len))
+    })
 }
 
 /// `list` without the items in `block`.
 fn without<T: Clone>(list: &[T], block: &std::ops::Range<usize>) -> Vec<T> {
-    list[..block.start].iter().chain(&list[block.end..]).cloned().collect()
+    list[..block.start]
+        .iter()
+        .chain(&list[block.end..])
+        .cloned()
+        .collect()
 }
 
 /// The input without a block of cases.
@@ -199,15 +207,17 @@ fn smaller_number<'a>(
         (_, false) => bounds.second.0,
     };
     let value: u64 = input.cases[case][item][position];
-    smaller_values(value, least).into_iter().map(move |smaller| {
-        let mut cases = input.cases.clone();
-        let target: &mut Item = &mut cases[case][item];
-        target[position] = smaller;
-        if shape.second_within_first && position == 0 {
-            target[1] = target[1].min(smaller);
-        }
-        TestInput { cases }
-    })
+    smaller_values(value, least)
+        .into_iter()
+        .map(move |smaller| {
+            let mut cases = input.cases.clone();
+            let target: &mut Item = &mut cases[case][item];
+            target[position] = smaller;
+            if shape.second_within_first && position == 0 {
+                target[1] = target[1].min(smaller);
+            }
+            TestInput { cases }
+        })
 }
 
 /// Values below `value` down to `least`: `least` itself, half the value, then halfway to
