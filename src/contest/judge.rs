@@ -256,7 +256,7 @@ pub fn judge(
             })
             .collect();
         let results: Vec<Result<Option<Failure>, JudgeError>> =
-            batch.par_iter().map(|input| check(input)).collect();
+            batch.par_iter().map(&check).collect();
         for (offset, (input, result)) in batch.into_iter().zip(results).enumerate() {
             let Some(failure) = result? else {
                 continue;
@@ -422,14 +422,14 @@ impl JudgeReport {
         if let Some(detail) = &self.detail {
             writeln!(out, "{detail}")?;
         }
-        if let Some([cases, numbers]) = self.found_size {
-            if self.shrink_runs > 0 {
-                writeln!(
-                    out,
-                    "shrunk from {cases} case(s), {numbers} number(s) in {} runs",
-                    self.shrink_runs
-                )?;
-            }
+        if let Some([cases, numbers]) = self.found_size
+            && self.shrink_runs > 0
+        {
+            writeln!(
+                out,
+                "shrunk from {cases} case(s), {numbers} number(s) in {} runs",
+                self.shrink_runs
+            )?;
         }
         let saved = match &self.saved {
             Some(path) => format!("input (saved to {path})"),

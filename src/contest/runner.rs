@@ -257,12 +257,9 @@ fn start(
 /// it (see the module docs).
 fn wait_kill_reap(child: &mut Child) -> ExitStatus {
     let pid = Pid::from_raw(child.id() as i32);
-    loop {
-        match waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT) {
-            Err(nix::errno::Errno::EINTR) => continue,
-            _ => break,
-        }
-    }
+    while let Err(nix::errno::Errno::EINTR) =
+        waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+    {}
     let mut live = live_groups();
     let _ = killpg(pid, Signal::SIGKILL);
     let status = loop {

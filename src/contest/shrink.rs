@@ -75,8 +75,7 @@ impl<F: Send> Shrinker<'_, F> {
             }
             self.best.runs += chunk.len();
             let fails = self.fails;
-            let results: Vec<Option<F>> =
-                chunk.par_iter().map(|candidate| fails(candidate)).collect();
+            let results: Vec<Option<F>> = chunk.par_iter().map(fails).collect();
             if let Some((candidate, failure)) = chunk
                 .into_iter()
                 .zip(results)
@@ -114,13 +113,14 @@ pub fn shrink<F: Send>(
         batch: rayon::current_num_threads().max(1) * 2,
         fails,
     };
-    if let Some(index) = first_case.filter(|&index| index < shrinker.best.input.cases.len()) {
-        if shrinker.best.input.cases.len() > 1 {
-            let alone = TestInput {
-                cases: vec![shrinker.best.input.cases[index].clone()],
-            };
-            shrinker.first_failing(std::iter::once(alone));
-        }
+    let cases = shrinker.best.input.cases.len();
+    if let Some(index) = first_case.filter(|&index| index < cases)
+        && cases > 1
+    {
+        let alone = TestInput {
+            cases: vec![shrinker.best.input.cases[index].clone()],
+        };
+        shrinker.first_failing(std::iter::once(alone));
     }
     loop {
         let mut progress = false;
