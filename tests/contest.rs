@@ -579,6 +579,26 @@ fn a_perfect_kayles_bot_through_the_nim_sum_wins_every_game() {
 }
 
 #[test]
+fn the_cpp_kayles_bot_wins_every_game_too() {
+    let bot = program("examples/contest/kayles_bot.cpp", &[]);
+    let (status, report) = contest(
+        "kayles-cpp",
+        &[
+            "interact",
+            "kayles",
+            "--games",
+            "40",
+            "--seed",
+            "6",
+            "--time-limit",
+            "10",
+        ],
+        &bot,
+    );
+    assert_eq!((status, &report["won"]), (0, &Value::from(40)), "{report}");
+}
+
+#[test]
 fn a_random_kayles_bot_loses_and_the_lost_game_is_shown() {
     let bot = program("tests/contest_programs/kayles_random.py", &[]);
     let (status, report) = contest(
