@@ -17,6 +17,8 @@
 //! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
 //!   scanner::InputError)) and the judges' formats.
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
+//! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
+//!   answers (generated inputs, shrunk failures) and against a perfect jury.
 //! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
 //! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
 //! * [`enumerate`] and [`registry`] — small positions per game; games as values, and

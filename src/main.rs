@@ -27,6 +27,8 @@ Examples:
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy verify end-piles chocolate
   grundy play take-or-merge 1 1 2
+  grundy judge take-or-merge -- ./my-solution
+  grundy interact kayles --games 20 -- python3 examples/contest/kayles_bot.py
   grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
