@@ -599,6 +599,40 @@ fn the_cpp_kayles_bot_wins_every_game_too() {
 }
 
 #[test]
+fn a_bot_asking_grundy_analyze_wins_every_game_of_every_game() {
+    let grundy = assert_cmd::cargo::cargo_bin("grundy").display().to_string();
+    for game in [
+        "end-piles",
+        "take-or-merge",
+        "chocolate",
+        "bounded-take",
+        "bean-split",
+        "box-fill",
+        "box-fill-square",
+        "dawsons-kayles",
+        "sub:1,3,4",
+    ] {
+        let bot = program("tests/contest_programs/analyze_bot.py", &[&grundy, game]);
+        let (status, report) = contest(
+            "analyze-bot",
+            &[
+                "interact",
+                game,
+                "--games",
+                "6",
+                "--seed",
+                "1",
+                "--time-limit",
+                "20",
+            ],
+            &bot,
+        );
+        assert_eq!(status, 0, "{game}: {report}");
+        assert_eq!(report["won"], 6, "{game}: {report}");
+    }
+}
+
+#[test]
 fn a_random_kayles_bot_loses_and_the_lost_game_is_shown() {
     let bot = program("tests/contest_programs/kayles_random.py", &[]);
     let (status, report) = contest(

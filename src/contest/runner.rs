@@ -303,6 +303,15 @@ fn read_capped(stream: impl Read, cap: usize) -> (Vec<u8>, bool) {
     (bytes, over)
 }
 
+/// `time` after `start`, or a year after it when that is past what an [`Instant`] can hold (a
+/// time limit of 10^20 seconds means no limit, not a panic).
+fn later(start: Instant, time: Duration) -> Instant {
+    start
+        .checked_add(time)
+        .or_else(|| start.checked_add(Duration::from_secs(365 * 86_400)))
+        .unwrap_or(start)
+}
+
 /// Runs `program` once on `input` within `limits`.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, SpawnError> {
     let started_at = Instant::now();
@@ -318,7 +327,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Spaw
         let (bytes, over) = read_capped(stdout, cap);
         let _ = sender.send(Event::StdoutDone(bytes, over));
     });
-    let deadline = started_at + limits.time;
+    let deadline = later(started_at, limits.time);
     let mut exit: Option<ExitStatus> = None;
     let mut output: Option<(Vec<u8>, bool)> = None;
     let mut stderr_done = false;
@@ -327,7 +336,7 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Run, Spaw
     while exit.is_none() || output.is_none() || !stderr_done {
         // Once a limit is passed the group is dead; only the pipes' closing is awaited.
         let wait_until = match verdict {
-            Some(_) => started_at + limits.time + AFTER_KILL,
+            Some(_) => later(deadline, AFTER_KILL),
             None => deadline,
         };
         let left = wait_until.saturating_duration_since(Instant::now());
@@ -424,7 +433,7 @@ impl Session {
 
     /// The next line of output within `time` (its line break and a trailing `\r` removed).
     pub fn receive(&mut self, time: Duration) -> Result<String, NoLine> {
-        let deadline = Instant::now() + time;
+        let deadline = later(Instant::now(), time);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.started.events.recv_timeout(left) {
@@ -470,7 +479,7 @@ impl Session {
     /// its group; returns how it ended (`None` if it had to be killed).
     pub fn finish(mut self, time: Duration) -> Option<Ending> {
         self.close_input();
-        let deadline = Instant::now() + time;
+        let deadline = later(Instant::now(), time);
         while self.exit.is_none() {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.started.events.recv_timeout(left) {
