@@ -459,6 +459,44 @@ fn a_hanging_program_with_children_is_killed_at_the_time_limit_with_them() {
 }
 
 #[test]
+fn ctrl_c_kills_the_programs_being_judged() {
+    let pids = scratch("interrupt").join("pids");
+    let _ = std::fs::remove_file(&pids);
+    let script = format!(
+        "echo $$ >> {0}; sleep 1000 & echo $! >> {0}; sleep 1000",
+        pids.display()
+    );
+    let mut grundy = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .current_dir(scratch("interrupt"))
+        .args([
+            "judge",
+            "end-piles",
+            "--cases",
+            "1",
+            "--time-limit",
+            "1000",
+            "--",
+        ])
+        .args(shell(&script))
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the program and its child have written their pids.
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&pids).map_or(0, |text| text.lines().count()) < 2 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(grundy.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    assert_eq!(grundy.wait().unwrap().code(), Some(130));
+    assert_all_gone(&pids);
+}
+
+#[test]
 fn children_left_behind_by_a_program_that_exits_are_killed() {
     let pids = scratch("orphans").join("pids");
     let _ = std::fs::remove_file(&pids);
