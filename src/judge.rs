@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-/// A judge format: its dialect name and its solver. Each game lists its formats in its
-/// registry entry ([`crate::registry`]); the readers here only speak the dialects.
+/// A judge format: its dialect name, its solver, and the shape and limits of its inputs. Each
+/// game lists its formats in its registry entry ([`crate::registry`]); the readers here only
+/// speak the dialects.
 #[derive(Copy, Clone)]
 pub struct Format {
     /// `None` for the game's default format, else the `--dialect` name.
@@ -20,6 +21,158 @@ pub struct Format {
     pub describe: &'static str,
     /// Reads a whole input and returns the whole output.
     pub solve: fn(&[u8]) -> Result<String, InputError>,
+    /// What its inputs look like and what its judge allows (`grundy judge` generates from it).
+    pub shape: Shape,
+}
+
+/// Which game's numbers a format holds: the values where solutions break differ per game (piles
+/// of 1 in take-or-merge, dependent bars in chocolate, multiples of `b` in bounded-take, …), and
+/// `grundy judge` aims at each game's own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flavor {
+    /// end-piles: a row of piles.
+    EndPiles,
+    /// take-or-merge: a multiset of piles.
+    TakeOrMerge,
+    /// chocolate: a multiset of bar lengths.
+    Chocolate,
+    /// bounded-take: piles `num b`.
+    BoundedTake,
+    /// bean-split: beans per bottle.
+    BeanSplit,
+    /// box-fill: boxes `capacity current`, the linear rule.
+    BoxFill,
+    /// box-fill under the HDU 1729 square rule.
+    BoxFillSquare,
+}
+
+/// How the cases of an input are delimited.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CaseLayout {
+    /// A first line `T`, then `T` cases.
+    Counted,
+    /// Cases until the end of the input.
+    UntilEnd,
+    /// Exactly one case.
+    Single,
+    /// Cases, then a line `0`.
+    ZeroEnded,
+}
+
+/// What a judge allows (or, past its limits, what `grundy judge --beyond` tries).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The most cases in one input.
+    pub cases: usize,
+    /// The fewest and the most items in one case.
+    pub items: (usize, usize),
+    /// The smallest and the largest first number of an item.
+    pub first: (u64, u64),
+    /// The smallest and the largest second number of a pair (for boxes, whose contents are at
+    /// most their capacity, the item's first number bounds it too).
+    pub second: (u64, u64),
+}
+
+impl Bounds {
+    /// Up to `cases` cases of 1 to `items` piles of `values.0..=values.1`.
+    pub const fn piles(cases: usize, items: usize, values: (u64, u64)) -> Bounds {
+        Bounds {
+            cases,
+            items: (1, items),
+            first: values,
+            second: (0, 0),
+        }
+    }
+
+    /// Up to `cases` cases of 1 to `items` pairs.
+    pub const fn pairs(
+        cases: usize,
+        items: usize,
+        first: (u64, u64),
+        second: (u64, u64),
+    ) -> Bounds {
+        Bounds {
+            cases,
+            items: (1, items),
+            first,
+            second,
+        }
+    }
+}
+
+/// The shape of a judge format's inputs — every format of the six games is the same skeleton:
+/// some *cases* (counted by a `T` line, running to the end of the input, ended by a `0` line, or
+/// exactly one), each a count `n` and `n` *items*, a pile (one number, all on one line) or a
+/// pair (one a line) — with its judge's limits and the output tokens it writes per case.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The game.
+    pub flavor: Flavor,
+    /// How cases are delimited.
+    pub layout: CaseLayout,
+    /// 1 for piles, 2 for pairs.
+    pub arity: usize,
+    /// Whether a pair's second number is at most its first (a box's contents and capacity).
+    pub second_within_first: bool,
+    /// The judge's limits.
+    pub limits: Bounds,
+    /// What `--beyond` tries.
+    pub beyond: Bounds,
+    /// Output tokens per case (`Case #1: Alice` is three).
+    pub tokens_per_case: usize,
+}
+
+impl Shape {
+    /// Cases of piles.
+    pub const fn piles(
+        flavor: Flavor,
+        layout: CaseLayout,
+        tokens_per_case: usize,
+        limits: Bounds,
+        beyond: Bounds,
+    ) -> Shape {
+        Shape {
+            flavor,
+            layout,
+            arity: 1,
+            second_within_first: false,
+            limits,
+            beyond,
+            tokens_per_case,
+        }
+    }
+
+    /// Cases of pairs; `second_within_first` for boxes (contents at most the capacity).
+    pub const fn pairs(
+        flavor: Flavor,
+        layout: CaseLayout,
+        tokens_per_case: usize,
+        second_within_first: bool,
+        limits: Bounds,
+        beyond: Bounds,
+    ) -> Shape {
+        Shape {
+            flavor,
+            layout,
+            arity: 2,
+            second_within_first,
+            limits,
+            beyond,
+            tokens_per_case,
+        }
+    }
+
+    /// The bounds in force: the judge's, or with `beyond` the widened ones.
+    pub fn bounds(&self, beyond: bool) -> Bounds {
+        if beyond { self.beyond } else { self.limits }
+    }
+}
+
+const BILLION: u64 = 1_000_000_000;
+
+/// Box-fill's bounds: cases of 1 to 50 boxes of capacity up to `capacity`.
+const fn box_bounds(cases: usize, items: usize, capacity: u64) -> Bounds {
+    Bounds::pairs(cases, items, (0, capacity), (0, capacity))
 }
 
 /// end-piles (ZJOI 2009).
@@ -27,6 +180,14 @@ pub const END_PILES: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
     solve: solve_end_piles,
+    // Spec: T ≤ 10, n ≤ 1000, a_i ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::EndPiles,
+        CaseLayout::Counted,
+        1,
+        Bounds::piles(10, 1000, (1, BILLION)),
+        Bounds::piles(20, 2000, (1, u64::MAX)),
+    ),
 }];
 
 /// take-or-merge (Alice and Bob).
@@ -34,6 +195,14 @@ pub const TAKE_OR_MERGE: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
     solve: solve_take_or_merge,
+    // Spec: T ≤ 4000, n ≤ 50, a_i ≤ 1000; past them, sums past 64 bits.
+    shape: Shape::piles(
+        Flavor::TakeOrMerge,
+        CaseLayout::Counted,
+        3,
+        Bounds::piles(4000, 50, (1, 1000)),
+        Bounds::piles(8000, 100, (1, u64::MAX)),
+    ),
 }];
 
 /// chocolate (BZOJ 1299).
@@ -41,6 +210,14 @@ pub const CHOCOLATE: &[Format] = &[Format {
     dialect: None,
     describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
     solve: solve_chocolate,
+    // Spec: (10 cases), n ≤ 14, lengths ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::Chocolate,
+        CaseLayout::UntilEnd,
+        1,
+        Bounds::piles(10, 14, (1, BILLION)),
+        Bounds::piles(20, 24, (1, u64::MAX)),
+    ),
 }];
 
 /// bounded-take (学园祭的游戏, and ARC 091 F).
@@ -49,11 +226,30 @@ pub const BOUNDED_TAKE: &[Format] = &[
         dialect: None,
         describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
         solve: solve_bounded_take,
+        // Spec: T ≤ 100, n ≤ 20, values ≤ 10^9. Past them: numbers past 2^32, where 32-bit
+        // solutions break; honest ones take time in √num, so counts stay the judge's.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Counted,
+            1,
+            false,
+            Bounds::pairs(100, 20, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(100, 20, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
     Format {
         dialect: Some("arc091f"),
         describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
         solve: solve_arc091f,
+        // ARC 091 F: N ≤ 200, 1 ≤ A_i, K_i ≤ 10^9.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Single,
+            1,
+            false,
+            Bounds::pairs(1, 200, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(1, 200, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
 ];
 
@@ -62,6 +258,14 @@ pub const BEAN_SPLIT: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
     solve: solve_bean_split,
+    // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
+    shape: Shape::piles(
+        Flavor::BeanSplit,
+        CaseLayout::Counted,
+        4,
+        Bounds::piles(10, 21, (0, 10_000)),
+        Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
+    ),
 }];
 
 /// box-fill (摆放石子, and HDU 1729).
@@ -70,19 +274,42 @@ pub const BOX_FILL: &[Format] = &[
         dialect: None,
         describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
         solve: solve_box_fill,
+        // Spec: T ≤ 50, n ≤ 50, a_i ≤ 32767.
+        shape: Shape::pairs(
+            Flavor::BoxFill,
+            CaseLayout::Counted,
+            1,
+            true,
+            box_bounds(50, 50, 32_767),
+            box_bounds(100, 100, 1_000_000_000_000_000_000),
+        ),
     },
     Format {
         dialect: Some("hdu1729"),
         describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
         solve: solve_hdu1729,
+        // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+        shape: HDU1729_SHAPE,
     },
 ];
+
+/// The HDU 1729 format's inputs.
+const HDU1729_SHAPE: Shape = Shape::pairs(
+    Flavor::BoxFillSquare,
+    CaseLayout::ZeroEnded,
+    3,
+    true,
+    box_bounds(20, 50, 1_000_000),
+    box_bounds(40, 100, 1_000_000_000_000_000_000),
+);
 
 /// box-fill-square: the HDU 1729 format is its default.
 pub const BOX_FILL_SQUARE: &[Format] = &[Format {
     dialect: None,
     describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
     solve: solve_hdu1729,
+    // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+    shape: HDU1729_SHAPE,
 }];
 
 /// Reads `T` and calls `case` for each case with the scanner; then checks nothing is left over.

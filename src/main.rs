@@ -2,7 +2,6 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::analysis::default_limit;
-use grundy::contest::inputs::Shape;
 use grundy::contest::interact::{self, InteractOptions};
 use grundy::contest::judge::{JudgeOptions, Verdict};
 use grundy::contest::runner::Program;
@@ -475,13 +474,10 @@ fn judge(
     let game = resolve(name)?;
     let format = find_format(&*game, dialect)?;
     let name = game.info().name.clone();
-    let shape = Shape::of(&name, dialect)
-        .ok_or_else(|| usage(format!("grundy cannot generate inputs for {name}'s format")))?;
     let program = program_of(program)?;
     kill_programs_on_interrupt();
-    let mut report =
-        grundy::contest::judge::judge(&name, dialect, &shape, format.solve, &program, options)
-            .map_err(|e| usage(e.to_string()))?;
+    let mut report = grundy::contest::judge::judge(&name, &format, &program, options)
+        .map_err(|e| usage(e.to_string()))?;
     if let Some(input) = &report.input {
         let path = save.unwrap_or_else(|| {
             let dialect = dialect.map(|d| format!("-{d}")).unwrap_or_default();

@@ -29,239 +29,8 @@
 //! allows N ≤ 200; HDU 1729 is taken as at most 50 boxes a case and 20 cases an input).
 
 use super::rng::Rng;
+pub use crate::judge::{Bounds, CaseLayout, Flavor, Shape};
 use std::fmt::Write;
-
-/// Which game's numbers an input holds (the boundary values differ per game).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Flavor {
-    /// end-piles: a row of piles.
-    EndPiles,
-    /// take-or-merge: a multiset of piles.
-    TakeOrMerge,
-    /// chocolate: a multiset of bar lengths.
-    Chocolate,
-    /// bounded-take: piles `num b`.
-    BoundedTake,
-    /// bean-split: beans per bottle.
-    BeanSplit,
-    /// box-fill: boxes `capacity current`, the linear rule.
-    BoxFill,
-    /// box-fill under the HDU 1729 square rule.
-    BoxFillSquare,
-}
-
-/// How the cases of an input are delimited.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CaseLayout {
-    /// A first line `T`, then `T` cases.
-    Counted,
-    /// Cases until the end of the input.
-    UntilEnd,
-    /// Exactly one case.
-    Single,
-    /// Cases, then a line `0`.
-    ZeroEnded,
-}
-
-/// What a judge allows (or, beyond its limits, what grundy tries).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Bounds {
-    /// The most cases in one input.
-    pub cases: usize,
-    /// The fewest and the most items in one case.
-    pub items: (usize, usize),
-    /// The smallest and the largest first number of an item.
-    pub first: (u64, u64),
-    /// The smallest and the largest second number of a pair (for boxes, the largest is the
-    /// item's first number, the capacity).
-    pub second: (u64, u64),
-}
-
-/// The shape of a judge format: its layout, its items, its limits and its output per case.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Shape {
-    /// The game.
-    pub flavor: Flavor,
-    /// How cases are delimited.
-    pub layout: CaseLayout,
-    /// 1 for piles, 2 for pairs.
-    pub arity: usize,
-    /// Whether a pair's second number is at most its first (a box's contents and capacity).
-    pub second_within_first: bool,
-    /// The judge's limits.
-    pub limits: Bounds,
-    /// What `--beyond` tries.
-    pub beyond: Bounds,
-    /// Output tokens per case (`Case #1: Alice` is three).
-    pub tokens_per_case: usize,
-}
-
-const BILLION: u64 = 1_000_000_000;
-
-impl Shape {
-    /// The shape of a game's judge format (`dialect` `None` for the default one); `None` for a
-    /// format grundy cannot generate.
-    pub fn of(game: &str, dialect: Option<&str>) -> Option<Shape> {
-        let piles = |flavor, layout, cases, items, first: (u64, u64), beyond: Bounds| Shape {
-            flavor,
-            layout,
-            arity: 1,
-            second_within_first: false,
-            limits: Bounds {
-                cases,
-                items,
-                first,
-                second: (0, 0),
-            },
-            beyond,
-            tokens_per_case: 1,
-        };
-        let wide = |cases, items: (usize, usize), first| Bounds {
-            cases,
-            items,
-            first,
-            second: (0, 0),
-        };
-        Some(match (game, dialect) {
-            ("end-piles", None) => piles(
-                Flavor::EndPiles,
-                CaseLayout::Counted,
-                10,
-                (1, 1000),
-                (1, BILLION),
-                wide(20, (1, 2000), (1, u64::MAX)),
-            ),
-            ("take-or-merge", None) => Shape {
-                tokens_per_case: 3,
-                ..piles(
-                    Flavor::TakeOrMerge,
-                    CaseLayout::Counted,
-                    4000,
-                    (1, 50),
-                    (1, 1000),
-                    wide(8000, (1, 100), (1, u64::MAX)),
-                )
-            },
-            ("chocolate", None) => piles(
-                Flavor::Chocolate,
-                CaseLayout::UntilEnd,
-                10,
-                (1, 14),
-                (1, BILLION),
-                wide(20, (1, 24), (1, u64::MAX)),
-            ),
-            ("bean-split", None) => Shape {
-                tokens_per_case: 4,
-                ..piles(
-                    Flavor::BeanSplit,
-                    CaseLayout::Counted,
-                    10,
-                    (1, 21),
-                    (0, 10_000),
-                    wide(20, (1, 60), (0, 1_000_000_000_000_000_000)),
-                )
-            },
-            ("bounded-take", None | Some("arc091f")) => {
-                let single = dialect.is_some();
-                let layout = if single {
-                    CaseLayout::Single
-                } else {
-                    CaseLayout::Counted
-                };
-                let (cases, items) = if single { (1, 200) } else { (100, 20) };
-                Shape {
-                    flavor: Flavor::BoundedTake,
-                    layout,
-                    arity: 2,
-                    second_within_first: false,
-                    limits: Bounds {
-                        cases,
-                        items: (1, items),
-                        first: (1, BILLION),
-                        second: (1, BILLION),
-                    },
-                    // Past 2^32, where 32-bit solutions break; honest ones take time in √num,
-                    // so the counts stay the judge's.
-                    beyond: Bounds {
-                        cases,
-                        items: (1, items),
-                        first: (0, 1 << 36),
-                        second: (1, 1 << 36),
-                    },
-                    tokens_per_case: 1,
-                }
-            }
-            ("box-fill", None) => boxes(Flavor::BoxFill, CaseLayout::Counted, 50, 32_767, 1),
-            ("box-fill", Some("hdu1729")) | ("box-fill-square", None) => boxes(
-                Flavor::BoxFillSquare,
-                CaseLayout::ZeroEnded,
-                20,
-                1_000_000,
-                3,
-            ),
-            _ => return None,
-        })
-    }
-
-    /// The bounds in force: the judge's, or with `beyond` the widened ones.
-    pub fn bounds(&self, beyond: bool) -> Bounds {
-        if beyond { self.beyond } else { self.limits }
-    }
-
-    /// The fewest cases an input may have.
-    fn least_cases(&self) -> usize {
-        1
-    }
-
-    /// Whether `input` is within the bounds (the judge's, or with `beyond` the widened ones).
-    pub fn admits(&self, input: &TestInput, beyond: bool) -> bool {
-        let bounds = self.bounds(beyond);
-        let cases = input.cases.len();
-        let cases_fit = match self.layout {
-            CaseLayout::Single => cases == 1,
-            _ => (self.least_cases()..=bounds.cases).contains(&cases),
-        };
-        cases_fit
-            && input.cases.iter().all(|case| {
-                (bounds.items.0..=bounds.items.1).contains(&case.len())
-                    && case.iter().all(|item| self.item_fits(item, &bounds))
-            })
-    }
-
-    fn item_fits(&self, item: &Item, bounds: &Bounds) -> bool {
-        let [first, second] = *item;
-        let first_fits = (bounds.first.0..=bounds.first.1).contains(&first);
-        let second_fits = match (self.arity, self.second_within_first) {
-            (1, _) => second == 0,
-            (_, true) => second <= first,
-            (_, false) => (bounds.second.0..=bounds.second.1).contains(&second),
-        };
-        first_fits && second_fits
-    }
-}
-
-/// The shape of a box-fill format: boxes `capacity current` with `0 ≤ current ≤ capacity`.
-fn boxes(flavor: Flavor, layout: CaseLayout, cases: usize, capacity: u64, tokens: usize) -> Shape {
-    Shape {
-        flavor,
-        layout,
-        arity: 2,
-        second_within_first: true,
-        limits: Bounds {
-            cases,
-            items: (1, 50),
-            first: (0, capacity),
-            second: (0, capacity),
-        },
-        beyond: Bounds {
-            cases: cases * 2,
-            items: (1, 100),
-            first: (0, 1_000_000_000_000_000_000),
-            second: (0, 1_000_000_000_000_000_000),
-        },
-        tokens_per_case: tokens,
-    }
-}
 
 /// One item: a pile `[a, 0]`, or a pair `[a, b]`.
 pub type Item = [u64; 2];
@@ -271,6 +40,33 @@ pub type Item = [u64; 2];
 pub struct TestInput {
     /// The cases, in order.
     pub cases: Vec<Vec<Item>>,
+}
+
+/// Whether `input` is within the bounds of `shape` (the judge's, or with `beyond` the widened
+/// ones).
+pub fn admits(shape: &Shape, input: &TestInput, beyond: bool) -> bool {
+    let bounds = shape.bounds(beyond);
+    let cases = input.cases.len();
+    let cases_fit = match shape.layout {
+        CaseLayout::Single => cases == 1,
+        _ => (1..=bounds.cases).contains(&cases),
+    };
+    cases_fit
+        && input.cases.iter().all(|case| {
+            (bounds.items.0..=bounds.items.1).contains(&case.len())
+                && case.iter().all(|item| item_fits(shape, item, &bounds))
+        })
+}
+
+fn item_fits(shape: &Shape, item: &Item, bounds: &Bounds) -> bool {
+    let [first, second] = *item;
+    let first_fits = (bounds.first.0..=bounds.first.1).contains(&first);
+    let second_fits = match (shape.arity, shape.second_within_first) {
+        (1, _) => second == 0,
+        (_, true) => second <= first,
+        (_, false) => (bounds.second.0..=bounds.second.1).contains(&second),
+    };
+    first_fits && second_fits
 }
 
 impl TestInput {
@@ -375,7 +171,7 @@ pub fn tiny_inputs(shape: &Shape) -> Vec<TestInput> {
         .map(|cases| TestInput {
             cases: cases.to_vec(),
         })
-        .filter(|input| shape.admits(input, false))
+        .filter(|input| admits(shape, input, false))
         .collect()
 }
 
@@ -624,29 +420,34 @@ fn box_threshold(flavor: Flavor, capacity: u64) -> u64 {
 mod tests {
     use super::*;
 
-    const FORMATS: [(&str, Option<&str>); 8] = [
-        ("end-piles", None),
-        ("take-or-merge", None),
-        ("chocolate", None),
-        ("bounded-take", None),
-        ("bounded-take", Some("arc091f")),
-        ("bean-split", None),
-        ("box-fill", None),
-        ("box-fill", Some("hdu1729")),
-    ];
+    use crate::judge::Format;
+
+    /// Every judge format of every fixed game, with its game's name.
+    fn every_format() -> Vec<(String, Format)> {
+        crate::registry::fixed_games()
+            .iter()
+            .flat_map(|game| {
+                let name = game.info().name.clone();
+                game.formats()
+                    .iter()
+                    .map(move |format| (name.clone(), *format))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
 
     #[test]
     fn random_inputs_respect_the_judge_limits_and_beyond_passes_them() {
-        for (game, dialect) in FORMATS {
-            let shape = Shape::of(game, dialect).unwrap();
+        for (game, format) in every_format() {
+            let shape = format.shape;
             let mut rng = Rng::new(1);
             let mut passed_limits = false;
             for _ in 0..300 {
                 let input = random_input(&shape, &mut rng, false);
-                assert!(shape.admits(&input, false), "{game}: {input:?}");
+                assert!(admits(&shape, &input, false), "{game}: {input:?}");
                 let wide = random_input(&shape, &mut rng, true);
-                assert!(shape.admits(&wide, true), "{game} beyond: {wide:?}");
-                passed_limits |= !shape.admits(&wide, false);
+                assert!(admits(&shape, &wide, true), "{game} beyond: {wide:?}");
+                passed_limits |= !admits(&shape, &wide, false);
             }
             assert!(passed_limits, "{game}: --beyond never left the limits");
         }
@@ -654,8 +455,8 @@ mod tests {
 
     #[test]
     fn tiny_inputs_hold_every_single_pile_and_respect_the_limits() {
-        for (game, dialect) in FORMATS {
-            let shape = Shape::of(game, dialect).unwrap();
+        for (game, format) in every_format() {
+            let shape = format.shape;
             let inputs = tiny_inputs(&shape);
             let (alphabet, _) = tiny_alphabet(shape.flavor);
             for item in alphabet {
@@ -666,25 +467,14 @@ mod tests {
                     "{game}: no case of the single item {item:?}"
                 );
             }
-            assert!(inputs.iter().all(|input| shape.admits(input, false)));
+            assert!(inputs.iter().all(|input| admits(&shape, input, false)));
         }
     }
 
     #[test]
     fn rendered_inputs_are_read_by_the_judge_solvers() {
-        use crate::registry::fixed_games;
-        for (game, dialect) in FORMATS {
-            let shape = Shape::of(game, dialect).unwrap();
-            let entry = fixed_games()
-                .into_iter()
-                .find(|entry| entry.info().name == game)
-                .unwrap();
-            let format = entry
-                .formats()
-                .iter()
-                .find(|format| format.dialect == dialect)
-                .copied()
-                .unwrap();
+        for (game, format) in every_format() {
+            let shape = format.shape;
             let mut rng = Rng::new(9);
             let mut inputs = tiny_inputs(&shape);
             inputs.extend((0..40).map(|_| random_input(&shape, &mut rng, false)));

@@ -41,6 +41,7 @@ use super::judge::Verdict;
 use super::rng::Rng;
 use super::runner::{NoLine, Program, Session, SpawnError};
 use crate::core::Winner;
+use crate::judge::Flavor;
 use crate::registry::{Game, GameError};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -144,13 +145,17 @@ pub fn starting_positions(
     let mut rng = Rng::new(seed);
     let mut seen = BTreeSet::new();
     let mut positions = Vec::new();
-    let is_heap_game = game.heap_game().is_some();
+    let kind = if game.heap_game().is_some() {
+        Kind::Heaps
+    } else {
+        let flavor = game.formats().first().map(|format| format.shape.flavor);
+        Kind::Fixed(flavor.ok_or_else(|| InteractError::NoPositions(name.clone()))?)
+    };
     for _ in 0..count.saturating_mul(50).max(100) {
         if positions.len() >= count {
             break;
         }
-        let text = random_position(&name, is_heap_game, &mut rng)
-            .ok_or_else(|| InteractError::NoPositions(name.clone()))?;
+        let text = random_position(kind, &mut rng);
         let moves = game.moves(&text, 1)?;
         if moves.moves.is_empty() || !seen.insert(moves.position.clone()) {
             continue;
@@ -160,18 +165,28 @@ pub fn starting_positions(
     Ok(positions)
 }
 
-/// A random small position in the notation of the game named `name`.
-fn random_position(name: &str, is_heap_game: bool, rng: &mut Rng) -> Option<String> {
+/// What a game's positions are made of, for [`random_position`].
+#[derive(Copy, Clone, Debug)]
+enum Kind {
+    /// A fixed game, known by its judge format's flavor.
+    Fixed(Flavor),
+    /// Heaps (the heap families, and heap scripts).
+    Heaps,
+}
+
+/// A random small position in the notation of a game of `kind`: two to four piles (bars,
+/// bottles, boxes) of a few stones, so that a game is a few dozen moves at most.
+fn random_position(kind: Kind, rng: &mut Rng) -> String {
     let count = rng.between(2, 4) as usize;
     let numbers = |rng: &mut Rng, low, high| -> Vec<String> {
         (0..count)
             .map(|_| rng.between(low, high).to_string())
             .collect()
     };
-    Some(match name {
-        "end-piles" => numbers(rng, 1, 6).join(" "),
-        "take-or-merge" => numbers(rng, 1, 4).join(" "),
-        "chocolate" => {
+    match kind {
+        Kind::Fixed(Flavor::EndPiles) => numbers(rng, 1, 6).join(" "),
+        Kind::Fixed(Flavor::TakeOrMerge) => numbers(rng, 1, 4).join(" "),
+        Kind::Fixed(Flavor::Chocolate) => {
             let table = if rng.chance(1, 3) {
                 format!(" / {}", rng.between(1, 6))
             } else {
@@ -179,21 +194,20 @@ fn random_position(name: &str, is_heap_game: bool, rng: &mut Rng) -> Option<Stri
             };
             format!("{}{table}", numbers(rng, 1, 7).join(" "))
         }
-        "bounded-take" => (0..count)
+        Kind::Fixed(Flavor::BoundedTake) => (0..count)
             .map(|_| format!("{}/{}", rng.between(1, 14), rng.between(1, 3)))
             .collect::<Vec<_>>()
             .join(" "),
-        "bean-split" => numbers(rng, 0, 2).join(" "),
-        "box-fill" | "box-fill-square" => (0..count)
+        Kind::Fixed(Flavor::BeanSplit) => numbers(rng, 0, 2).join(" "),
+        Kind::Fixed(Flavor::BoxFill | Flavor::BoxFillSquare) => (0..count)
             .map(|_| {
                 let capacity = rng.between(1, 14);
                 format!("{}/{capacity}", rng.between(0, capacity))
             })
             .collect::<Vec<_>>()
             .join(" "),
-        _ if is_heap_game => numbers(rng, 1, 12).join(" "),
-        _ => return None,
-    })
+        Kind::Heaps => numbers(rng, 1, 12).join(" "),
+    }
 }
 
 /// How one game went.

@@ -26,6 +26,7 @@ use super::inputs::{Shape, TestInput, random_input, tiny_inputs};
 use super::rng::Rng;
 use super::runner::{self, Ending, Limits, Program, SpawnError};
 use super::shrink::{Budget, shrink};
+use crate::judge::Format;
 use crate::scanner::InputError;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -202,15 +203,15 @@ pub fn compare(expected: &str, got: &[u8], tokens_per_case: usize) -> Option<Mis
     })
 }
 
-/// Judges `program` on inputs of `shape`, with `solve` the format's exact solver.
+/// Judges `program` on inputs of `format` (a format of the game named `game`), against the
+/// format's own exact solver.
 pub fn judge(
     game: &str,
-    dialect: Option<&str>,
-    shape: &Shape,
-    solve: fn(&[u8]) -> Result<String, InputError>,
+    format: &Format,
     program: &Program,
     options: &JudgeOptions,
 ) -> Result<JudgeReport, JudgeError> {
+    let (shape, solve, dialect) = (&format.shape, format.solve, format.dialect);
     let limits = Limits {
         time: options.time_limit,
         output_bytes: OUTPUT_LIMIT,
