@@ -7,7 +7,8 @@ use grundy::contest::judge::{JudgeOptions, Verdict};
 use grundy::contest::runner::Program;
 use grundy::judge::Format;
 use grundy::play::Side;
-use grundy::registry::{self, Game, GameError};
+use grundy::resolve::{family_help, fixed_games};
+use grundy::{Game, GameError};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, SocketAddr};
@@ -252,7 +253,7 @@ fn main() -> ExitCode {
 const VERIFIED_BY_DEFAULT: &[&str] = &["kayles", "0.07", "sub:1,3,4", "allbut:1,2", "grundys-game"];
 
 fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
-    registry::resolve(spelling).map_err(|e| usage(e.to_string()))
+    grundy::resolve(spelling).map_err(|e| usage(e.to_string()))
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
@@ -391,7 +392,7 @@ fn analyze(
 
 fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8, Failure> {
     let games = if names.is_empty() {
-        let mut games = registry::fixed_games();
+        let mut games = fixed_games();
         for spelling in VERIFIED_BY_DEFAULT {
             games.push(resolve(spelling)?);
         }
@@ -408,7 +409,7 @@ fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8,
             Some(position) => game.verify_from(position),
             None => game.verify(size),
         };
-        for report in reports.map_err(usage)? {
+        for report in reports.map_err(|e| usage(e.to_string()))? {
             if report.disagreements > 0 {
                 status = 1;
             }
@@ -556,7 +557,8 @@ fn table(
     json: bool,
     plot: Option<&Path>,
 ) -> Result<u8, Failure> {
-    use grundy::families::table::{self, TableRequest};
+    use grundy::families::progress::Terminal;
+    use grundy::families::table;
     let to = to.map(parse_count).transpose()?;
     let game = resolve(game)?;
     let heap_game = game.heap_game().ok_or_else(|| {
@@ -570,15 +572,14 @@ fn table(
     let flag = Arc::clone(&interrupt);
     // Without a handler Ctrl-C ends the process at once, which is fine too.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let request = TableRequest {
-        to,
-        values: print,
-        interrupt: Some(&interrupt),
-        progress: true,
+    // The bar on stderr after a second; GRUNDY_STATS adds the engine's statistics at the end.
+    let progress = Terminal {
+        statistics: std::env::var_os("GRUNDY_STATS").is_some(),
     };
-    let computed = table::Table::compute(heap_game.rule(), &request).map_err(usage)?;
+    let computed = table::Table::compute(heap_game.rule(), to, print, Some(&interrupt), progress)
+        .map_err(|e| usage(e.to_string()))?;
     if let Some(path) = plot {
-        table::plot(&computed, path).map_err(usage)?;
+        table::plot(&computed, path).map_err(|e| usage(e.to_string()))?;
     }
     let report = computed.report(print);
     let text = if json {
@@ -617,7 +618,7 @@ fn parse_count(text: &str) -> Result<u64, Failure> {
 
 fn list() -> Result<u8, Failure> {
     let mut text = String::new();
-    for game in registry::fixed_games() {
+    for game in fixed_games() {
         let info = game.info();
         text.push_str(&format!(
             "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
@@ -638,7 +639,7 @@ fn list() -> Result<u8, Failure> {
         }
         text.push('\n');
     }
-    text.push_str(registry::family_help());
+    text.push_str(family_help());
     text.push_str("\n\n");
     text.push_str(grundy::script::SCRIPT_HELP);
     text.push('\n');

@@ -41,8 +41,8 @@ use super::judge::Verdict;
 use super::rng::Rng;
 use super::runner::{NoLine, Program, Session, SpawnError};
 use crate::core::Winner;
+use crate::game::{Game, GameError};
 use crate::judge::Flavor;
-use crate::registry::{Game, GameError};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::io::{self, Write};
@@ -321,18 +321,7 @@ fn play_one(
             let entry = line.trim();
             let played = match game.play_move(&position, entry) {
                 Ok(played) => played,
-                Err(GameError::IllegalMove(why))
-                | Err(GameError::Analysis(crate::theory::AnalysisError(why))) => {
-                    session.send("result illegal");
-                    return Ok(GameEnd::Failed {
-                        verdict: Verdict::WrongAnswer,
-                        detail: format!(
-                            "illegal move `{}` at position {position}: {why}",
-                            quoted(entry)
-                        ),
-                    });
-                }
-                Err(GameError::Position(why)) => {
+                Err(GameError::IllegalMove(why)) => {
                     session.send("result illegal");
                     return Ok(GameEnd::Failed {
                         verdict: Verdict::WrongAnswer,

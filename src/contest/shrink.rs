@@ -267,7 +267,7 @@ mod tests {
     fn a_failure_that_needs_one_big_pile_shrinks_to_that_pile_alone() {
         // "Fails" whenever some pile is at least 700: the smallest failing input is one case of
         // the single pile 700.
-        let shape = crate::judge::TAKE_OR_MERGE[0].shape;
+        let shape = crate::games::take_or_merge::FORMATS[0].shape;
         let input = TestInput {
             cases: vec![
                 vec![[3, 0], [900, 0], [5, 0]],
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn boxes_keep_their_contents_within_their_capacity() {
-        let shape = crate::judge::BOX_FILL[0].shape;
+        let shape = crate::games::box_fill::FORMATS[0].shape;
         let input = TestInput {
             cases: vec![vec![[100, 90]]],
         };

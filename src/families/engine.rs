@@ -32,14 +32,24 @@
 //! of two) / 8 bytes (a few MiB at most), the period tracker nothing per position. Measured: 0.1777
 //! to 443,139,469 in 438 MiB peak.
 //!
-//! Rules the engine does not know (three-heap splits, all-but games, any rule given only by its
-//! options) are computed by the straightforward table over [`HeapRule::for_each_option`].
+//! **Input.** The engine reads the rule's normalised form ([`CompiledRule`]): its eliminations,
+//! reductions and splits (unrestricted, or unequal for Grundy's game) become three lists of take
+//! sizes and one flag, once per computation; the hot loops see only those. Rules the engine does
+//! not know (three-heap splits, all-but games, any rule given only by its options:
+//! [`CompiledRule::is_fast`] says which) are computed by the straightforward table over
+//! [`CompiledRule::try_for_each_option`].
+//!
+//! **Request and result.** A computation is asked for by one [`Limits`] (last position, work
+//! budget, interrupt flag, progress observer, whether to go past a proof) and answers one
+//! [`Values`]; progress and the engine's statistics go to the request's
+//! [`Progress`](super::Progress) observer, never straight to a terminal.
 
 use super::period::{PeriodTracker, ProvedPeriod};
-use super::{HeapRule, SetRule};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use super::progress::{Progress, Watch};
+use super::rule::{CompiledRule, MoveSet};
+use super::values::{Limits, Values};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// A stored value type: u8, u16 or u32.
@@ -132,45 +142,26 @@ impl Table {
     }
 }
 
-/// Why a computation ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Why a computation ended; serialised as the words `table --json` prints (`proved`,
+/// `reached`, `work limit`, `interrupted`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Stop {
     /// A period was proved: values past it follow from it.
+    #[serde(rename = "proved")]
     Proved,
     /// The requested last position was reached.
+    #[serde(rename = "reached")]
     Reached,
     /// The work budget ran out first.
+    #[serde(rename = "work limit")]
     WorkLimit,
     /// Interrupted (Ctrl-C).
+    #[serde(rename = "interrupted")]
     Interrupted,
-}
-
-/// What a computation may do.
-pub struct Control<'a> {
-    /// The last position wanted.
-    pub to: usize,
-    /// At most this much work (pair visits, roughly): `None` for no limit.
-    pub work_limit: Option<u128>,
-    /// Stop when this flag is set.
-    pub interrupt: Option<&'a AtomicBool>,
-    /// Show a progress bar on stderr when the run lasts over a second.
-    pub progress: bool,
-    /// Keep computing up to `to` after a period is proved (to check it, or to time the engine).
-    pub past_proof: bool,
-}
-
-/// A finished computation.
-pub struct Outcome {
-    /// G(0..table.len()).
-    pub table: Table,
-    /// The proved period, if any.
-    pub period: Option<ProvedPeriod>,
-    /// Why it ended.
-    pub stop: Stop,
-    /// The work done.
-    pub work: u128,
-    /// The method the last values were computed with.
-    pub method: Method,
+    /// An external rule's options could not be had ([`Values::failure`] says why); tables
+    /// refuse such values, so no report says it.
+    #[serde(rename = "rule failed")]
+    RuleFailed,
 }
 
 /// How values were computed.
@@ -201,22 +192,6 @@ impl std::fmt::Display for Method {
     }
 }
 
-/// The periodicity theorem's h and t for `rule`, when it applies.
-pub fn theorem(rule: &HeapRule) -> Option<(u64, u64)> {
-    match rule {
-        HeapRule::Code(code) => Some((code.most_parts() as u64, code.reach())),
-        HeapRule::Set(set) if set.rule() == SetRule::Subtraction => {
-            Some((1, set.set().last().copied().unwrap_or(0)))
-        }
-        _ => None,
-    }
-}
-
-/// Whether the fast engine computes `rule`'s values (otherwise the straightforward table does).
-pub fn is_fast(rule: &HeapRule) -> bool {
-    Moves::of(rule, 0).is_some()
-}
-
 /// The moves the engine understands: take-all, one heap, two heaps.
 struct Moves {
     take_all: Vec<usize>,
@@ -236,125 +211,85 @@ impl Moves {
         }
     }
 
-    fn of(rule: &HeapRule, to: usize) -> Option<Moves> {
-        let small = |k: u64| usize::try_from(k).ok().filter(|&k| k <= to);
-        match rule {
-            HeapRule::Code(code) if code.most_parts() <= 2 => {
-                let mut moves = Moves {
-                    take_all: Vec::new(),
-                    singles: Vec::new(),
-                    splits: Vec::new(),
-                    distinct: false,
-                };
-                for (k, &digit) in code.digits().iter().enumerate() {
-                    if k > to {
-                        break;
-                    }
-                    if digit & 1 != 0 {
-                        moves.take_all.push(k);
-                    }
-                    if digit & 2 != 0 && k >= 1 {
-                        moves.singles.push(k);
-                    }
-                    if digit & 4 != 0 {
-                        moves.splits.push(k);
-                    }
-                }
-                Some(moves)
-            }
-            HeapRule::Set(set) if set.rule() == SetRule::Subtraction => {
-                let ks: Vec<usize> = set.set().iter().filter_map(|&k| small(k)).collect();
+    /// The engine's moves of `rule` with take sizes up to `to`, when it knows the rule.
+    fn of(rule: &CompiledRule, to: usize) -> Option<Moves> {
+        if !rule.is_fast() {
+            return None;
+        }
+        let small = |list: &[u64]| -> Vec<usize> {
+            list.iter()
+                .filter_map(|&k| usize::try_from(k).ok().filter(|&k| k <= to))
+                .collect()
+        };
+        match rule.moves() {
+            MoveSet::Finite(sizes) => {
+                let distinct = !sizes.unequal_splits().is_empty();
                 Some(Moves {
-                    take_all: ks.clone(),
-                    singles: ks,
-                    splits: Vec::new(),
-                    distinct: false,
+                    take_all: small(sizes.eliminations()),
+                    singles: small(sizes.reductions()),
+                    splits: if distinct {
+                        small(sizes.unequal_splits())
+                    } else {
+                        small(sizes.splits())
+                    },
+                    distinct,
                 })
             }
-            HeapRule::GrundysGame => Some(Moves {
-                take_all: Vec::new(),
-                singles: Vec::new(),
-                splits: vec![0],
-                distinct: true,
-            }),
-            _ => None,
+            MoveSet::AllBut(_) | MoveSet::External(_) => None,
         }
     }
 }
 
-/// Computes G(0..=control.to) of `rule`, stopping early at a proved period.
-pub fn compute(rule: &HeapRule, control: &Control<'_>) -> Outcome {
-    let tracker = theorem(rule).map(|(h, t)| PeriodTracker::new(h, t));
-    let bar = Progress::new(control);
-    let outcome = match Moves::of(rule, control.to) {
-        Some(moves) => Engine::new(moves, tracker, control, &bar).run(),
-        None => naive(rule, tracker, control, &bar),
+/// Computes G(0..=limits.to) of `rule`, stopping early at a proved period.
+pub(super) fn compute<P: Progress>(rule: CompiledRule, limits: &Limits<'_, P>) -> Values {
+    let to = usize::try_from(limits.to).unwrap_or(usize::MAX - 1);
+    let tracker = rule.theorem().map(|(h, t)| PeriodTracker::new(h, t));
+    let watch = limits.progress.start(to as u64);
+    let values = {
+        let request = Request {
+            to,
+            work_limit: limits.work_limit,
+            interrupt: limits.interrupt,
+            past_proof: limits.past_proof,
+            watch: &*watch,
+        };
+        match Moves::of(&rule, to) {
+            Some(moves) => Engine::new(moves, tracker, &request).run(rule),
+            None => naive(rule, tracker, &request),
+        }
     };
-    bar.finish();
-    outcome
+    watch.finished();
+    values
 }
 
-/// A progress bar that appears after a second.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    wanted: bool,
+/// The request as the engine reads it: [`Limits`] with the last position as an index and its
+/// watch started.
+struct Request<'a> {
+    to: usize,
+    work_limit: Option<u128>,
+    interrupt: Option<&'a std::sync::atomic::AtomicBool>,
+    past_proof: bool,
+    watch: &'a dyn Watch,
 }
 
-impl Progress {
-    fn new(control: &Control<'_>) -> Progress {
-        let bar = ProgressBar::with_draw_target(
-            Some(control.to as u64 + 1),
-            ProgressDrawTarget::hidden(),
-        );
-        bar.set_style(
-            ProgressStyle::with_template(
-                "G(n) [{bar:40}] {human_pos}/{human_len} ({per_sec}, {eta} left)",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        Progress {
-            bar,
-            start: Instant::now(),
-            wanted: control.progress,
-        }
+impl Request<'_> {
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
-
-    fn set(&self, position: usize) {
-        if self.wanted && self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(250));
-        }
-        self.bar.set_position(position as u64);
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
-fn interrupted(control: &Control<'_>) -> bool {
-    control
-        .interrupt
-        .is_some_and(|flag| flag.load(Ordering::Relaxed))
 }
 
 /// The straightforward table over the rule's options, for rules the engine does not know.
-fn naive(
-    rule: &HeapRule,
-    mut tracker: Option<PeriodTracker>,
-    control: &Control<'_>,
-    bar: &Progress,
-) -> Outcome {
+fn naive(rule: CompiledRule, mut tracker: Option<PeriodTracker>, request: &Request<'_>) -> Values {
     let mut values: Vec<u32> = Vec::new();
     let mut seen: Vec<u64> = Vec::new();
     let mut work: u128 = 0;
     let mut stop = Stop::Reached;
     let mut period = None;
-    for n in 0..=control.to as u64 {
+    let mut failure = None;
+    for n in 0..=request.to as u64 {
         let stamp = n + 1;
-        rule.for_each_option(n, &mut |_, parts| {
+        let visited = rule.try_for_each_option(n, &mut |_, parts| {
             let value = parts
                 .iter()
                 .fold(0u32, |sum, &part| sum ^ values[part as usize])
@@ -365,30 +300,39 @@ fn naive(
             seen[value] = stamp;
             work += 1;
         });
+        if let Err(error) = visited {
+            failure = Some(error);
+            stop = Stop::RuleFailed;
+            break;
+        }
         let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
         values.push(mex as u32);
-        if n % 1024 == 1023 || n == control.to as u64 {
+        if n % 1024 == 1023 || n == request.to as u64 {
             if let Some(proof) = tracker.as_mut().and_then(|t| t.advance(&values)) {
                 period = Some(proof);
                 stop = Stop::Proved;
-                if !control.past_proof {
+                if !request.past_proof {
                     values.truncate(proof.proved_at as usize + 1);
                     break;
                 }
                 tracker = None;
             }
-            bar.set(n as usize);
-            if n < control.to as u64 {
-                if control.work_limit.is_some_and(|limit| work > limit) && period.is_none() {
+            request.watch.computed(n);
+            if n < request.to as u64 {
+                if request.work_limit.is_some_and(|limit| work > limit) && period.is_none() {
                     stop = Stop::WorkLimit;
                     break;
                 }
-                if interrupted(control) && period.is_none() {
+                if request.interrupted() && period.is_none() {
                     stop = Stop::Interrupted;
                     break;
                 }
             }
         }
+    }
+    if values.is_empty() {
+        // G(0) is 0 under every rule (a heap of 0 has no option), whatever failed after.
+        values.push(0);
     }
     let largest = values.iter().copied().max().unwrap_or(0);
     let table = if largest <= u32::from(u8::MAX) {
@@ -398,12 +342,14 @@ fn naive(
     } else {
         Table::U32(values)
     };
-    Outcome {
+    Values {
+        rule,
         table,
         period,
         stop,
         work,
         method: Method::Naive,
+        failure,
     }
 }
 
@@ -423,8 +369,7 @@ enum Mode {
 struct Engine<'a> {
     moves: Moves,
     tracker: Option<PeriodTracker>,
-    control: &'a Control<'a>,
-    bar: &'a Progress,
+    request: &'a Request<'a>,
     /// How many positions have each value.
     histogram: Vec<u64>,
     largest: u32,
@@ -470,17 +415,11 @@ fn first_missing(set: &[u64], among: impl Fn(usize) -> u64) -> u32 {
 }
 
 impl<'a> Engine<'a> {
-    fn new(
-        moves: Moves,
-        tracker: Option<PeriodTracker>,
-        control: &'a Control<'a>,
-        bar: &'a Progress,
-    ) -> Engine<'a> {
+    fn new(moves: Moves, tracker: Option<PeriodTracker>, request: &'a Request<'a>) -> Engine<'a> {
         Engine {
             moves,
             tracker,
-            control,
-            bar,
+            request,
             histogram: Vec::new(),
             largest: 0,
             mode: Mode::Dense,
@@ -495,7 +434,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn run(mut self) -> Outcome {
+    fn run(mut self, rule: CompiledRule) -> Values {
         let mut table = Table::U8(Vec::new());
         let start = Instant::now();
         loop {
@@ -508,29 +447,27 @@ impl<'a> Engine<'a> {
                 RunEnd::Done(mut stop) => {
                     let period = match stop {
                         Stop::Proved => self.proved.take(),
-                        _ if self.control.past_proof => self.proved.take(),
+                        _ if self.request.past_proof => self.proved.take(),
                         _ => None,
                     };
                     if let Some(proof) = period {
-                        if self.control.past_proof {
+                        if self.request.past_proof {
                             stop = Stop::Proved;
                         } else {
                             table.truncate(proof.proved_at as usize + 1);
                         }
                     }
-                    if std::env::var_os("GRUNDY_STATS").is_some() {
-                        eprintln!(
-                            "stats: {:?} rare {} parallel {:?} sequential {:?} fallback {} ({} pairs) work {} total {:?}",
-                            self.mode,
-                            self.rare.len(),
-                            self.timing[0],
-                            self.timing[1],
-                            self.fallbacks,
-                            self.fallback_pairs,
-                            self.work,
-                            start.elapsed()
-                        );
-                    }
+                    self.request.watch.engine_statistics(&format!(
+                        "stats: {:?} rare {} parallel {:?} sequential {:?} fallback {} ({} pairs) work {} total {:?}",
+                        self.mode,
+                        self.rare.len(),
+                        self.timing[0],
+                        self.timing[1],
+                        self.fallbacks,
+                        self.fallback_pairs,
+                        self.work,
+                        start.elapsed()
+                    ));
                     let method = match self.mode {
                         Mode::Dense => Method::Dense,
                         Mode::Sparse(mask) => Method::Sparse {
@@ -538,12 +475,14 @@ impl<'a> Engine<'a> {
                             rare: self.rare.len(),
                         },
                     };
-                    return Outcome {
+                    return Values {
+                        rule,
                         table,
                         period,
                         stop,
                         work: self.work,
                         method,
+                        failure: None,
                     };
                 }
                 RunEnd::Widen => table = table.widen(),
@@ -554,7 +493,7 @@ impl<'a> Engine<'a> {
 
 impl Engine<'_> {
     fn run_typed<T: Cell>(&mut self, values: &mut Vec<T>) -> RunEnd {
-        let to = self.control.to;
+        let to = self.request.to;
         while values.len() <= to {
             let n0 = values.len();
             if n0 < SMALL {
@@ -588,21 +527,21 @@ impl Engine<'_> {
     fn after_block<T: Cell>(&mut self, values: &[T]) -> Option<Stop> {
         if let Some(proof) = self.tracker.as_mut().and_then(|t| t.advance(values)) {
             self.proved = Some(proof);
-            if !self.control.past_proof {
+            if !self.request.past_proof {
                 return Some(Stop::Proved);
             }
             self.tracker = None;
         }
-        self.bar.set(values.len());
-        if values.len() <= self.control.to {
+        self.request.watch.computed(values.len() as u64);
+        if values.len() <= self.request.to {
             if self
-                .control
+                .request
                 .work_limit
                 .is_some_and(|limit| self.work > limit)
             {
                 return Some(Stop::WorkLimit);
             }
-            if interrupted(self.control) {
+            if self.request.interrupted() {
                 return Some(Stop::Interrupted);
             }
         }
@@ -700,7 +639,7 @@ impl Engine<'_> {
             Mode::Dense => 1024,
             Mode::Sparse(_) => 16384,
         };
-        let len = (n0 / 4).min(longest).min(self.control.to + 1 - n0).max(1);
+        let len = (n0 / 4).min(longest).min(self.request.to + 1 - n0).max(1);
         let cap = self.capacity();
         let words = cap / 64;
         let mut seen = vec![0u64; len * words];

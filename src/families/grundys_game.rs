@@ -11,13 +11,24 @@
 //! period being found; none is known, so grundy computes it and never claims one it has not
 //! proved.
 
+use super::rule::{CompiledRule, MoveSet, TakeSizes};
+
+/// The rules in a line.
+pub const DESCRIPTION: &str =
+    "Grundy's game: split one heap into two non-empty heaps of different sizes";
+
+/// Why `table` claims no period.
+pub const NO_THEOREM: &str = "no periodicity theorem applies to Grundy's game (splits into \
+                              unequal heaps), so no period is claimed";
+
+/// The moves: an unequal split, removing nothing.
+pub fn take_sizes() -> TakeSizes {
+    TakeSizes::new(Vec::new(), Vec::new(), Vec::new(), vec![0], Vec::new())
+}
+
 /// Calls `each(0, [a, n − a])` for every split of a heap of `n` into two unequal heaps.
 pub fn for_each_option(n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-    for a in 1..=n.saturating_sub(1) / 2 {
-        if a != n - a {
-            each(0, &[a, n - a]);
-        }
-    }
+    CompiledRule::new(MoveSet::Finite(take_sizes())).for_each_option(n, each);
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@
 //! A move `2-1` removes 1 token from the second heap (as printed) and leaves one heap or none;
 //! `2-1=3+4` removes 1 and leaves heaps of 3 and 4 (`=a+b+c` for three).
 
+use super::error::FamilyError;
+use super::rule::{CompiledRule, MoveSet, Pairs};
 use super::{HeapRule, Values};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::scanner::{InputError, Location, Scanner};
@@ -58,7 +60,7 @@ impl HeapGame {
     }
 
     /// The values up to at least `n`, computing them if needed.
-    pub fn values_up_to(&self, n: u64) -> Result<Arc<Values>, String> {
+    pub fn values_up_to(&self, n: u64) -> Result<Arc<Values>, FamilyError> {
         let mut values = self
             .values
             .lock()
@@ -70,9 +72,9 @@ impl HeapGame {
     }
 
     /// The position of these heaps (any order; each ≥ 1).
-    pub fn position(&self, mut heaps: Vec<u64>) -> Result<Heaps, String> {
+    pub fn position(&self, mut heaps: Vec<u64>) -> Result<Heaps, FamilyError> {
         if heaps.contains(&0) {
-            return Err("a heap holds at least 1 token".to_string());
+            return Err(FamilyError::EmptyHeap);
         }
         heaps.sort_unstable();
         let values = self.values_up_to(heaps.last().copied().unwrap_or(0))?;
@@ -101,7 +103,7 @@ impl HeapGame {
         }
         let location = largest.map_or(Location::EndOfInput, |(_, at)| at);
         self.position(heaps)
-            .map_err(|message| InputError::new(location, message))
+            .map_err(|error| InputError::new(location, error.to_string()))
     }
 }
 
@@ -117,6 +119,12 @@ impl Heaps {
     /// The heap sizes, ascending.
     pub fn heaps(&self) -> &[u64] {
         &self.heaps
+    }
+
+    /// The rule, compiled: its options are known for every heap of the position and every heap
+    /// a move leaves (the values were computed up to the largest).
+    fn moves(&self) -> &CompiledRule {
+        self.values.rule()
     }
 
     /// G of one heap of this position's game (every heap of the position, and every heap a move
@@ -139,49 +147,62 @@ impl Heaps {
         period: &ProvedPeriod,
         collector: &mut MoveCollector<Heaps>,
     ) -> Result<(), AnalysisError> {
-        let HeapRule::Code(code) = &*self.rule else {
-            // Rules without splits have few options: enumerate them.
-            self.rule.for_each_option(heap, &mut |take, parts| {
-                let left = parts
-                    .iter()
-                    .fold(Nimber::ZERO, |sum, &part| sum ^ self.heap_value(part));
-                if left == target {
-                    collector.push(|| self.winning(index, heap, take, parts.to_vec(), target));
-                }
-            });
-            return Ok(());
+        let sizes = match self.moves().moves() {
+            MoveSet::Finite(sizes) => sizes,
+            MoveSet::AllBut(_) | MoveSet::External(_) => {
+                // Rules without splits have few options: enumerate them.
+                self.moves().for_each_option(heap, &mut |take, parts| {
+                    let left = parts
+                        .iter()
+                        .fold(Nimber::ZERO, |sum, &part| sum ^ self.heap_value(part));
+                    if left == target {
+                        collector.push(|| self.winning(index, heap, take, parts.to_vec(), target));
+                    }
+                });
+                return Ok(());
+            }
         };
         let (n0, p) = (period.preperiod, period.period);
         let g = |n: u64| self.heap_value(n);
-        for (k, &digit) in code.digits().iter().enumerate() {
-            let k = k as u64;
+        for &k in sizes.takes() {
             let Some(rest) = heap.checked_sub(k) else {
                 break;
             };
-            if digit & 1 != 0 && rest == 0 && target == Nimber::ZERO {
+            let leaves = sizes.leaves(k);
+            if leaves.nothing && rest == 0 && target == Nimber::ZERO {
                 collector.push(|| self.winning(index, heap, k, Vec::new(), target));
             }
-            if digit & 2 != 0 && rest >= 1 && k >= 1 && g(rest) == target {
+            if leaves.one && rest >= 1 && g(rest) == target {
                 collector.push(|| self.winning(index, heap, k, vec![rest], target));
             }
-            if digit & 8 != 0 && rest >= 3 {
-                return Err(AnalysisError(format!(
+            if leaves.three && rest >= 3 {
+                return Err(AnalysisError::TooLarge(format!(
                     "the heap of {heap} has too many three-heap splits to examine"
                 )));
             }
-            if digit & 4 == 0 || rest < 2 {
+            let Some(pairs) = leaves.two.filter(|_| rest >= 2) else {
                 continue;
-            }
+            };
             let half = rest / 2;
             // Small a: one by one.
             let periodic_from = n0.saturating_add(p).min(half + 1).max(1);
             for a in 1..periodic_from {
+                if pairs == Pairs::Unequal && 2 * a == rest {
+                    continue;
+                }
                 if g(a) ^ g(rest - a) == target {
                     collector.push(|| self.winning(index, heap, k, vec![a, rest - a], target));
                 }
             }
             if periodic_from > half {
                 continue;
+            }
+            if pairs == Pairs::Unequal {
+                // No period is ever proved for unequal splits (no theorem applies), so this is
+                // never reached; refuse rather than count the pair a = b among the splits.
+                return Err(AnalysisError::TooLarge(format!(
+                    "the heap of {heap} has too many unequal splits to examine"
+                )));
             }
             // a in periodic_from..=half: a ≡ n0 + c (mod p), b = rest − a ≡ rest − 2·n0 − c + n0.
             let shift = (rest - 2 * n0) % p;
@@ -297,7 +318,7 @@ impl ImpartialGame for Heaps {
     fn moves(&self) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         for (index, heap) in self.distinct_heaps() {
-            self.rule.for_each_option(heap, &mut |take, parts| {
+            self.moves().for_each_option(heap, &mut |take, parts| {
                 moves.push(HeapMove {
                     heap: index,
                     take,
@@ -340,7 +361,7 @@ impl ImpartialGame for Heaps {
         let take = heap.checked_sub(added.iter().try_fold(0u64, |sum, &p| sum.checked_add(p))?)?;
         // Moves are numbered by the first heap of their size, as moves() does.
         let index = self.heaps.partition_point(|&h| h < heap);
-        self.rule.is_option(heap, take, &added).then_some(HeapMove {
+        matches!(self.moves().is_option(heap, take, &added), Ok(true)).then_some(HeapMove {
             heap: index,
             take,
             parts: added,
@@ -350,7 +371,10 @@ impl ImpartialGame for Heaps {
     fn some_moves(&self, limit: usize) -> (Vec<HeapMove>, bool) {
         let mut moves = Vec::new();
         for (index, heap) in self.distinct_heaps() {
-            let (options, more) = self.rule.first_options(heap, limit - moves.len());
+            let (options, more) = match self.moves().first_options(heap, limit - moves.len()) {
+                Ok(first) => first,
+                Err(error) => panic!("the options of a heap of {heap} were computed: {error}"),
+            };
             moves.extend(options.into_iter().map(|(take, parts)| HeapMove {
                 heap: index,
                 take,
@@ -394,7 +418,7 @@ impl Theory for Heaps {
                 self.periodic_winning_moves(index, heap, target, &period, &mut collector)?;
                 continue;
             }
-            self.rule.for_each_option(heap, &mut |take, parts| {
+            self.moves().for_each_option(heap, &mut |take, parts| {
                 let left = parts
                     .iter()
                     .fold(Nimber::ZERO, |sum, &part| sum ^ self.heap_value(part));
@@ -472,7 +496,11 @@ impl Notation for Heaps {
             },
         };
         parts.sort_unstable();
-        if !self.rule.is_option(size, take, &parts) {
+        if !self
+            .moves()
+            .is_option(size, take, &parts)
+            .map_err(|error| error.to_string())?
+        {
             return Err(format!(
                 "{} cannot take {take} from the heap of {size} and leave {} ({})",
                 self.rule,
@@ -494,6 +522,22 @@ impl Notation for Heaps {
             parts,
         })
     }
+}
+
+/// The small positions of a heap game, for `verify` and the tests: the empty position and
+/// single heaps up to 4·`size`, then every pair and then every triple of heaps up to `size` (as
+/// multisets, lexicographic).
+pub fn small_positions(game: &HeapGame, size: u64) -> Vec<Heaps> {
+    let singles = (1..=size.saturating_mul(4)).map(|heap| vec![heap]);
+    let pairs = (1..=size).flat_map(|a| (a..=size).map(move |b| vec![a, b]));
+    let triples = (1..=size)
+        .flat_map(|a| (a..=size).flat_map(move |b| (b..=size).map(move |c| vec![a, b, c])));
+    std::iter::once(Vec::new())
+        .chain(singles)
+        .chain(pairs)
+        .chain(triples)
+        .map(|heaps| game.position(heaps).expect("small heaps are computable"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,38 +1,70 @@
 //! Heap games named at run time: take-and-break codes, subtraction games, all-but subtraction
-//! games and Grundy's game (`../shared/spec/FAMILIES.md`).
+//! games and Grundy's game (`../shared/spec/FAMILIES.md`), and heap rules given from outside
+//! (a script's `heap_options(n)`).
 //!
 //! Each family is a [`HeapRule`]: what one heap may become in one move. A position is a multiset
 //! of heaps ([`Heaps`]); by the Sprague–Grundy theorem its value is the nim-sum of the heaps'
 //! values G(n), which come from a [`Values`] table computed from the rule alone.
 //!
-//! * [`take_break`] — octal and hexadecimal codes (`0.07`, `4.07`, `0.f`, `kayles`).
-//! * [`subtraction`] — `sub:1,3,4` and `allbut:1,2`.
-//! * [`grundys_game`] — split a heap into two unequal heaps.
-//! * [`values`] — the sequence G(0), G(1), … of a rule.
+//! **Shape.** Dependencies point one way: the families import nothing of the script engine or
+//! the registry above them.
+//!
+//! 1. *Spelling.* [`HeapRule`] is the rule as spelled; each family module owns its spelling,
+//!    its description and its moves: [`take_break`] (`0.07`, `4.07`, `0.f`, `kayles`),
+//!    [`subtraction`] (`sub:1,3,4`, `allbut:1,2`), [`grundys_game`]. A malformed spelling is a
+//!    [`SpellingError`].
+//! 2. *Compiled rule.* [`HeapRule::compile`] decodes the spelling once into a [`CompiledRule`]
+//!    ([`rule`]): lists of take sizes per kind of move ([`TakeSizes`]: eliminations, reductions,
+//!    splits, unequal splits, three-heap splits), an all-but set, or an [`ExternalHeapRule`].
+//!    The options, `is_option`, the first options, the work estimate, the most parts, the
+//!    periodicity theorem and the fast engine's move lists are all read from it; no code outside
+//!    the family modules looks at a digit's bits, and every match on [`MoveSet`] or [`HeapRule`]
+//!    is exhaustive, so a new form makes the compiler list every place that must learn it.
+//! 3. *External rules.* A rule given from outside implements [`ExternalHeapRule`] (the script
+//!    engine's `ScriptHeapRule` does) and sits in the arm [`HeapRule::Script`] (the name kept:
+//!    scripts are the only rules given from outside, and the arm's name is how callers and tests
+//!    recognise them). Its options are computed on demand and the call is fallible, so no heap
+//!    ever silently has no options and no caller has to prepare anything first.
+//! 4. *Request and result.* A computation of values is asked for by one
+//!    [`Limits`](values::Limits) (last position, work budget, interrupt flag, [`Progress`]
+//!    observer, whether to go past a proof) and answers one [`Values`]; [`table`] fills the
+//!    request from `--to` and reports on the result. Refusals are [`FamilyError`] and
+//!    [`TableError`] values, one variant per kind (malformed, too large, script failed, …).
+//!
+//! * [`values`] — the sequence G(0), G(1), … of a rule; [`engine`] its fast computation,
+//!   [`period`] the proof of its period.
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
+//! * [`table`] — `grundy table`'s report and chart.
 
 pub mod engine;
+pub mod error;
 pub mod grundys_game;
 pub mod heaps;
 pub mod period;
+pub mod progress;
+pub mod rule;
 pub mod subtraction;
 pub mod table;
 pub mod take_break;
 pub mod values;
 
+pub use error::{FamilyError, SpellingError, TableError};
 pub use heaps::{HeapMove, Heaps};
+pub use progress::{Progress, Watch};
+pub use rule::{CompiledRule, ExternalHeapRule, MoveSet, TakeSizes};
 pub use subtraction::{SetGame, SetRule};
 pub use take_break::TakeBreakCode;
 pub use values::Values;
 
-use crate::script::ScriptHeapRule;
 use std::fmt;
 use std::sync::Arc;
 
 /// The spelling of Grundy's game.
 pub const GRUNDYS_GAME: &str = "grundys-game";
 
-/// What one heap may become in one move: the rule of a heap game.
+/// What one heap may become in one move: the rule of a heap game, as spelled.
+///
+/// [`HeapRule::compile`] turns it into the [`CompiledRule`] every computation reads.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HeapRule {
     /// A take-and-break code.
@@ -41,16 +73,16 @@ pub enum HeapRule {
     Set(SetGame),
     /// Grundy's game.
     GrundysGame,
-    /// A script's `heap_options(n)` (see [`crate::script`]); its options are computed by
-    /// [`HeapRule::prepare`] before they are used.
-    Script(Arc<ScriptHeapRule>),
+    /// A rule given from outside: a script's `heap_options(n)` (see [`crate::script`]), whose
+    /// options are computed on demand (and can fail).
+    Script(Arc<dyn ExternalHeapRule>),
 }
 
 impl HeapRule {
     /// The rule a spelling names: a code (`0.07`), an alias (`kayles`), `sub:…`, `allbut:…` or
     /// `grundys-game`. `None` when the spelling is no heap game's at all; `Some(Err)` with the
     /// reason when it is shaped like one but malformed.
-    pub fn resolve(spelling: &str) -> Option<Result<HeapRule, String>> {
+    pub fn resolve(spelling: &str) -> Option<Result<HeapRule, SpellingError>> {
         if spelling == GRUNDYS_GAME {
             return Some(Ok(HeapRule::GrundysGame));
         }
@@ -69,182 +101,63 @@ impl HeapRule {
     /// The rules in a line.
     pub fn describe(&self) -> String {
         match self {
-            HeapRule::Code(code) => {
-                let alias = take_break::ALIASES
-                    .iter()
-                    .find(|(_, spelled, _)| *spelled == code.to_string());
-                match alias {
-                    Some((_, _, description)) => {
-                        format!("take-and-break code {code}; {description}")
-                    }
-                    None => format!(
-                        "take-and-break code {code}: remove k tokens from a heap as digit d_k \
-                         allows (bit 1: none left, 2: one heap, 4: two heaps, 8: three heaps)"
-                    ),
-                }
-            }
-            HeapRule::Set(set) => match set.rule() {
-                SetRule::Subtraction => format!(
-                    "subtraction game {set}: take k tokens from one heap, k in {{{}}}",
-                    join(set.set())
-                ),
-                SetRule::AllBut => format!(
-                    "all-but subtraction game {set}: take any k >= 1 tokens from one heap, k not \
-                     in {{{}}}",
-                    join(set.set())
-                ),
-            },
-            HeapRule::GrundysGame => {
-                "Grundy's game: split one heap into two non-empty heaps of different sizes"
-                    .to_string()
-            }
+            HeapRule::Code(code) => code.describe(),
+            HeapRule::Set(set) => set.describe(),
+            HeapRule::GrundysGame => grundys_game::DESCRIPTION.to_string(),
             HeapRule::Script(script) => script.describe(),
         }
     }
 
-    /// Makes the options of every heap up to `n` available to [`for_each_option`]
-    /// (Self::for_each_option): only a script's rule has work to do (and can fail).
-    pub fn prepare(&self, n: u64) -> Result<(), String> {
-        match self {
-            HeapRule::Script(script) => script.prepare(n),
-            _ => Ok(()),
-        }
+    /// The rule in normalised form: each family decodes its own spelling, once.
+    pub fn compile(&self) -> CompiledRule {
+        CompiledRule::new(match self {
+            HeapRule::Code(code) => MoveSet::Finite(code.take_sizes()),
+            HeapRule::Set(set) => set.moves(),
+            HeapRule::GrundysGame => MoveSet::Finite(grundys_game::take_sizes()),
+            HeapRule::Script(script) => MoveSet::External(Arc::clone(script)),
+        })
     }
 
     /// Calls `each(k, parts)` for every move on a heap of `n`: remove k tokens, leave the heaps
     /// `parts` (none to three, each non-empty, non-decreasing). Distinct calls leave distinct
-    /// multisets of heaps.
+    /// multisets of heaps. An external rule's options are computed on demand, and can fail:
+    /// [`CompiledRule::try_for_each_option`] reports that; here it panics.
+    ///
+    /// # Panics
+    /// When an external rule fails on a heap of `n`.
     pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-        match self {
-            HeapRule::Code(code) => code.for_each_option(n, each),
-            HeapRule::Set(set) => set.for_each_option(n, each),
-            HeapRule::GrundysGame => grundys_game::for_each_option(n, each),
-            HeapRule::Script(script) => script.for_each_option(n, each),
+        if let Err(error) = self.compile().try_for_each_option(n, each) {
+            panic!("{self}: {error}");
         }
     }
 
-    /// Whether taking `take` from a heap of `n` and leaving `parts` (non-decreasing) is a move.
-    /// Decided from the rule directly, so a heap of 2^63 costs no more than a heap of 3.
-    pub fn is_option(&self, n: u64, take: u64, parts: &[u64]) -> bool {
-        let Some(rest) = n.checked_sub(take) else {
-            return false;
-        };
-        if parts.contains(&0)
-            || parts.windows(2).any(|pair| pair[0] > pair[1])
-            || parts.iter().try_fold(0u64, |sum, &p| sum.checked_add(p)) != Some(rest)
-        {
-            return false;
-        }
+    /// Why no period can be claimed for this rule at all, when that is so (for `table`).
+    pub fn no_theorem(&self) -> Option<String> {
         match self {
-            HeapRule::Code(code) => {
-                let Some(&digit) = usize::try_from(take)
-                    .ok()
-                    .and_then(|k| code.digits().get(k))
-                else {
-                    return false;
-                };
-                match parts.len() {
-                    0 => digit & 1 != 0,
-                    1 => digit & 2 != 0 && take >= 1,
-                    2 => digit & 4 != 0,
-                    3 => digit & 8 != 0,
-                    _ => false,
-                }
-            }
-            HeapRule::Set(set) => {
-                let listed = set.set().binary_search(&take).is_ok();
-                let allowed = match set.rule() {
-                    SetRule::Subtraction => listed,
-                    SetRule::AllBut => take >= 1 && !listed,
-                };
-                allowed && parts.len() <= 1
-            }
-            HeapRule::GrundysGame => take == 0 && parts.len() == 2 && parts[0] != parts[1],
-            HeapRule::Script(script) => {
-                let mut found = false;
-                script.for_each_option(n, &mut |k, option| {
-                    found |= k == take && option == parts;
-                });
-                found
-            }
-        }
-    }
-
-    /// The first `limit` options of a heap of `n`, in [`HeapRule::for_each_option`]'s order,
-    /// without visiting the rest (a heap of 2^40 has 2^39 splits), and whether there are more.
-    pub fn first_options(&self, n: u64, limit: usize) -> (Vec<(u64, Vec<u64>)>, bool) {
-        let mut options = Vec::new();
-        let HeapRule::Code(code) = self else {
-            self.for_each_option(n, &mut |take, parts| options.push((take, parts.to_vec())));
-            let more = options.len() > limit;
-            options.truncate(limit);
-            return (options, more);
-        };
-        let mut push = |take: u64, parts: Vec<u64>| {
-            options.push((take, parts));
-            options.len() > limit
-        };
-        for (k, &digit) in code.digits().iter().enumerate() {
-            let k = k as u64;
-            let Some(rest) = n.checked_sub(k) else { break };
-            if digit & 1 != 0 && rest == 0 && push(k, Vec::new()) {
-                break;
-            }
-            if digit & 2 != 0 && rest >= 1 && k >= 1 && push(k, vec![rest]) {
-                break;
-            }
-            if digit & 4 != 0 && rest >= 2 && (1..=rest / 2).any(|a| push(k, vec![a, rest - a])) {
-                break;
-            }
-            if digit & 8 != 0
-                && rest >= 3
-                && (1..=rest / 3)
-                    .any(|a| (a..=(rest - a) / 2).any(|b| push(k, vec![a, b, rest - a - b])))
-            {
-                break;
-            }
-        }
-        let more = options.len() > limit;
-        options.truncate(limit);
-        (options, more)
-    }
-
-    /// The most heaps one move can leave (1 for games that never split).
-    pub fn most_parts(&self) -> usize {
-        match self {
-            HeapRule::Code(code) => code.most_parts(),
-            HeapRule::Set(_) => 1,
-            HeapRule::GrundysGame => 2,
-            HeapRule::Script(script) => script.most_parts(),
-        }
-    }
-
-    /// Roughly how many options all heaps of `0..=n` have together: the work of the
-    /// straightforward table up to `n` (saturating).
-    pub fn options_up_to(&self, n: u64) -> u128 {
-        let n = u128::from(n);
-        let linear = n * (n + 1) / 2;
-        match self {
-            HeapRule::Code(code) => code.digits().iter().fold(0u128, |work, &digit| {
-                let mut per_digit = 0u128;
-                if digit & 3 != 0 {
-                    per_digit += n;
-                }
-                if digit & 4 != 0 {
-                    per_digit += linear / 2;
-                }
-                if digit & 8 != 0 {
-                    per_digit =
-                        per_digit.saturating_add(n.saturating_mul(n).saturating_mul(n) / 36);
-                }
-                work.saturating_add(per_digit)
+            HeapRule::GrundysGame => Some(grundys_game::NO_THEOREM.to_string()),
+            HeapRule::Set(set) => set.no_theorem().map(str::to_string),
+            HeapRule::Script(script) => Some(match script.recognised_code() {
+                Some((code, checked)) => format!(
+                    "a script's rule is known only on the heaps computed, so its periods are \
+                     observed, not proved; its moves are those of the take-and-break code {code} \
+                     on every heap up to {checked}, and `grundy table {code}` proves that code's \
+                     period"
+                ),
+                None => "a script's rule is known only on the heaps computed, so its periods \
+                         are observed, not proved"
+                    .to_string(),
             }),
-            HeapRule::Set(set) => match set.rule() {
-                SetRule::Subtraction => n * set.set().len() as u128,
-                SetRule::AllBut => linear,
-            },
-            HeapRule::GrundysGame => linear / 2,
-            HeapRule::Script(script) => script.options_up_to(u64::try_from(n).unwrap_or(u64::MAX)),
+            HeapRule::Code(_) => None,
+        }
+    }
+
+    /// Whether `table` looks for an arithmetic period in the values (all-but games and scripts,
+    /// whose values may grow without bound).
+    pub fn observes_arithmetic_period(&self) -> bool {
+        match self {
+            HeapRule::Set(set) => set.rule() == SetRule::AllBut,
+            HeapRule::Script(_) => true,
+            HeapRule::Code(_) | HeapRule::GrundysGame => false,
         }
     }
 }
@@ -259,14 +172,6 @@ impl fmt::Display for HeapRule {
             HeapRule::Script(script) => f.write_str(script.name()),
         }
     }
-}
-
-fn join(items: &[u64]) -> String {
-    items
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// What `grundy list` says about the families.
@@ -297,7 +202,7 @@ mod tests {
             HeapRule::resolve("grundys-game").unwrap().unwrap(),
             HeapRule::GrundysGame
         );
-        assert!(HeapRule::resolve("end-piles").is_none());
+        assert!(HeapRule::resolve("no-such-family").is_none());
         assert!(HeapRule::resolve("0.9z").unwrap().is_err());
         assert!(HeapRule::resolve("sub:").unwrap().is_err());
     }

@@ -13,6 +13,8 @@
 //! (the proof lives with the values, in [`crate::families::values`]). All-but games are
 //! *arithmetic*-periodic (G(n + p) = G(n) + s eventually) rather than periodic.
 
+use super::error::SpellingError;
+use super::rule::{CompiledRule, MoveSet, TakeSizes};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -34,7 +36,7 @@ pub struct SetGame {
 
 impl SetGame {
     /// Parses `sub:1,3,4` or `allbut:1,2`; `None` when `spelling` has neither prefix.
-    pub fn parse(spelling: &str) -> Option<Result<SetGame, String>> {
+    pub fn parse(spelling: &str) -> Option<Result<SetGame, SpellingError>> {
         let (rule, list) = if let Some(list) = spelling.strip_prefix("sub:") {
             (SetRule::Subtraction, list)
         } else if let Some(list) = spelling.strip_prefix("allbut:") {
@@ -42,16 +44,20 @@ impl SetGame {
         } else {
             return None;
         };
-        let prefix = &spelling[..spelling.len() - list.len()];
+        let prefix = match rule {
+            SetRule::Subtraction => "sub:",
+            SetRule::AllBut => "allbut:",
+        };
         let example = match rule {
             SetRule::Subtraction => "sub:1,3,4",
             SetRule::AllBut => "allbut:1,2",
         };
         if list.is_empty() {
-            return Some(Err(format!(
-                "`{spelling}` names no numbers: write {prefix} and positive integers separated by \
-                 commas, e.g. {example}"
-            )));
+            return Some(Err(SpellingError::EmptySet {
+                spelling: spelling.to_string(),
+                prefix,
+                example,
+            }));
         }
         let mut set = BTreeSet::new();
         for item in list.split(',') {
@@ -60,10 +66,12 @@ impl SetGame {
                     set.insert(k);
                 }
                 _ => {
-                    return Some(Err(format!(
-                        "`{spelling}`: `{item}` is not a positive integer below 2^64 (write \
-                         {prefix} and positive integers separated by commas, e.g. {example})"
-                    )));
+                    return Some(Err(SpellingError::SetItem {
+                        spelling: spelling.to_string(),
+                        item: item.to_string(),
+                        prefix,
+                        example,
+                    }));
                 }
             }
         }
@@ -83,33 +91,54 @@ impl SetGame {
         &self.set
     }
 
+    /// The moves: a subtraction game takes k in the set, leaving one heap or none (the take
+    /// sizes of both kinds); an all-but game every k >= 1 outside it.
+    pub fn moves(&self) -> MoveSet {
+        match self.rule {
+            SetRule::Subtraction => MoveSet::Finite(TakeSizes::new(
+                self.set.clone(),
+                self.set.clone(),
+                Vec::new(),
+                Vec::new(),
+                Vec::new(),
+            )),
+            SetRule::AllBut => MoveSet::AllBut(self.set.clone()),
+        }
+    }
+
     /// Calls `each(k, parts)` for every move on a heap of `n`: take k, leave `parts` (one heap, or
     /// none when k = n).
     pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-        let mut leave = |k: u64| {
-            let rest = n - k;
-            if rest == 0 {
-                each(k, &[]);
-            } else {
-                each(k, &[rest]);
-            }
-        };
+        CompiledRule::new(self.moves()).for_each_option(n, each);
+    }
+
+    /// The rules in a line.
+    pub fn describe(&self) -> String {
+        let listed = self
+            .set
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
         match self.rule {
             SetRule::Subtraction => {
-                for &k in self.set.iter().take_while(|&&k| k <= n) {
-                    leave(k);
-                }
+                format!("subtraction game {self}: take k tokens from one heap, k in {{{listed}}}")
             }
-            SetRule::AllBut => {
-                let mut excluded = self.set.iter().peekable();
-                for k in 1..=n {
-                    while excluded.next_if(|&&e| e < k).is_some() {}
-                    if excluded.peek() == Some(&&k) {
-                        continue;
-                    }
-                    leave(k);
-                }
-            }
+            SetRule::AllBut => format!(
+                "all-but subtraction game {self}: take any k >= 1 tokens from one heap, k not in \
+                 {{{listed}}}"
+            ),
+        }
+    }
+
+    /// Why no period can be claimed, for all-but games.
+    pub fn no_theorem(&self) -> Option<&'static str> {
+        match self.rule {
+            SetRule::Subtraction => None,
+            SetRule::AllBut => Some(
+                "all-but games are arithmetic-periodic, not periodic: the values grow without \
+                 bound, so no period exists; an arithmetic period is only observed",
+            ),
         }
     }
 }

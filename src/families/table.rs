@@ -18,12 +18,15 @@
 //! fast engine does not know), a `--to` beyond memory, or beyond [`NAIVE_WORK`] for the
 //! straightforward table, is refused up front.
 
-use super::engine::{self, Stop};
+use super::HeapRule;
+use super::engine::Stop;
+use super::error::TableError;
 use super::period::ProvedPeriod;
+use super::progress::Progress;
 use super::values::{Limits, Values};
-use super::{HeapRule, SetRule};
 use serde::Serialize;
 use std::fmt::Write as _;
+#[cfg(feature = "plot")]
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -42,18 +45,6 @@ pub const SCRIPT_DEFAULT_TO: u64 = 1_000;
 pub const NAIVE_WORK: u128 = 10_000_000_000_000;
 /// The most values `--print` lists.
 pub const PRINT_LIMIT: u64 = 100_000_000;
-
-/// What to compute.
-pub struct TableRequest<'a> {
-    /// The last position (`None`: until a proof or the default limits).
-    pub to: Option<u64>,
-    /// Include the values in the report.
-    pub values: bool,
-    /// Stop cleanly when this flag is set (Ctrl-C).
-    pub interrupt: Option<&'a AtomicBool>,
-    /// A progress bar on stderr for runs over a second.
-    pub progress: bool,
-}
 
 /// The largest value of G(0..=N) and where it first occurs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -106,8 +97,9 @@ pub struct TableReport {
     pub computed_to: u64,
     /// How the values were computed.
     pub method: String,
-    /// Why the computation stopped: `proved`, `reached`, `work limit` or `interrupted`.
-    pub stopped: String,
+    /// Why the computation stopped: serialised as `proved`, `reached`, `work limit` or
+    /// `interrupted`.
+    pub stopped: Stop,
     /// What is observed but not proved (all-but games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub observed: Option<Observed>,
@@ -144,37 +136,75 @@ pub fn available_memory() -> u64 {
         .map_or(4 << 30, |kib| kib.saturating_mul(1024))
 }
 
-fn gib(bytes: u128) -> String {
-    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-}
-
 impl Table {
-    /// Computes the table `request` asks for. Errors (for exit status 2) name the limit passed.
-    pub fn compute(rule: &HeapRule, request: &TableRequest<'_>) -> Result<Table, String> {
-        if request.values
-            && let Some(to) = request.to
+    /// Computes G(0..=to) of `rule` (to a proof or the default limits when `to` is `None`),
+    /// including the values in the report when `with_values`, stopping cleanly when `interrupt`
+    /// is set, watched by `progress`. Errors (for exit status 2) name the limit passed.
+    pub fn compute<P: Progress>(
+        rule: &HeapRule,
+        to: Option<u64>,
+        with_values: bool,
+        interrupt: Option<&AtomicBool>,
+        progress: P,
+    ) -> Result<Table, TableError> {
+        if with_values
+            && let Some(to) = to
             && to >= PRINT_LIMIT
         {
-            return Err(format!(
-                "--print lists at most {PRINT_LIMIT} values; --to {to} asks for {}",
-                u128::from(to) + 1
-            ));
+            return Err(TableError::PrintTooLong {
+                to,
+                limit: PRINT_LIMIT,
+            });
         }
-        if let HeapRule::Script(script) = rule {
-            // A script's options come from calls into the script: computed first, for every heap
-            // of the table (at most SCRIPT_DEFAULT_TO heaps unless --to asks for more).
-            let to = request.to.unwrap_or(SCRIPT_DEFAULT_TO);
-            script.prepare(to)?;
-            let values = Values::compute_with(
-                rule,
-                &Limits {
-                    to,
-                    work_limit: None,
-                    interrupt: request.interrupt,
-                    progress: request.progress,
-                    past_proof: false,
-                },
-            );
+        let compiled = rule.compile();
+        let provable = compiled.theorem().is_some();
+        let fast = compiled.is_fast();
+        let (last, work_limit) = match (rule, to) {
+            // A script's options come from calls into the script: every heap of the table (at
+            // most SCRIPT_DEFAULT_TO heaps unless --to asks for more), computed first.
+            (HeapRule::Script(_), to) => (to.unwrap_or(SCRIPT_DEFAULT_TO), None),
+            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, None) if fast => {
+                (DEFAULT_TO, Some(DEFAULT_WORK))
+            }
+            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, None) => {
+                (DEFAULT_TO, Some(DEFAULT_NAIVE_WORK))
+            }
+            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, Some(to)) => {
+                // 2 bytes a position, plus a little for the engine's own structures.
+                let memory = available_memory() / 2 * 8 / 10;
+                let needed = (u128::from(to) + 1) * 2;
+                if !fast {
+                    let work = compiled.options_up_to(to);
+                    if work > NAIVE_WORK && !provable {
+                        return Err(TableError::TooMuchWork {
+                            to,
+                            rule: rule.to_string(),
+                            needed: work,
+                            available: NAIVE_WORK,
+                        });
+                    }
+                }
+                if needed > u128::from(memory) * 2 && !provable {
+                    return Err(TableError::TooLarge {
+                        to,
+                        needed,
+                        available: u128::from(memory) * 2,
+                    });
+                }
+                (to.min(memory), None)
+            }
+        };
+        let values = Values::compute_compiled(
+            compiled,
+            &Limits {
+                to: last,
+                work_limit,
+                interrupt,
+                progress,
+                past_proof: false,
+            },
+        )?;
+        if let HeapRule::Script(_) = rule {
             let to = values.computed_to();
             return Ok(Table {
                 rule: rule.clone(),
@@ -182,57 +212,17 @@ impl Table {
                 to,
             });
         }
-        let provable = engine::theorem(rule).is_some();
-        let fast = engine::is_fast(rule);
-        let (to, work_limit) = match request.to {
-            None if fast => (DEFAULT_TO, Some(DEFAULT_WORK)),
-            None => (DEFAULT_TO, Some(DEFAULT_NAIVE_WORK)),
-            Some(to) => {
-                // 2 bytes a position, plus a little for the engine's own structures.
-                let memory = available_memory() / 2 * 8 / 10;
-                let needed = (u128::from(to) + 1) * 2;
-                if !fast {
-                    let work = rule.options_up_to(to);
-                    if work > NAIVE_WORK && !provable {
-                        return Err(format!(
-                            "--to {to} is out of reach for {rule}: its straightforward table \
-                             needs about {work} option visits (the limit is {NAIVE_WORK})"
-                        ));
-                    }
-                }
-                if needed > u128::from(memory) * 2 && !provable {
-                    return Err(format!(
-                        "--to {to} needs about {} of memory for the values (2 bytes a \
-                         position); about {} is available",
-                        gib(needed),
-                        gib(u128::from(memory) * 2)
-                    ));
-                }
-                (to.min(memory), None)
-            }
-        };
-        let values = Values::compute_with(
-            rule,
-            &Limits {
-                to,
-                work_limit,
-                interrupt: request.interrupt,
-                progress: request.progress,
-                past_proof: false,
-            },
-        );
-        let wanted = request.to.unwrap_or(to);
-        let reported = match request.to {
+        let wanted = to.unwrap_or(last);
+        let reported = match to {
             Some(wanted) if values.known_to() >= wanted => wanted,
             Some(wanted) if values.stopped_by() == Stop::Reached => {
-                return Err(format!(
-                    "--to {wanted} needs about {} of memory for the values (2 bytes a position) \
-                     and no period of {rule} is proved up to {} (as far as the available {} \
-                     goes)",
-                    gib((u128::from(wanted) + 1) * 2),
-                    values.computed_to(),
-                    gib(u128::from(available_memory()))
-                ));
+                return Err(TableError::NotProvedInMemory {
+                    to: wanted,
+                    rule: rule.to_string(),
+                    needed: (u128::from(wanted) + 1) * 2,
+                    computed: values.computed_to(),
+                    available: u128::from(available_memory()),
+                });
             }
             _ if values.period().is_some() => values.computed_to().min(wanted),
             _ => values.computed_to(),
@@ -267,38 +257,18 @@ impl Table {
     pub fn report(&self, with_values: bool) -> TableReport {
         let period = self.values.period();
         let (checksum, largest) = self.checksum_and_largest();
-        let observed = match &self.rule {
-            HeapRule::Set(set) if set.rule() == SetRule::AllBut => self.observed(),
-            HeapRule::Script(_) => self.observed(),
-            _ => None,
+        let observed = if self.rule.observes_arithmetic_period() {
+            self.observed()
+        } else {
+            None
         };
-        let no_theorem = match &self.rule {
-            HeapRule::GrundysGame => Some(
-                "no periodicity theorem applies to Grundy's game (splits into unequal heaps), so \
-                 no period is claimed"
-                    .to_string(),
-            ),
-            HeapRule::Set(set) if set.rule() == SetRule::AllBut => Some(
-                "all-but games are arithmetic-periodic, not periodic: the values grow without \
-                 bound, so no period exists; an arithmetic period is only observed"
-                    .to_string(),
-            ),
-            HeapRule::Script(script) => Some(match script.recognised_code() {
-                Some((code, checked)) => format!(
-                    "a script's rule is known only on the heaps computed, so its periods are \
-                     observed, not proved; its moves are those of the take-and-break code {code} \
-                     on every heap up to {checked}, and `grundy table {code}` proves that code's \
-                     period"
-                ),
-                None => "a script's rule is known only on the heaps computed, so its periods \
-                         are observed, not proved"
-                    .to_string(),
-            }),
-            rule if engine::theorem(rule).is_none() => {
-                Some("no periodicity theorem is known to grundy for this rule".to_string())
-            }
-            _ => None,
-        };
+        let no_theorem = self.rule.no_theorem().or_else(|| {
+            self.values
+                .rule()
+                .theorem()
+                .is_none()
+                .then(|| "no periodicity theorem is known to grundy for this rule".to_string())
+        });
         TableReport {
             game: self.rule.to_string(),
             to: self.to,
@@ -311,13 +281,7 @@ impl Table {
             proved_at: period.map(|p| p.proved_at),
             computed_to: self.values.computed_to(),
             method: self.values.method().to_string(),
-            stopped: match self.values.stopped_by() {
-                Stop::Proved => "proved",
-                Stop::Reached => "reached",
-                Stop::WorkLimit => "work limit",
-                Stop::Interrupted => "interrupted",
-            }
-            .to_string(),
+            stopped: self.values.stopped_by(),
             observed,
             no_theorem,
             values: with_values.then(|| (0..=self.to).map(|n| self.value(n)).collect()),
@@ -387,7 +351,7 @@ impl Table {
                 if let Some(why) = &report.no_theorem {
                     let _ = writeln!(text, "  ({why})");
                 }
-                if report.stopped == "work limit" {
+                if report.stopped == Stop::WorkLimit {
                     let _ = writeln!(
                         text,
                         "  (stopped at the default limit; --to N computes further)"
@@ -420,7 +384,7 @@ impl Table {
             );
         }
         let _ = writeln!(text, "method: {}", report.method);
-        if report.stopped == "interrupted" {
+        if report.stopped == Stop::Interrupted {
             let _ = writeln!(text, "interrupted at n = {}", report.computed_to);
         }
         if let Some(values) = &report.values {
@@ -475,22 +439,19 @@ fn extend_checksum(
 
 /// The report on G(0..=to) of `rule` (to a proof or the default limits when `to` is `None`),
 /// with the values when `with_values`: the library entry point for `grundy table` and for charts.
-pub fn report(rule: &HeapRule, to: Option<u64>, with_values: bool) -> Result<TableReport, String> {
-    let table = Table::compute(
-        rule,
-        &TableRequest {
-            to,
-            values: with_values,
-            interrupt: None,
-            progress: false,
-        },
-    )?;
+pub fn report(
+    rule: &HeapRule,
+    to: Option<u64>,
+    with_values: bool,
+) -> Result<TableReport, TableError> {
+    let table = Table::compute(rule, to, with_values, None, false)?;
     Ok(table.report(with_values))
 }
 
 /// Draws G(0..=N) as a chart to `path` (SVG or PNG by its extension), the pre-period and the end
 /// of the first period marked.
-pub fn plot(table: &Table, path: &Path) -> Result<(), String> {
+#[cfg(feature = "plot")]
+pub fn plot(table: &Table, path: &Path) -> Result<(), TableError> {
     use plotters::prelude::*;
     let extension = path
         .extension()
@@ -534,16 +495,19 @@ pub fn plot(table: &Table, path: &Path) -> Result<(), String> {
         Some("svg") => chart.draw(SVGBackend::new(path, (1200, 600)).into_drawing_area()),
         Some("png") => chart.draw(BitMapBackend::new(path, (1200, 600)).into_drawing_area()),
         _ => {
-            return Err(format!(
-                "--plot {}: the file name must end in .svg or .png",
-                path.display()
-            ));
+            return Err(TableError::PlotFormat {
+                path: path.display().to_string(),
+            });
         }
     };
-    result.map_err(|e| format!("cannot draw {}: {e}", path.display()))
+    result.map_err(|e| TableError::PlotFailed {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// What a chart shows: one bar (least to largest value) per column of positions.
+#[cfg(feature = "plot")]
 struct Chart {
     title: String,
     to: u64,
@@ -554,6 +518,7 @@ struct Chart {
     period: Option<ProvedPeriod>,
 }
 
+#[cfg(feature = "plot")]
 impl Chart {
     fn draw<DB: plotters::prelude::DrawingBackend>(
         &self,

@@ -23,6 +23,8 @@
 //! of n leaves. Many codes are eventually periodic; the sequence and its proof of periodicity are
 //! the business of [`crate::families::values`].
 
+use super::error::SpellingError;
+use super::rule::{CompiledRule, MoveSet, TakeSizes};
 use std::fmt;
 
 /// Aliases of well-known codes: the name, the code, and the game's usual description.
@@ -44,6 +46,9 @@ pub const ALIASES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The most digits [`TakeBreakCode::from_take_sizes`] writes.
+pub const LONGEST_CODE: u64 = 1 << 20;
+
 /// A take-and-break code: the digit d_k for each k from 0 to the reach t.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeBreakCode {
@@ -57,40 +62,47 @@ impl TakeBreakCode {
     /// Parses a code such as `0.07`, `4.07` or `0.f`. Trailing zeros are dropped (`0.70` is
     /// `0.7`). `None` when `spelling` is not shaped like a code at all (no point); `Some(Err)` with
     /// the reason when it is, but is malformed.
-    pub fn parse(spelling: &str) -> Option<Result<TakeBreakCode, String>> {
+    pub fn parse(spelling: &str) -> Option<Result<TakeBreakCode, SpellingError>> {
         let (whole, fraction) = spelling.split_once('.')?;
         Some(Self::parse_parts(spelling, whole, fraction))
     }
 
-    fn parse_parts(spelling: &str, whole: &str, fraction: &str) -> Result<TakeBreakCode, String> {
-        let expected = "a take-and-break code is d0.d1d2… with d0 one of 0, 4, 8, c and each d_k \
-                        a digit 0–9 or a–f, e.g. 0.07, 4.07, 0.f";
+    fn parse_parts(
+        spelling: &str,
+        whole: &str,
+        fraction: &str,
+    ) -> Result<TakeBreakCode, SpellingError> {
         let digit = |c: char| c.to_digit(16).map(|d| d as u8);
         let mut chars = whole.chars();
         let d0 = match (chars.next().and_then(digit), chars.next()) {
             (Some(d0), None) if d0 & 0b0011 == 0 => d0,
             (Some(_), None) => {
-                return Err(format!(
-                    "`{spelling}`: d0 = {whole} is not allowed (d0 may only split a heap: bits 4 \
-                     and 8, so 0, 4, 8 or c); {expected}"
-                ));
+                return Err(SpellingError::CodeFirstDigit {
+                    spelling: spelling.to_string(),
+                    whole: whole.to_string(),
+                });
             }
-            _ => return Err(format!("`{spelling}` is not a game: {expected}")),
+            _ => {
+                return Err(SpellingError::NotACode {
+                    spelling: spelling.to_string(),
+                });
+            }
         };
         if fraction.is_empty() {
-            return Err(format!(
-                "`{spelling}` has no digits after the point: {expected}"
-            ));
+            return Err(SpellingError::CodeWithoutDigits {
+                spelling: spelling.to_string(),
+            });
         }
         let mut digits = vec![d0];
         for (offset, c) in fraction.chars().enumerate() {
             match digit(c.to_ascii_lowercase()) {
                 Some(d) if c.is_ascii_lowercase() || c.is_ascii_digit() => digits.push(d),
                 _ => {
-                    return Err(format!(
-                        "`{spelling}`: `{c}` (character {}) is not a digit 0–9 or a–f; {expected}",
-                        whole.len() + 2 + offset
-                    ));
+                    return Err(SpellingError::CodeDigit {
+                        spelling: spelling.to_string(),
+                        character: c,
+                        column: whole.len() + 2 + offset,
+                    });
                 }
             }
         }
@@ -135,42 +147,77 @@ impl TakeBreakCode {
         (self.digits.len() - 1) as u64
     }
 
+    /// The take sizes of each kind of move: the one place the digits' bits are decoded. Digit
+    /// d_k puts k among the eliminations (bit 1), reductions (bit 2), splits (bit 4) and
+    /// three-heap splits (bit 8).
+    pub fn take_sizes(&self) -> TakeSizes {
+        let with = |bit: u8| -> Vec<u64> {
+            (0u64..)
+                .zip(&self.digits)
+                .filter(|&(_, &digit)| digit & bit != 0)
+                .map(|(k, _)| k)
+                .collect()
+        };
+        TakeSizes::new(with(1), with(2), with(4), Vec::new(), with(8))
+    }
+
+    /// The code whose moves are `sizes`, when one is: no unequal splits, nothing removed from a
+    /// heap without splitting it, and no take size beyond [`LONGEST_CODE`] digits. The inverse of
+    /// [`take_sizes`](Self::take_sizes): digit d_k gets bit 1, 2, 4, 8 for each kind k is in.
+    pub fn from_take_sizes(sizes: &TakeSizes) -> Option<TakeBreakCode> {
+        if !sizes.unequal_splits().is_empty() || sizes.eliminations().contains(&0) {
+            return None;
+        }
+        let kinds = [
+            (sizes.eliminations(), 1u8),
+            (sizes.reductions(), 2),
+            (sizes.splits(), 4),
+            (sizes.triple_splits(), 8),
+        ];
+        let reach = kinds
+            .iter()
+            .filter_map(|(list, _)| list.last().copied())
+            .max()
+            .unwrap_or(0);
+        if reach >= LONGEST_CODE {
+            return None;
+        }
+        let mut digits = vec![0u8; usize::try_from(reach).ok()? + 1];
+        for (list, bit) in kinds {
+            for &k in list {
+                digits[usize::try_from(k).ok()?] |= bit;
+            }
+        }
+        Some(TakeBreakCode::from_digits(&digits))
+    }
+
+    /// The code as a normalised rule.
+    fn compiled(&self) -> CompiledRule {
+        CompiledRule::new(MoveSet::Finite(self.take_sizes()))
+    }
+
     /// The most heaps one move can leave: 3 with bit 8 somewhere, 2 with bit 4, else 1.
     pub fn most_parts(&self) -> usize {
-        let bits = self.digits.iter().fold(0, |all, &d| all | d);
-        if bits & 8 != 0 {
-            3
-        } else if bits & 4 != 0 {
-            2
-        } else {
-            1
-        }
+        self.compiled().most_parts()
     }
 
     /// Calls `each(k, parts)` for every move on a heap of `n`: remove k, leave `parts` (0 to 3
     /// non-empty heaps, non-decreasing). Each call is a distinct resulting multiset of heaps.
     pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-        for (k, &digit) in self.digits.iter().enumerate() {
-            let k = k as u64;
-            let Some(rest) = n.checked_sub(k) else { break };
-            if digit & 1 != 0 && rest == 0 {
-                each(k, &[]);
+        self.compiled().for_each_option(n, each);
+    }
+
+    /// The rules in a line: the alias's description, or the code's digits explained.
+    pub fn describe(&self) -> String {
+        let spelled = self.to_string();
+        match ALIASES.iter().find(|(_, code, _)| *code == spelled) {
+            Some((_, _, description)) => {
+                format!("take-and-break code {spelled}; {description}")
             }
-            if digit & 2 != 0 && rest >= 1 && k >= 1 {
-                each(k, &[rest]);
-            }
-            if digit & 4 != 0 && rest >= 2 {
-                for a in 1..=rest / 2 {
-                    each(k, &[a, rest - a]);
-                }
-            }
-            if digit & 8 != 0 && rest >= 3 {
-                for a in 1..=rest / 3 {
-                    for b in a..=(rest - a) / 2 {
-                        each(k, &[a, b, rest - a - b]);
-                    }
-                }
-            }
+            None => format!(
+                "take-and-break code {spelled}: remove k tokens from a heap as digit d_k allows \
+                 (bit 1: none left, 2: one heap, 4: two heaps, 8: three heaps)"
+            ),
         }
     }
 }

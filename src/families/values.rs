@@ -9,8 +9,10 @@
 //! from the period, so a heap of any size up to 2^64 − 1 has a value.
 
 use super::HeapRule;
-use super::engine::{self, Control, Method, Stop, Table};
+use super::engine::{self, Method, Stop, Table};
+use super::error::FamilyError;
 use super::period::ProvedPeriod;
+use super::rule::{CompiledRule, MoveSet};
 use crate::core::Nimber;
 use std::sync::atomic::AtomicBool;
 
@@ -21,26 +23,32 @@ pub const WORK_LIMIT: u128 = 4_000_000_000;
 /// The most positions computed for `analyze`, `play` and `verify` when no period is proved.
 pub const ANALYSIS_LIMIT: u64 = 1 << 24;
 
-/// G(0..=computed_to) of a rule, and its period when proved.
+/// G(0..=computed_to) of a rule, its period when proved, and how the computation went: the one
+/// result of every computation of values, from [`Values::compute`] to `table`'s report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
-    table: Table,
-    period: Option<ProvedPeriod>,
-    stop: Stop,
-    work: u128,
-    method: Method,
+    pub(super) rule: CompiledRule,
+    pub(super) table: Table,
+    pub(super) period: Option<ProvedPeriod>,
+    pub(super) stop: Stop,
+    pub(super) work: u128,
+    pub(super) method: Method,
+    /// Why an external rule's options could not be had, when that ended the computation.
+    pub(super) failure: Option<FamilyError>,
 }
 
-/// What a table computation may do: see [`Values::compute_with`].
-pub struct Limits<'a> {
+/// What a computation of values may do: the one request of every computation, from
+/// [`Values::compute_with`] through the engine (`table` fills it from `--to`).
+pub struct Limits<'a, P = bool> {
     /// The last position wanted (the computation stops earlier at a proved period).
     pub to: u64,
     /// At most this much work (pair visits, roughly); `None` for no limit.
     pub work_limit: Option<u128>,
-    /// Stop cleanly when this flag is set (Ctrl-C).
+    /// Stop cleanly when this flag is set (Ctrl-C, or a request abandoned).
     pub interrupt: Option<&'a AtomicBool>,
-    /// Show a progress bar on stderr for runs over a second.
-    pub progress: bool,
+    /// Who watches the computation ([`Progress`](super::Progress)): `true` for a bar on stderr
+    /// for runs over a second, `false` for none.
+    pub progress: P,
     /// Keep computing up to `to` after a period is proved (to check the period, or to time the
     /// engine); the period is still reported.
     pub past_proof: bool,
@@ -49,27 +57,29 @@ pub struct Limits<'a> {
 impl Values {
     /// G(n) for every n ≤ `up_to`: computed, or from a period proved on the way. Refuses (with
     /// the reason) when that takes more than [`WORK_LIMIT`] work or [`ANALYSIS_LIMIT`] positions
-    /// without a proof; shows a progress bar on a terminal for long runs.
-    pub fn compute(rule: &HeapRule, up_to: u64) -> Result<Values, String> {
-        if engine::theorem(rule).is_none() {
+    /// without a proof, or when an external rule fails; shows a progress bar on a terminal for
+    /// long runs.
+    pub fn compute(rule: &HeapRule, up_to: u64) -> Result<Values, FamilyError> {
+        let compiled = rule.compile();
+        if compiled.theorem().is_none() {
             // No period can be proved: refuse up front what cannot be computed.
-            let work = if engine::is_fast(rule) {
+            let work = if compiled.is_fast() {
                 0
             } else {
-                rule.options_up_to(up_to)
+                compiled.options_up_to(up_to)
             };
             if up_to > ANALYSIS_LIMIT || work > WORK_LIMIT {
-                return Err(format!(
-                    "a heap of {up_to} is too large for {rule}: no period can be proved for it, \
-                     and its values would take about {work} option visits (the limits are \
-                     {ANALYSIS_LIMIT} positions and {WORK_LIMIT} option visits); use smaller heaps"
-                ));
+                return Err(FamilyError::NoPeriodProvable {
+                    heap: up_to,
+                    rule: rule.to_string(),
+                    work,
+                    positions: ANALYSIS_LIMIT,
+                    work_limit: WORK_LIMIT,
+                });
             }
         }
-        // A script's heap options are computed by calls into the script, which can fail.
-        rule.prepare(up_to.min(ANALYSIS_LIMIT))?;
-        let values = Values::compute_with(
-            rule,
+        let values = Values::compute_compiled(
+            compiled,
             &Limits {
                 to: up_to.min(ANALYSIS_LIMIT),
                 work_limit: Some(WORK_LIMIT),
@@ -77,40 +87,55 @@ impl Values {
                 progress: true,
                 past_proof: false,
             },
-        );
+        )?;
         if values.known_to() >= up_to {
             return Ok(values);
         }
-        let computed = values.computed_to();
-        Err(format!(
-            "a heap of {up_to} is too large for {rule}: no period is proved up to {computed}, \
-             and grundy values heaps only up to {computed} for it (at most {ANALYSIS_LIMIT} \
-             positions or about {WORK_LIMIT} option visits); `grundy table {rule} --to N` \
-             computes further"
-        ))
+        Err(FamilyError::NotProvedWithinLimits {
+            heap: up_to,
+            rule: rule.to_string(),
+            computed: values.computed_to(),
+            positions: ANALYSIS_LIMIT,
+            work_limit: WORK_LIMIT,
+        })
     }
 
-    /// G(0..=limits.to), stopping early at a proved period, at the work limit or when
-    /// interrupted ([`Values::stopped_by`] says which).
-    pub fn compute_with(rule: &HeapRule, limits: &Limits<'_>) -> Values {
-        let to = usize::try_from(limits.to).unwrap_or(usize::MAX - 1);
-        let outcome = engine::compute(
-            rule,
-            &Control {
-                to,
-                work_limit: limits.work_limit,
-                interrupt: limits.interrupt,
-                progress: limits.progress,
-                past_proof: limits.past_proof,
-            },
-        );
-        Values {
-            table: outcome.table,
-            period: outcome.period,
-            stop: outcome.stop,
-            work: outcome.work,
-            method: outcome.method,
+    /// G(0..=limits.to), stopping early at a proved period, at the work limit, when interrupted
+    /// or when an external rule fails ([`Values::stopped_by`] says which, [`Values::failure`]
+    /// why the rule failed).
+    pub fn compute_with<P: super::Progress>(rule: &HeapRule, limits: &Limits<'_, P>) -> Values {
+        engine::compute(rule.compile(), limits)
+    }
+
+    /// [`Values::compute_with`] of a compiled rule; an external rule's failure is an error.
+    /// The options of an external rule's heaps up to `limits.to` are computed first, in one call
+    /// (one time limit), failing before any value is.
+    pub(super) fn compute_compiled<P: super::Progress>(
+        rule: CompiledRule,
+        limits: &Limits<'_, P>,
+    ) -> Result<Values, FamilyError> {
+        match rule.moves() {
+            MoveSet::External(external) => {
+                external.options(limits.to)?;
+            }
+            MoveSet::Finite(_) | MoveSet::AllBut(_) => {}
         }
+        let mut values = engine::compute(rule, limits);
+        match values.failure.take() {
+            Some(failure) => Err(failure),
+            None => Ok(values),
+        }
+    }
+
+    /// The rule the values are of, compiled.
+    pub fn rule(&self) -> &CompiledRule {
+        &self.rule
+    }
+
+    /// Why an external rule's options could not be had, when that stopped the computation
+    /// ([`Stop::RuleFailed`]).
+    pub fn failure(&self) -> Option<&FamilyError> {
+        self.failure.as_ref()
     }
 
     /// The largest n whose value was computed (not taken from a period).

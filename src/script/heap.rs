@@ -2,20 +2,19 @@
 //! game is a [`HeapRule`](crate::families::HeapRule) like the built-in families — sums of heaps,
 //! the nim-sum theory, `table`, all for free.
 //!
-//! Script calls can fail, but [`HeapRule::for_each_option`](crate::families::HeapRule) cannot,
-//! so the options of every heap up to n are computed (and checked) by [`ScriptHeapRule::prepare`]
-//! before any table reaches n; `for_each_option` serves them from the cache.
+//! The rule is an [`ExternalHeapRule`]: the families ask it for a heap's options, and it computes
+//! (and checks) the options of every heap up to that one on demand, failing as the script fails.
+//! Nobody has to prepare heaps first; the cache only saves calls.
 
 use super::engine::Script;
 use super::verify::{Checked, HeapReferee, check_conjecture};
-use crate::enumerate;
-use crate::families::{HeapRule, Heaps, TakeBreakCode};
-use crate::play::{Ending, Side};
-use crate::registry::{self, Game, GameError, GameInfo, MoveOutcome, PositionMoves};
+use crate::families::heaps::HeapGame;
+use crate::families::{ExternalHeapRule, FamilyError, HeapRule, Heaps, TakeBreakCode, TakeSizes};
+use crate::game::{self, Conjecture, Game, GameError};
+use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
 use crate::verify::Report;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::io::{BufRead, Write};
 use std::sync::{Arc, RwLock};
 
 /// The largest heap a script heap game computes (each heap is one script call).
@@ -40,13 +39,57 @@ impl ScriptHeapRule {
         }
     }
 
+    fn computed(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<[Vec<u64>]>>> {
+        self.options
+            .read()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Computes the options of every heap up to `n` not computed yet, within
+    /// [`PREPARE_TIME_LIMIT`] in all.
+    fn compute_up_to(&self, n: u64) -> Result<(), FamilyError> {
+        if n > HEAP_LIMIT {
+            return Err(FamilyError::ScriptHeapTooLarge {
+                heap: n,
+                script: self.name().to_string(),
+                limit: HEAP_LIMIT,
+            });
+        }
+        if (n as usize) < self.computed().len() {
+            return Ok(());
+        }
+        let mut options = self
+            .options
+            .write()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let started = std::time::Instant::now();
+        for heap in options.len() as u64..=n {
+            if started.elapsed() > PREPARE_TIME_LIMIT {
+                return Err(FamilyError::ScriptFailed(format!(
+                    "{}: heap_options took more than {} seconds to reach a heap of {heap} (on \
+                     the way to {n}); use smaller heaps",
+                    self.name(),
+                    PREPARE_TIME_LIMIT.as_secs()
+                )));
+            }
+            let list = self
+                .script
+                .heap_options(heap)
+                .map_err(FamilyError::ScriptFailed)?;
+            options.push(Arc::from(list));
+        }
+        Ok(())
+    }
+}
+
+impl ExternalHeapRule for ScriptHeapRule {
     /// The script's name.
-    pub fn name(&self) -> &str {
+    fn name(&self) -> &str {
         self.script.name()
     }
 
     /// The rules in a line (with the take-and-break code the options match, if one does).
-    pub fn describe(&self) -> String {
+    fn describe(&self) -> String {
         let rules = match self.script.rules() {
             Some(rules) => format!("{rules} (heap_options in {})", self.name()),
             None => format!("the heap game of heap_options(n) in {}", self.name()),
@@ -60,33 +103,60 @@ impl ScriptHeapRule {
         }
     }
 
+    fn options(&self, n: u64) -> Result<Arc<[Vec<u64>]>, FamilyError> {
+        self.compute_up_to(n)?;
+        usize::try_from(n)
+            .ok()
+            .and_then(|index| self.computed().get(index).cloned())
+            .ok_or_else(|| FamilyError::ScriptHeapTooLarge {
+                heap: n,
+                script: self.name().to_string(),
+                limit: HEAP_LIMIT,
+            })
+    }
+
+    /// The most heaps one move has left so far.
+    fn most_parts(&self) -> usize {
+        self.computed()
+            .iter()
+            .flat_map(|options| options.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many options the heaps up to `n` have (those not computed yet counted as `n` each).
+    fn options_up_to(&self, n: u64) -> u128 {
+        let computed = self.computed();
+        (0..=n).fold(0u128, |work, heap| {
+            let count = usize::try_from(heap)
+                .ok()
+                .and_then(|heap| computed.get(heap))
+                .map_or(u128::from(n), |options| options.len() as u128);
+            work.saturating_add(count)
+        })
+    }
+
     /// The take-and-break code whose options are exactly the script's on every heap computed so
     /// far (at least heaps up to 2), with the largest heap compared. Agreement on the heaps
     /// computed is evidence, not proof, that the script is that code.
-    pub fn recognised_code(&self) -> Option<(TakeBreakCode, u64)> {
+    fn recognised_code(&self) -> Option<(TakeBreakCode, u64)> {
         let computed: Vec<Arc<[Vec<u64>]>> = self.computed().clone();
         let top = computed.len().checked_sub(1)?;
         if top < 2 {
             return None;
         }
-        // Digit d_k gets bit 2^j for a move that removes k tokens and leaves j heaps.
-        let mut digits = vec![0u8; top + 1];
+        // Each option removes k tokens and leaves 0 to 3 heaps: k joins that kind's list.
+        let mut kinds: [Vec<u64>; 4] = Default::default();
         for (n, options) in computed.iter().enumerate() {
             for parts in options.iter() {
                 let left: u64 = parts.iter().sum();
-                let removed = usize::try_from((n as u64).checked_sub(left)?).ok()?;
-                if parts.len() > 3 {
-                    return None;
-                }
-                digits[removed] |= 1 << parts.len();
+                let removed = (n as u64).checked_sub(left)?;
+                kinds.get_mut(parts.len())?.push(removed);
             }
         }
-        if digits[0] & 0b0011 != 0 {
-            return None;
-        }
-        let reach = digits.iter().rposition(|&d| d != 0).unwrap_or(0);
-        digits.truncate(reach.max(1) + 1);
-        let code = TakeBreakCode::from_digits(&digits);
+        let [eliminations, reductions, splits, triple_splits] = kinds;
+        let sizes = TakeSizes::new(eliminations, reductions, splits, Vec::new(), triple_splits);
+        let code = TakeBreakCode::from_take_sizes(&sizes)?;
         for (n, options) in computed.iter().enumerate() {
             let mut theirs: Vec<Vec<u64>> = Vec::new();
             code.for_each_option(n as u64, &mut |_, parts| theirs.push(parts.to_vec()));
@@ -98,80 +168,6 @@ impl ScriptHeapRule {
             }
         }
         Some((code, top as u64))
-    }
-
-    fn computed(&self) -> std::sync::RwLockReadGuard<'_, Vec<Arc<[Vec<u64>]>>> {
-        self.options
-            .read()
-            .unwrap_or_else(|poison| poison.into_inner())
-    }
-
-    /// Computes the options of every heap up to `n` (once), failing as the script fails.
-    pub fn prepare(&self, n: u64) -> Result<(), String> {
-        if n > HEAP_LIMIT {
-            return Err(format!(
-                "a heap of {n} is too large for the script {}: script heap games go up to heaps \
-                 of {HEAP_LIMIT}",
-                self.name()
-            ));
-        }
-        if (n as usize) < self.computed().len() {
-            return Ok(());
-        }
-        let mut options = self
-            .options
-            .write()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let started = std::time::Instant::now();
-        for heap in options.len() as u64..=n {
-            if started.elapsed() > PREPARE_TIME_LIMIT {
-                return Err(format!(
-                    "{}: heap_options took more than {} seconds to reach a heap of {heap} (on \
-                     the way to {n}); use smaller heaps",
-                    self.name(),
-                    PREPARE_TIME_LIMIT.as_secs()
-                ));
-            }
-            let list = self.script.heap_options(heap)?;
-            options.push(Arc::from(list));
-        }
-        Ok(())
-    }
-
-    /// Calls `each(k, parts)` for every option of a heap of `n`, where k is the tokens removed
-    /// (0 when the parts add up to n or more). Heaps not yet [prepared](Self::prepare) have no
-    /// options.
-    pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(u64, &[u64])) {
-        let options = usize::try_from(n)
-            .ok()
-            .and_then(|n| self.computed().get(n).cloned());
-        for parts in options.iter().flat_map(|options| options.iter()) {
-            let left = parts
-                .iter()
-                .fold(0u64, |sum, &part| sum.saturating_add(part));
-            each(n.saturating_sub(left), parts);
-        }
-    }
-
-    /// The most heaps one move has left so far.
-    pub fn most_parts(&self) -> usize {
-        self.computed()
-            .iter()
-            .flat_map(|options| options.iter().map(Vec::len))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// How many options the heaps up to `n` have (those not computed yet counted as `n` each).
-    pub fn options_up_to(&self, n: u64) -> u128 {
-        let computed = self.computed();
-        (0..=n).fold(0u128, |work, heap| {
-            let count = usize::try_from(heap)
-                .ok()
-                .and_then(|heap| computed.get(heap))
-                .map_or(u128::from(n), |options| options.len() as u128);
-            work.saturating_add(count)
-        })
     }
 }
 
@@ -217,13 +213,11 @@ impl HeapLists {
             .map(|&heap| u32::try_from(heap).map_err(|_| format!("a heap of {heap} is too large")))
             .collect::<Result<Vec<u32>, String>>()?;
         list.sort_unstable();
-        self.rule
-            .prepare(list.last().map_or(0, |&largest| u64::from(largest)))?;
         Ok(list.into_boxed_slice())
     }
 }
 
-impl crate::core::Rules for HeapLists {
+impl crate::search::Rules for HeapLists {
     type Position = Box<[u32]>;
 
     fn options(&self, heaps: &Box<[u32]>) -> Result<Vec<Box<[u32]>>, String> {
@@ -232,7 +226,7 @@ impl crate::core::Rules for HeapLists {
             if index > 0 && heaps[index - 1] == heap {
                 continue;
             }
-            self.rule.for_each_option(u64::from(heap), &mut |_, parts| {
+            let mut visit = |_: u64, parts: &[u64]| {
                 let mut option = Vec::with_capacity(heaps.len() - 1 + parts.len());
                 let mut part = parts.iter().map(|&p| p as u32).peekable();
                 for (at, &other) in heaps.iter().enumerate() {
@@ -246,7 +240,11 @@ impl crate::core::Rules for HeapLists {
                 }
                 option.extend(part);
                 options.push(option.into_boxed_slice());
-            });
+            };
+            self.rule
+                .compile()
+                .try_for_each_option(u64::from(heap), &mut visit)
+                .map_err(|error| error.to_string())?;
         }
         Ok(options)
     }
@@ -257,27 +255,27 @@ impl crate::core::Rules for HeapLists {
     }
 }
 
-/// The default `--size` of a heap script's `verify`.
-const DEFAULT_SIZE: u64 = 12;
-
-/// A heap-form script game: the heap game of its rule, plus its conjecture.
-pub struct ScriptHeapGame {
+/// A heap-form script's conjecture (`grundy(p)` / `is_lost(p)`), checked by `verify` after the
+/// nim-sum theory of the script's heap game.
+struct HeapConjecture {
     script: Arc<Script>,
-    rule: Arc<ScriptHeapRule>,
-    game: Box<dyn Game>,
+    heap_game: Arc<HeapGame>,
 }
 
-impl ScriptHeapGame {
-    /// The game of a script that defines `heap_options`.
-    pub fn new(script: Arc<Script>) -> Self {
-        let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
-        let game = registry::heap_game(HeapRule::Script(Arc::clone(&rule)));
-        ScriptHeapGame { script, rule, game }
+/// The game of a script that defines `heap_options`: the heap game of its rule (like `kayles`:
+/// sums, the nim-sum theory, `table`), with the script's conjecture checked by `verify`.
+pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
+    let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
+    let mut entry = game::heap_entry(HeapRule::Script(rule.clone()));
+    if let Some(heap_game) = entry.heap_game.clone() {
+        entry.conjecture = Some(Box::new(HeapConjecture { script, heap_game }));
     }
+    Box::new(entry)
+}
 
+impl HeapConjecture {
     /// The positions a script's `positions(size)` lists, as heap positions.
     fn script_positions(&self, size: u64) -> Result<Vec<Heaps>, String> {
-        let heap_game = self.game.heap_game().expect("a heap game");
         self.script
             .positions(size)?
             .iter()
@@ -293,14 +291,14 @@ impl ScriptHeapGame {
                             self.script.name()
                         )
                     })?;
-                let largest = heaps.iter().copied().max().unwrap_or(0);
-                self.rule.prepare(largest)?;
-                heap_game.position(heaps)
+                self.heap_game
+                    .position(heaps)
+                    .map_err(|error| error.to_string())
             })
             .collect()
     }
 
-    fn conjecture(&self, positions: &[Heaps]) -> Checked {
+    fn check(&self, positions: &[Heaps]) -> Checked {
         let script = &self.script;
         let claims = |position: &Heaps| {
             let cells: Vec<i64> = position.heaps().iter().map(|&heap| heap as i64).collect();
@@ -314,90 +312,35 @@ impl ScriptHeapGame {
     }
 }
 
-impl Game for ScriptHeapGame {
-    fn info(&self) -> &GameInfo {
-        self.game.info()
-    }
-
-    fn heap_game(&self) -> Option<&crate::families::heaps::HeapGame> {
-        self.game.heap_game()
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        self.game.analyze(position, limit, json, out)
-    }
-
-    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
-        self.game.moves(position, limit)
-    }
-
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
-        self.game.computer_move(position)
-    }
-
-    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
-        self.game.play_move(position, entry)
-    }
-
-    /// The nim-sum theory against exhaustive search on the heap enumerator's positions, then the
-    /// script's conjecture (if any) on `positions(size)` (or the same heap positions).
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
-        let size = size.unwrap_or(DEFAULT_SIZE);
-        if size > 40 {
-            return Err(format!(
-                "--size {size} is too large for {} (at most 40)",
-                self.script.name()
-            ));
-        }
-        self.rule.prepare(size.saturating_mul(4))?;
-        let mut reports = self.game.verify(Some(size))?;
-        if self.has_conjecture() {
-            let positions = if self.script.defined().positions {
-                self.script_positions(size)?
-            } else {
-                enumerate::heaps(self.game.heap_game().expect("a heap game"), size)
-            };
-            reports.push(self.conjecture(&positions)?);
-        }
-        Ok(reports)
-    }
-
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
+impl Conjecture<Heaps> for HeapConjecture {
+    /// The conjecture (if the script states one) on `positions(size)`, or on the heap game's
+    /// small positions when the script lists none.
+    fn verify(&self, size: u64, small_positions: &[Heaps]) -> Result<Option<Report>, GameError> {
         if !self.has_conjecture() {
-            return Err(format!(
+            return Ok(None);
+        }
+        let report = if self.script.defined().positions {
+            let positions = self.script_positions(size).map_err(GameError::Script)?;
+            self.check(&positions)
+        } else {
+            self.check(small_positions)
+        };
+        Ok(Some(report.map_err(GameError::Script)?))
+    }
+
+    fn verify_from(&self, start: &Heaps) -> Result<Report, GameError> {
+        if !self.has_conjecture() {
+            return Err(GameError::Unsupported(format!(
                 "{} defines no conjecture: add `fn grundy(position)` or `fn is_lost(position)`",
                 self.script.name()
-            ));
+            )));
         }
-        let heap_game = self.game.heap_game().expect("a heap game");
-        let start = heap_game
-            .parse(position)
-            .map_err(|e| format!("position: {e}"))?;
         // Every position reachable from the start, each after its options.
-        let search = crate::core::Search::new(
-            Arc::new(crate::core::GameRules::<Heaps>::new()),
-            crate::core::search::DEFAULT_POSITION_LIMIT,
-        );
+        let search = Search::new(Arc::new(GameRules::<Heaps>::new()), DEFAULT_POSITION_LIMIT);
         let mut reachable = Vec::new();
         search
-            .value_recording(&start, &mut reachable)
-            .map_err(|e| e.to_string())?;
-        Ok(vec![self.conjecture(&reachable)?])
-    }
-
-    fn play(
-        &self,
-        position: &str,
-        first: Side,
-        input: &mut dyn BufRead,
-        output: &mut dyn Write,
-    ) -> Result<Ending, GameError> {
-        self.game.play(position, first, input, output)
+            .value_recording(start, &mut reachable)
+            .map_err(|e| GameError::Script(e.to_string()))?;
+        self.check(&reachable).map_err(GameError::Script)
     }
 }
