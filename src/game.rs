@@ -214,6 +214,31 @@ pub struct Entry<G: Theory + 'static> {
     pub conjecture: Option<Box<dyn Conjecture<G>>>,
 }
 
+impl<G: Theory + Send + Sync + 'static> Entry<G> {
+    /// A fixed game: its description, how it reads a position, its small positions up to a size,
+    /// the default and largest `--size`, and its judge formats; no further checks, no heap game,
+    /// no conjecture (set those fields after, where a game has them).
+    pub fn fixed(
+        info: GameInfo,
+        parse: impl Fn(&str) -> Result<G, InputError> + Send + Sync + 'static,
+        small_positions: impl Fn(u64) -> Vec<G> + Send + Sync + 'static,
+        (default_size, max_size): (u64, u64),
+        formats: &'static [Format],
+    ) -> Self {
+        Entry {
+            info,
+            parse: Box::new(parse),
+            positions: Box::new(move |size| Ok(small_positions(size))),
+            default_size,
+            max_size,
+            extra_checks: &[],
+            formats,
+            heap_game: None,
+            conjecture: None,
+        }
+    }
+}
+
 /// The outcome of one move from `position`, by the theory.
 fn outcome<G: Theory>(position: &G, mv: &G::Move) -> MoveOutcome {
     let next = position.play(mv);

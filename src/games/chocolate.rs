@@ -584,9 +584,8 @@ pub const NAME: &str = "chocolate";
 /// chocolate as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (9, 16);
-    Box::new(Entry::<Chocolate> {
-        info: GameInfo {
+    Box::new(Entry::<Chocolate>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "bars in a box; take any non-empty set out onto the table, or eat some length off a table bar".into(),
             position: "box bars `/` table bars (either side may be empty): `11 10 15 / 4`, or `11 10 15`".into(),
@@ -595,15 +594,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "up to 4 box bars and 2 table bars of length 1..S (default 9)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-    })
+        str::parse,
+        small_positions,
+        (9, 16),
+        FORMATS,
+    ))
 }
 
 /// chocolate: every position with at most 4 bars in the box and at most 2 on the table, each of
