@@ -81,6 +81,9 @@ pub enum GameError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// A move that is malformed or not legal in the position.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
 }
 
 /// One legal move of a position, for a page or a program: its notation, the position it leads
@@ -148,6 +151,10 @@ pub trait Game: Send + Sync {
     /// The move a perfect player makes: a winning move if there is one, else the quiet move;
     /// `None` when there is no legal move.
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError>;
+
+    /// Plays `entry` — a move in the game's notation, or the position to move to — from
+    /// `position`; a malformed or illegal entry is [`GameError::IllegalMove`].
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError>;
 
     /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
     /// above the game's maximum (whose position counts would not fit in memory).
@@ -291,6 +298,16 @@ pub(crate) fn position_moves<G: Theory>(
     })
 }
 
+/// The move `entry` (a move in the notation, or the position to reach) from `parsed`.
+pub(crate) fn chosen_outcome<G: Theory, E>(
+    parsed: &G,
+    entry: &str,
+    parse: &dyn Fn(&str) -> Result<G, E>,
+) -> Result<MoveOutcome, GameError> {
+    let mv = crate::play::chosen_move(parsed, entry, parse).map_err(GameError::IllegalMove)?;
+    Ok(outcome(parsed, &mv))
+}
+
 /// A perfect player's move from `parsed`: a winning move if any, else the quiet move.
 pub(crate) fn best_move<G: Theory>(parsed: &G) -> Result<Option<MoveOutcome>, GameError> {
     let winning = parsed.winning_moves(1)?;
@@ -331,6 +348,10 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
 
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&(self.parse)(position)?)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        chosen_outcome(&(self.parse)(position)?, entry, &*self.parse)
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {

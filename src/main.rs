@@ -2,9 +2,14 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::analysis::default_limit;
+use grundy::contest::interact::{self, InteractOptions};
+use grundy::contest::judge::{JudgeOptions, Verdict};
+use grundy::contest::runner::Program;
+use grundy::judge::Format;
 use grundy::play::Side;
 use grundy::resolve::{family_help, fixed_games};
 use grundy::{Game, GameError};
+use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -22,6 +27,8 @@ Examples:
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy verify end-piles chocolate
   grundy play take-or-merge 1 1 2
+  grundy judge take-or-merge -- ./my-solution
+  grundy interact kayles --games 20 -- python3 examples/contest/kayles_bot.py
   grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
@@ -130,6 +137,74 @@ enum Command {
         #[arg(long)]
         stats: bool,
     },
+    /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
+    /// output with the exact answers.
+    ///
+    /// Inputs: every tiny position, then random ones across the judge's limits (past them with
+    /// --beyond). On the first failure the input is shrunk to a smallest failing one, printed
+    /// with the expected and actual output, saved (--save), and the exit status is 1.
+    #[command(
+        after_help = "Example:\n  grundy judge take-or-merge -- ./my-solution\n  grundy judge bounded-take --dialect arc091f --beyond -- python3 sol.py"
+    )]
+    Judge {
+        /// The game whose judge format the program reads.
+        game: String,
+        /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill).
+        #[arg(long)]
+        dialect: Option<String>,
+        /// The most inputs to run.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        cases: u64,
+        /// The most seconds to spend searching (shrinking comes on top).
+        #[arg(long, value_name = "S", default_value_t = 60.0)]
+        seconds: f64,
+        /// The seed of the random inputs (printed in the report; random if absent).
+        #[arg(long, value_name = "K")]
+        seed: Option<u64>,
+        /// Seconds one run may take.
+        #[arg(long, value_name = "T", default_value_t = 1.0)]
+        time_limit: f64,
+        /// Also try inputs past the judge's limits (more cases and piles, 64-bit numbers).
+        #[arg(long)]
+        beyond: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Where to save a failing input (default: grundy-judge-GAME.txt).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
+    /// Face a perfect jury: grundy plays PROGRAM over a line protocol, from positions the
+    /// program's side can win.
+    ///
+    /// Protocol (grundy's lines): `games N`; per game `start you|grundy P`, then `position P`
+    /// when the program is to move (it answers one line: a move, or the position it moves to),
+    /// `grundy M` for grundy's moves, and `result win|loss|illegal`. Accepted when the program
+    /// wins every game.
+    Interact {
+        /// The game (see `grundy list`).
+        game: String,
+        /// One starting position (else --games random ones).
+        position: Vec<String>,
+        /// How many games, from random starting positions.
+        #[arg(long, value_name = "N", default_value_t = 20)]
+        games: u64,
+        /// Seconds one move of the program may take.
+        #[arg(long, value_name = "T", default_value_t = 1.0)]
+        time_limit: f64,
+        /// The seed of the starting positions (random if absent).
+        #[arg(long, value_name = "K")]
+        seed: Option<u64>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
     /// The games: rules, notation, sources, judge formats.
     List,
     /// Serve a web page to play, analyse and chart any game in a browser, with its JSON API.
@@ -213,6 +288,44 @@ fn run(command: Command) -> Result<u8, Failure> {
             plot,
             stats,
         } => table(&game, to.as_deref(), print, json, plot.as_deref(), stats),
+        Command::Judge {
+            game,
+            dialect,
+            cases,
+            seconds,
+            seed,
+            time_limit,
+            beyond,
+            json,
+            save,
+            program,
+        } => {
+            let options = JudgeOptions {
+                cases: usize::try_from(cases).unwrap_or(usize::MAX),
+                seconds: seconds_option("--seconds", seconds)?,
+                seed: seed.unwrap_or_else(random_seed),
+                time_limit: seconds_option("--time-limit", time_limit)?,
+                beyond,
+                progress: !json,
+            };
+            judge(&game, dialect.as_deref(), &options, json, save, &program)
+        }
+        Command::Interact {
+            game,
+            position,
+            games,
+            time_limit,
+            seed,
+            json,
+            program,
+        } => {
+            let options = InteractOptions {
+                games: usize::try_from(games).unwrap_or(usize::MAX),
+                time_limit: seconds_option("--time-limit", time_limit)?,
+                seed: seed.unwrap_or_else(random_seed),
+            };
+            interact(&game, &position.join(" "), &options, json, &program)
+        }
         Command::List => list(),
         Command::Serve {
             port,
@@ -224,10 +337,20 @@ fn run(command: Command) -> Result<u8, Failure> {
 
 fn solve(game: &str, file: Option<&Path>, dialect: Option<&str>) -> Result<u8, Failure> {
     let game = resolve(game)?;
+    let format = find_format(&*game, dialect)?;
+    let input = read_input(file)?;
+    let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
+    write_stdout(&output)?;
+    Ok(0)
+}
+
+/// The game's judge format of `dialect` (the default one for `None`).
+fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Failure> {
     let formats = game.formats();
-    let format = formats
+    formats
         .iter()
         .find(|format| format.dialect == dialect)
+        .copied()
         .ok_or_else(|| {
             let known: Vec<&str> = formats.iter().filter_map(|f| f.dialect).collect();
             let name = &game.info().name;
@@ -242,11 +365,7 @@ fn solve(game: &str, file: Option<&Path>, dialect: Option<&str>) -> Result<u8, F
                     }
                 )),
             }
-        })?;
-    let input = read_input(file)?;
-    let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
-    write_stdout(&output)?;
-    Ok(0)
+        })
 }
 
 fn analyze(
@@ -316,6 +435,124 @@ fn play(game: &str, position: &str, first: FirstPlayer) -> Result<u8, Failure> {
     game.play(position, first, &mut input, &mut output)
         .map_err(|e| usage(e.to_string()))?;
     Ok(0)
+}
+
+/// A positive number of seconds given to `option`.
+fn seconds_option(option: &str, seconds: f64) -> Result<Duration, Failure> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|limit| !limit.is_zero())
+        .ok_or_else(|| usage(format!("{option} must be a positive number of seconds")))
+}
+
+/// A seed from the clock and the process id, for runs without `--seed`.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_nanos() as u64)
+        .unwrap_or(0);
+    grundy::contest::rng::Rng::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
+}
+
+/// Ctrl-C during `judge` or `interact` kills the programs being run, with their children.
+fn kill_programs_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        grundy::contest::runner::kill_all();
+        std::process::exit(130);
+    });
+}
+
+fn program_of(words: &[OsString]) -> Result<Program, Failure> {
+    Program::from_command_line(words).ok_or_else(|| usage("give the program to run after `--`"))
+}
+
+fn judge(
+    name: &str,
+    dialect: Option<&str>,
+    options: &JudgeOptions,
+    json: bool,
+    save: Option<PathBuf>,
+    program: &[OsString],
+) -> Result<u8, Failure> {
+    if options.cases == 0 {
+        return Err(usage("--cases must be at least 1"));
+    }
+    let game = resolve(name)?;
+    let format = find_format(&*game, dialect)?;
+    let name = game.info().name.clone();
+    let program = program_of(program)?;
+    kill_programs_on_interrupt();
+    let mut report = grundy::contest::judge::judge(&name, &format, &program, options)
+        .map_err(|e| usage(e.to_string()))?;
+    if let Some(input) = &report.input {
+        let path = save.unwrap_or_else(|| {
+            let dialect = dialect.map(|d| format!("-{d}")).unwrap_or_default();
+            PathBuf::from(format!("grundy-judge-{name}{dialect}.txt"))
+        });
+        match std::fs::write(&path, input) {
+            Ok(()) => report.saved = Some(path.display().to_string()),
+            Err(e) => eprintln!(
+                "warning: cannot save the failing input to {}: {e}",
+                path.display()
+            ),
+        }
+    }
+    let mut text = Vec::new();
+    if json {
+        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+        text.push(b'\n');
+    } else {
+        report
+            .write_text(&mut text)
+            .map_err(|e| usage(e.to_string()))?;
+    }
+    write_stdout(&String::from_utf8_lossy(&text))?;
+    Ok(if report.verdict == Verdict::Accepted {
+        0
+    } else {
+        1
+    })
+}
+
+/// The most games `interact` plays in one session.
+const MOST_GAMES: usize = 10_000;
+
+fn interact(
+    name: &str,
+    position: &str,
+    options: &InteractOptions,
+    json: bool,
+    program: &[OsString],
+) -> Result<u8, Failure> {
+    if options.games == 0 || options.games > MOST_GAMES {
+        return Err(usage(format!("--games must be from 1 to {MOST_GAMES}")));
+    }
+    let game = resolve(name)?;
+    let program = program_of(program)?;
+    let starts = if position.trim().is_empty() {
+        interact::starting_positions(&*game, options.games, options.seed)
+    } else {
+        Ok(vec![position.to_string()])
+    }
+    .map_err(|e| usage(e.to_string()))?;
+    kill_programs_on_interrupt();
+    let report =
+        interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;
+    let mut text = Vec::new();
+    if json {
+        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+        text.push(b'\n');
+    } else {
+        report
+            .write_text(&mut text)
+            .map_err(|e| usage(e.to_string()))?;
+    }
+    write_stdout(&String::from_utf8_lossy(&text))?;
+    Ok(if report.verdict == Verdict::Accepted {
+        0
+    } else {
+        1
+    })
 }
 
 fn table(

@@ -36,7 +36,7 @@
 use super::counted_sum::{CountedSum, Counter};
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::{Duration, Instant};
@@ -254,11 +254,30 @@ pub(crate) const FORMATS: &[Format] = &[
         dialect: None,
         describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
         solve: solve_bounded_take,
+        // Spec: T ≤ 100, n ≤ 20, values ≤ 10^9. Past them: numbers past 2^32, where 32-bit
+        // solutions break; honest ones take time in √num, so counts stay the judge's.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Counted,
+            1,
+            false,
+            Bounds::pairs(100, 20, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(100, 20, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
     Format {
         dialect: Some("arc091f"),
         describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
         solve: solve_arc091f,
+        // ARC 091 F: N ≤ 200, 1 ≤ A_i, K_i ≤ 10^9.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Single,
+            1,
+            false,
+            Bounds::pairs(1, 200, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(1, 200, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
 ];
 

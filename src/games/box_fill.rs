@@ -31,7 +31,7 @@
 use super::counted_sum::{CountedMove, CountedSum, Counter};
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{CaseLayout, Flavor, Format, Shape, box_bounds, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use std::fmt::Write as _;
 
@@ -309,17 +309,38 @@ pub fn small_positions(rule: BoundRule, size: u64) -> Vec<BoxFill> {
     out
 }
 
+/// The HDU 1729 format's inputs.
+const HDU1729_SHAPE: Shape = Shape::pairs(
+    Flavor::BoxFillSquare,
+    CaseLayout::ZeroEnded,
+    3,
+    true,
+    box_bounds(20, 50, 1_000_000),
+    box_bounds(40, 100, 1_000_000_000_000_000_000),
+);
+
 /// box-fill (摆放石子, and HDU 1729).
 pub(crate) const FORMATS: &[Format] = &[
     Format {
         dialect: None,
         describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
         solve: solve_box_fill,
+        // Spec: T ≤ 50, n ≤ 50, a_i ≤ 32767.
+        shape: Shape::pairs(
+            Flavor::BoxFill,
+            CaseLayout::Counted,
+            1,
+            true,
+            box_bounds(50, 50, 32_767),
+            box_bounds(100, 100, 1_000_000_000_000_000_000),
+        ),
     },
     Format {
         dialect: Some("hdu1729"),
         describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
         solve: solve_hdu1729,
+        // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+        shape: HDU1729_SHAPE,
     },
 ];
 
@@ -328,6 +349,8 @@ pub(crate) const SQUARE_FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
     solve: solve_hdu1729,
+    // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+    shape: HDU1729_SHAPE,
 }];
 
 /// XOR of the Grundy values of `n` boxes read as `capacity current` lines.

@@ -43,7 +43,7 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::multisets;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::Format;
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
@@ -644,6 +644,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
     solve: solve_chocolate,
+    // Spec: (10 cases), n ≤ 14, lengths ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::Chocolate,
+        CaseLayout::UntilEnd,
+        1,
+        Bounds::piles(10, 14, (1, BILLION)),
+        Bounds::piles(20, 24, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {

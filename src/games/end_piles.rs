@@ -53,7 +53,7 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
@@ -497,6 +497,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
     solve: solve_end_piles,
+    // Spec: T ≤ 10, n ≤ 1000, a_i ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::EndPiles,
+        CaseLayout::Counted,
+        1,
+        Bounds::piles(10, 1000, (1, BILLION)),
+        Bounds::piles(20, 2000, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {

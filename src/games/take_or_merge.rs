@@ -37,7 +37,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
@@ -529,6 +529,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
     solve: solve_take_or_merge,
+    // Spec: T ≤ 4000, n ≤ 50, a_i ≤ 1000; past them, sums past 64 bits.
+    shape: Shape::piles(
+        Flavor::TakeOrMerge,
+        CaseLayout::Counted,
+        3,
+        Bounds::piles(4000, 50, (1, 1000)),
+        Bounds::piles(8000, 100, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {

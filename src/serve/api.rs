@@ -142,7 +142,8 @@ impl From<GameError> for ApiError {
             | GameError::SizeTooLarge { .. }
             | GameError::Unsupported(_)
             | GameError::Script(_)
-            | GameError::Family(_) => StatusCode::BAD_REQUEST,
+            | GameError::Family(_)
+            | GameError::IllegalMove(_) => StatusCode::BAD_REQUEST,
             GameError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, error.to_string())

@@ -70,7 +70,7 @@ pub use reader::{Parities, Parity, read_parities};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use crate::verify::Verdict;
@@ -844,6 +844,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
     solve: solve_bean_split,
+    // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
+    shape: Shape::piles(
+        Flavor::BeanSplit,
+        CaseLayout::Counted,
+        4,
+        Bounds::piles(10, 21, (0, 10_000)),
+        Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
+    ),
 }];
 
 fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
