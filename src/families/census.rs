@@ -608,6 +608,9 @@ struct Joined {
     proved: bool,
 }
 
+/// A window of a class member: (class, member, shift).
+type Anchor = (usize, usize, u64);
+
 /// How a game joins a class.
 enum Join {
     /// G_game(n) = G_member(n + shift) for a member of the class.
@@ -671,7 +674,7 @@ fn classify(games: &mut [GameRecord]) -> Vec<Class> {
     let mut forming: Vec<Vec<Joined>> = Vec::new();
     {
         // (length, hash) → (class, member, shift): that member's G(shift..shift + length).
-        let mut windows: HashMap<(u64, &str), Vec<(usize, usize, u64)>> = HashMap::new();
+        let mut windows: HashMap<(u64, &str), Vec<Anchor>> = HashMap::new();
         for &i in &order {
             let g = &games[i];
             let length = longest(g);
