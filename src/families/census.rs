@@ -40,13 +40,18 @@
 //! compare the classes with a direct comparison of the values.
 //!
 //! **Classes** are built deterministically from the records alone (so a merge of shards gives
-//! the census byte for byte): games are taken by longest fingerprint first (then in census
-//! order); each joins the first class whose root it equals, shifted by 0, then by 1, 2, … in
-//! either direction, at its own longest length L; otherwise it founds a class. A member equal to
-//! the root up to L_m with offset o_m is equal to every other member m' up to min(L_m, L_m')
-//! with offset o_m − o_m' (both equal the root there), so a class is a true equivalence up to its
-//! stated length, the least of its members'. Offsets are finally normalised so that the class's
-//! first member (offset 0) is the one the others are shifts of.
+//! the census byte for byte). A class is a first game and games that are it shifted: each
+//! member m has G_m(n) = G_first(n + shift_m), so any two members are shifts of one another
+//! (by the difference of their shifts). Games are taken by longest fingerprint first (then in
+//! census order); each, at its own longest length L, joins the first class one of whose members
+//! it is a shift of (least shift first), or leads the first class whose first game is a shift of
+//! it (it becomes the new first, every shift grows), or founds a class. Equalities are checked at
+//! the newcomer's length L, which is at most every earlier member's, so the class is a true
+//! equivalence up to the least length of its members minus its widest shift: the length it
+//! states. *Limitation:* shifting loses the first heaps, so one sequence can be a shift of two
+//! games neither of which is a shift of the other (the all-zero 0.0 is 0.01 shifted by 3 and
+//! 0.11 shifted by 3); it is listed in the first class found, and the other game may stand alone.
+//! Identical sequences (shift 0) always share a class.
 //!
 //! **Status.** *Trivial*: a proved period and no value above 1 (the game is a parity game).
 //! *Solved*: any other proved period. *Open*: no period proved up to the range computed.
