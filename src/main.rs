@@ -24,6 +24,9 @@ Examples:
   grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
+  grundy census '0.??'
+  grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
+  grundy census --merge piece*.json --markdown
   grundy analyze examples/games/cram.rhai 3x3
   grundy verify examples/games/kayles.rhai";
 
@@ -127,7 +130,7 @@ enum Command {
     },
     /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
     ///
-    /// `?` is any octal digit after the point (`'0.???' '4.???'` is all 2,048 three-digit codes);
+    /// `?` is any octal digit after the point (`'0.???' '4.???'` is all 1,024 three-digit codes);
     /// a list of spellings works too. Each game runs until its period is proved, or to --to N,
     /// or until its work budget is spent (deterministic units, so the table is reproducible);
     /// games run in parallel. Ctrl-C reports what was computed and exits with status 130.

@@ -14,8 +14,8 @@
 //! classes of **equivalent games**.
 //!
 //! **Why.** This is what the survey tables of the field are: Flammenkamp's pages give every
-//! game 0.??? and 4.??? (2,048 codes) with its period, pre-period, largest value, rare values
-//! and equivalences; Winning Ways' game locator maps each code to its equivalent. Re-checking
+//! game 0.??? and 4.??? (8^3 + 8^3 = 1,024 codes) with its period, pre-period, largest value,
+//! rare values and equivalences; Winning Ways' game locator maps each code to its equivalent. Re-checking
 //! them found mistakes (tczajka's `octal-games` notes: Winning Ways maps .27 to .06 instead of
 //! .26, and Flammenkamp's tables call .161 and .36 equivalent although they first differ at heap
 //! 519), so `--check` compares a census with another table and lists every difference.
@@ -31,12 +31,12 @@
 //! value past n₀ + P is the value P earlier on both sides). Such classes say "proved equal".
 //!
 //! **Fingerprints.** Comparing sequences must not need the sequences themselves (a census of
-//! 2,048 games to 2^20 would hold gigabytes; the shards of a cluster run see only their games).
+//! 1,024 games to 2^20 would hold a gigabyte; the shards of a cluster run see only their games).
 //! So each record keeps, for each length L = 2^10, 2^12, …, 2^20 (and so on up to the known
 //! range), and each shift s ≤ [`SHIFTS`], a 128-bit hash of G(s), …, G(s + L − 1): two
 //! independent polynomial hashes mod 2^64 with odd multipliers. Two windows are equal exactly
 //! when their hashes are, except with probability about 2^-64 per comparison made by the census
-//! (fewer than 10^8 for 2,048 games), which the module accepts and states here. The tests
+//! (fewer than 10^8 for 1,024 games), which the module accepts and states here. The tests
 //! compare the classes with a direct comparison of the values.
 //!
 //! **Classes** are built deterministically from the records alone (so a merge of shards gives
