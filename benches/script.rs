@@ -3,11 +3,11 @@
 //! heap size, cached) and the built-in 0.77, the last two as bare heap lists (`HeapLists`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use grundy::core::Search;
-use grundy::core::search::DEFAULT_POSITION_LIMIT;
-use grundy::registry::resolve;
-use grundy::script::heap::HeapLists;
+use grundy::resolve;
+use grundy::script::HeapLists;
 use grundy::script::{Script, ScriptRules};
+use grundy::search::DEFAULT_POSITION_LIMIT;
+use grundy::search::Search;
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;

@@ -32,7 +32,7 @@ pub struct Analysis<'a, G: Theory> {
     /// The position analysed.
     pub position: &'a G,
     /// The position's text when it is already in canonical notation (see
-    /// [`Theory::is_canonical_text`]): written as it is instead of formatting the position.
+    /// [`Notation::is_canonical_text`](crate::notation::Notation::is_canonical_text)): written as it is instead of formatting the position.
     pub canonical_text: Option<&'a str>,
     /// Who wins with perfect play.
     pub winner: Winner,

@@ -1,17 +1,14 @@
-//! The judges' input and output formats, one reader/writer per format, all on the shared
-//! [`Scanner`]. The theory lives in [`crate::games`]; this module only speaks the dialects.
+//! The judges' input and output formats: what a format is ([`Format`]), and the reading
+//! helpers every format shares, on the shared [`Scanner`]. Each game's formats and their
+//! solvers live in the game's own module (`end_piles::FORMATS`, …), beside its theory.
 //!
 //! Every reader parses the whole input before anything is written, so a malformed input produces
 //! an error and no output at all. No allocation is sized by a count read from the input.
 
-use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, take_or_merge};
 use crate::scanner::{InputError, Scanner};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::fmt::Write;
-use std::time::{Duration, Instant};
 
-/// A judge format: its dialect name and its solver. Each game lists its formats in its
-/// registry entry ([`crate::registry`]); the readers here only speak the dialects.
+/// A judge format: its dialect name and its solver. Each game lists its formats in its own
+/// module and hands them to its [`Game`](crate::game::Game) value.
 #[derive(Copy, Clone)]
 pub struct Format {
     /// `None` for the game's default format, else the `--dialect` name.
@@ -22,71 +19,8 @@ pub struct Format {
     pub solve: fn(&[u8]) -> Result<String, InputError>,
 }
 
-/// end-piles (ZJOI 2009).
-pub const END_PILES: &[Format] = &[Format {
-    dialect: None,
-    describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
-    solve: solve_end_piles,
-}];
-
-/// take-or-merge (Alice and Bob).
-pub const TAKE_OR_MERGE: &[Format] = &[Format {
-    dialect: None,
-    describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
-    solve: solve_take_or_merge,
-}];
-
-/// chocolate (BZOJ 1299).
-pub const CHOCOLATE: &[Format] = &[Format {
-    dialect: None,
-    describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
-    solve: solve_chocolate,
-}];
-
-/// bounded-take (学园祭的游戏, and ARC 091 F).
-pub const BOUNDED_TAKE: &[Format] = &[
-    Format {
-        dialect: None,
-        describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
-        solve: solve_bounded_take,
-    },
-    Format {
-        dialect: Some("arc091f"),
-        describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
-        solve: solve_arc091f,
-    },
-];
-
-/// bean-split (HNOI 2007).
-pub const BEAN_SPLIT: &[Format] = &[Format {
-    dialect: None,
-    describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
-    solve: solve_bean_split,
-}];
-
-/// box-fill (摆放石子, and HDU 1729).
-pub const BOX_FILL: &[Format] = &[
-    Format {
-        dialect: None,
-        describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
-        solve: solve_box_fill,
-    },
-    Format {
-        dialect: Some("hdu1729"),
-        describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
-        solve: solve_hdu1729,
-    },
-];
-
-/// box-fill-square: the HDU 1729 format is its default.
-pub const BOX_FILL_SQUARE: &[Format] = &[Format {
-    dialect: None,
-    describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
-    solve: solve_hdu1729,
-}];
-
 /// Reads `T` and calls `case` for each case with the scanner; then checks nothing is left over.
-fn for_each_case(
+pub(crate) fn for_each_case(
     input: &[u8],
     mut case: impl FnMut(&mut Scanner<'_>, usize) -> Result<(), InputError>,
 ) -> Result<(), InputError> {
@@ -96,162 +30,4 @@ fn for_each_case(
         case(&mut scanner, index)?;
     }
     scanner.expect_end()
-}
-
-fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for_each_case(input, |scanner, _| {
-        let n = scanner.next_count("the number of piles n")?;
-        let piles = end_piles::read_piles(scanner, n)?;
-        out.push_str(if end_piles::first_player_wins(&piles) {
-            "1\n"
-        } else {
-            "0\n"
-        });
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for_each_case(input, |scanner, index| {
-        let n = scanner.next_count("the number of piles n")?;
-        let summary = take_or_merge::read_summary(scanner, n)?;
-        let winner = if summary.is_loss() { "Bob" } else { "Alice" };
-        writeln!(out, "Case #{index}: {winner}").expect("writing to a String");
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
-    let mut scanner = Scanner::new(input);
-    let mut out = String::new();
-    while !scanner.at_end() {
-        let n = scanner.next_count("the number of bars n")?;
-        let first_wins = chocolate::read_case_first_wins(&mut scanner, n)?;
-        out.push_str(if first_wins { "NO\n" } else { "YES\n" });
-    }
-    Ok(out)
-}
-
-/// XOR of the Grundy values of `n` piles read as `num b` lines.
-///
-/// A single pile can take seconds (b near √x for x near 2^64); once a pile has run for a second, a
-/// progress bar on stderr (shown only on a terminal) follows its quotient down to 0.
-fn read_bounded_take_value(scanner: &mut Scanner<'_>, n: usize) -> Result<u64, InputError> {
-    let mut total = 0;
-    for index in 0..n {
-        let pile = bounded_take::read_pile(scanner)?;
-        let started = Instant::now();
-        let start_quotient = pile.stones / pile.divisor;
-        let mut bar: Option<ProgressBar> = None;
-        let value = bounded_take::pile_grundy_observed(pile.stones, pile.divisor, |quotient| {
-            if started.elapsed() < Duration::from_secs(1) {
-                return;
-            }
-            let bar = bar.get_or_insert_with(|| {
-                let bar = ProgressBar::new(start_quotient);
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "bounded-take pile {msg} [{bar:40}] {percent}% ({eta})",
-                    )
-                    .expect("a valid template")
-                    .progress_chars("=> "),
-                );
-                bar.set_message(format!("{} ({}/{})", index + 1, pile.stones, pile.divisor));
-                bar
-            });
-            bar.set_position(start_quotient - quotient.min(start_quotient));
-        });
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        total ^= value.0;
-    }
-    Ok(total)
-}
-
-fn solve_bounded_take(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for_each_case(input, |scanner, _| {
-        let n = scanner.next_count("the number of piles n")?;
-        let value = read_bounded_take_value(scanner, n)?;
-        out.push_str(if value != 0 { "Setsuna\n" } else { "Kazusa\n" });
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn solve_arc091f(input: &[u8]) -> Result<String, InputError> {
-    let mut scanner = Scanner::new(input);
-    let n = scanner.next_count("the number of piles N")?;
-    let value = read_bounded_take_value(&mut scanner, n)?;
-    scanner.expect_end()?;
-    Ok(if value != 0 { "Takahashi\n" } else { "Aoki\n" }.to_string())
-}
-
-fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for_each_case(input, |scanner, _| {
-        let n = scanner.next_count("the number of bottles n")?;
-        let bottles = bean_split::read_parities(scanner, n, "a bean count")?;
-        let answer = bean_split::judge_answer(&bottles);
-        match answer.first_move {
-            Some(mv) => writeln!(out, "{} {} {}", mv.from, mv.to_j, mv.to_k),
-            None => writeln!(out, "-1 -1 -1"),
-        }
-        .expect("writing to a String");
-        writeln!(out, "{}", answer.count).expect("writing to a String");
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-/// XOR of the Grundy values of `n` boxes read as `capacity current` lines.
-fn read_box_fill_value(
-    scanner: &mut Scanner<'_>,
-    n: usize,
-    rule: box_fill::BoundRule,
-) -> Result<u64, InputError> {
-    let mut total = 0;
-    for _ in 0..n {
-        let bin = box_fill::read_box_capacity_first(scanner)?;
-        total ^= box_fill::box_grundy(rule, bin.capacity, bin.held).0;
-    }
-    Ok(total)
-}
-
-fn solve_box_fill(input: &[u8]) -> Result<String, InputError> {
-    let mut out = String::new();
-    for_each_case(input, |scanner, _| {
-        let n = scanner.next_count("the number of boxes n")?;
-        let value = read_box_fill_value(scanner, n, box_fill::BoundRule::Linear)?;
-        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn solve_hdu1729(input: &[u8]) -> Result<String, InputError> {
-    let mut scanner = Scanner::new(input);
-    let mut out = String::new();
-    let mut case = 0usize;
-    loop {
-        // The terminating `0` may be missing at the very end of the input.
-        if scanner.at_end() {
-            break;
-        }
-        let n = scanner.next_count("the number of boxes N (or 0 to end)")?;
-        if n == 0 {
-            break;
-        }
-        case += 1;
-        let value = read_box_fill_value(&mut scanner, n, box_fill::BoundRule::Square)?;
-        writeln!(out, "Case {case}:").expect("writing to a String");
-        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
-    }
-    scanner.expect_end()?;
-    Ok(out)
 }

@@ -7,8 +7,10 @@
 //!
 //! The library reads like a book:
 //!
-//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`](core::ImpartialGame) trait and
-//!   the generic [`ExhaustiveSolver`](core::ExhaustiveSolver), the referee of everything else.
+//! Dependencies point one way, from the bottom of this list to the top, and never back:
+//!
+//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and
+//!   the generic [`ExhaustiveSolver`], the referee of everything else.
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
 //!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
@@ -19,31 +21,64 @@
 //! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
 //! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
 //! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
-//! * [`enumerate`] and [`registry`] — small positions per game; games as values, and
-//!   [`resolve`](registry::resolve), which turns a spelling into a game.
+//! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
+//!   module builds its own.
+//! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
+//! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
+//!   game ([`resolve()`]).
+//!
+//! A position's theory, straight from a game's type:
 //!
 //! ```
 //! use grundy::games::EndPiles;
-//! use grundy::theory::Theory;
-//! use grundy::core::Winner;
+//! use grundy::{Theory, Winner};
 //!
 //! let row: EndPiles = "3 1 9 4".parse().unwrap();
 //! assert_eq!(row.winner().unwrap(), Winner::Second);
 //! ```
+//!
+//! Any game by its spelling, as the command line does: a fixed game, a heap family, a script.
+//!
+//! ```
+//! let kayles = grundy::resolve("kayles").unwrap();
+//! let moves = kayles.moves("3 5 7", 100).unwrap();
+//! assert_eq!(moves.grundy, Some(5));
+//! let winning: Vec<&str> = moves
+//!     .moves
+//!     .iter()
+//!     .filter(|mv| mv.wins == Some(true))
+//!     .map(|mv| mv.to.as_str())
+//!     .collect();
+//! assert_eq!(winning, ["3 4 7"]);
+//! ```
+//!
+//! Features (all on by default, for the binary): `cli` (the command line's own crates), `serve`
+//! (the page and its API), `script` (Rhai script games), `plot` (charts). With
+//! `default-features = false` the library builds the games, the families, the theory and the
+//! solvers alone.
 
 #![warn(missing_docs)]
+
+pub use core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner, mex, nim_sum};
+pub use game::{Game, GameError, GameInfo, MoveOutcome, PositionMoves};
+pub use resolve::{ResolveError, resolve};
+pub use theory::{AnalysisError, Notation, Theory, WinningMove, WinningMoves};
 
 pub mod analysis;
 pub mod core;
 pub mod enumerate;
 pub mod families;
+pub mod game;
 pub mod games;
 pub mod judge;
 pub mod notation;
 pub mod play;
-pub mod registry;
+pub mod resolve;
 pub mod scanner;
+#[cfg(feature = "script")]
 pub mod script;
+pub mod search;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod theory;
 pub mod verify;

@@ -3,7 +3,8 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::analysis::default_limit;
 use grundy::play::Side;
-use grundy::registry::{self, Game, GameError};
+use grundy::resolve::{family_help, fixed_games};
+use grundy::{Game, GameError};
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -212,7 +213,7 @@ fn main() -> ExitCode {
 const VERIFIED_BY_DEFAULT: &[&str] = &["kayles", "0.07", "sub:1,3,4", "allbut:1,2", "grundys-game"];
 
 fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
-    registry::resolve(spelling).map_err(|e| usage(e.to_string()))
+    grundy::resolve(spelling).map_err(|e| usage(e.to_string()))
 }
 
 fn run(command: Command) -> Result<u8, Failure> {
@@ -325,7 +326,7 @@ fn analyze(
 
 fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8, Failure> {
     let games = if names.is_empty() {
-        let mut games = registry::fixed_games();
+        let mut games = fixed_games();
         for spelling in VERIFIED_BY_DEFAULT {
             games.push(resolve(spelling)?);
         }
@@ -342,7 +343,7 @@ fn verify(names: &[String], size: Option<u64>, from: Option<&str>) -> Result<u8,
             Some(position) => game.verify_from(position),
             None => game.verify(size),
         };
-        for report in reports.map_err(usage)? {
+        for report in reports.map_err(|e| usage(e.to_string()))? {
             if report.disagreements > 0 {
                 status = 1;
             }
@@ -538,7 +539,7 @@ fn parse_count(text: &str) -> Result<u64, Failure> {
 
 fn list() -> Result<u8, Failure> {
     let mut text = String::new();
-    for game in registry::fixed_games() {
+    for game in fixed_games() {
         let info = game.info();
         text.push_str(&format!(
             "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
@@ -559,7 +560,7 @@ fn list() -> Result<u8, Failure> {
         }
         text.push('\n');
     }
-    text.push_str(registry::family_help());
+    text.push_str(family_help());
     text.push_str("\n\n");
     text.push_str(grundy::script::SCRIPT_HELP);
     text.push('\n');

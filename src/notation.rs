@@ -9,7 +9,7 @@ use std::fmt;
 /// How a game's positions and moves are written.
 ///
 /// `Display` writes a position in the game's notation (the spec's, for the six games); the game's
-/// parser (in its [`registry`](crate::registry) entry) must read it back.
+/// parser (in its [`Game`](crate::game::Game) value) must read it back.
 pub trait Notation: ImpartialGame + fmt::Display + fmt::Debug {
     /// A move in the game's move notation.
     fn format_move(&self, mv: &Self::Move) -> String;

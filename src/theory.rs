@@ -40,11 +40,18 @@ impl<G: ImpartialGame> WinningMoves<G> {
     }
 }
 
-/// An analysis the theory cannot give for this position (for example, one that would take
-/// exponential time).
+/// An analysis the theory cannot give for this position, by kind.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct AnalysisError(pub String);
+pub enum AnalysisError {
+    /// The position is beyond what the theory or the search covers (it would take exponential
+    /// time, or more positions than the search may store); the message names the limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The game's rules failed: a script's function threw, or a position repeats (the game is
+    /// not short and has no Grundy value).
+    #[error("{0}")]
+    RulesFailed(String),
+}
 
 /// The fast theory of a game: who wins, the Grundy value, every winning move.
 ///

@@ -495,7 +495,7 @@ proptest! {
 /// `Game::moves` does for any position) indexed its first pile.
 #[test]
 fn the_empty_row_has_no_moves_to_list() {
-    let game = grundy::registry::resolve("end-piles").unwrap();
+    let game = grundy::resolve("end-piles").unwrap();
     let moves = game.moves("", 10).unwrap();
     assert!(moves.moves.is_empty() && !moves.more);
     assert!(game.computer_move("").unwrap().is_none());
@@ -510,7 +510,7 @@ fn the_empty_row_has_no_moves_to_list() {
         "sub:1,2",
         "grundys-game",
     ] {
-        let game = grundy::registry::resolve(spelling).unwrap();
+        let game = grundy::resolve(spelling).unwrap();
         assert!(game.moves("", 10).unwrap().moves.is_empty(), "{spelling}");
     }
 }

@@ -5,7 +5,6 @@ use assert_cmd::Command;
 use grundy::core::{ExhaustiveSolver, ImpartialGame, Nimber};
 use grundy::families::heaps::HeapGame;
 use grundy::families::{HeapRule, TakeBreakCode};
-use grundy::registry;
 use grundy::theory::{Notation, Theory};
 use grundy::verify::{Verdict, theory_check};
 use proptest::prelude::*;
@@ -145,7 +144,7 @@ fn winning_moves_of_the_binary_are_legal_and_winning() {
 fn a_whole_game_of_grundys_game_against_the_computer() {
     // 12 is a win for the player to move (G = 1); the computer moves first and must win whatever
     // the human answers: the human always plays the first legal move.
-    let game = registry::resolve("grundys-game").unwrap();
+    let game = grundy::resolve("grundys-game").unwrap();
     let mut transcript = Vec::new();
     // The human answers with the quiet move each time, replayed here against the referee.
     let start = HeapGame::new(rule("grundys-game")).parse("12").unwrap();

@@ -3,10 +3,10 @@
 //! hostile scripts that must end with a clear error and exit status 2.
 
 use assert_cmd::Command;
-use grundy::core::{ExhaustiveSolver, GameRules, Nimber, Search};
-use grundy::enumerate;
+use grundy::core::{ExhaustiveSolver, Nimber};
 use grundy::families::Heaps;
-use grundy::registry::{Game, resolve};
+use grundy::search::{GameRules, Search};
+use grundy::{Game, resolve};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -210,7 +210,7 @@ fn a_wrong_conjecture_yields_the_smallest_counter_example() {
     // heap enumerator, against the same wrong formula written in Rust.
     let period = [4u64, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
     let kayles = game("kayles");
-    let positions = enumerate::heaps(kayles.heap_game().unwrap(), 12);
+    let positions = grundy::families::heaps::small_positions(kayles.heap_game().unwrap(), 12);
     let mut solver = ExhaustiveSolver::new();
     let wrong: Vec<&Heaps> = positions
         .iter()

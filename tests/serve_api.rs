@@ -2,7 +2,6 @@
 //! line's error texts, and bad input — malformed JSON, oversized bodies, path traversal, foreign
 //! hosts, time limits, clients that go away — answered without harm.
 
-use grundy::registry;
 use serde_json::json;
 use std::io::Write;
 use std::net::{SocketAddr, TcpStream, UdpSocket};
@@ -28,7 +27,7 @@ fn cli_error(args: &[&str]) -> String {
 
 fn library_analysis(game: &str, position: &str, limit: usize) -> Vec<u8> {
     let mut out = Vec::new();
-    registry::resolve(game)
+    grundy::resolve(game)
         .unwrap()
         .analyze(position, limit, true, &mut out)
         .unwrap();
@@ -66,7 +65,7 @@ fn answers_are_the_librarys() {
         );
         assert_eq!(answer.body, library_analysis(game, position, 1), "{game}");
 
-        let library = registry::resolve(game).unwrap();
+        let library = grundy::resolve(game).unwrap();
         let answer = server.post(
             "/api/moves",
             &json!({"game": game, "position": position, "limit": 50}),
@@ -101,7 +100,7 @@ fn games_and_tables() {
         .iter()
         .map(|game| game["name"].as_str().unwrap())
         .collect();
-    let expected: Vec<String> = registry::fixed_games()
+    let expected: Vec<String> = grundy::resolve::fixed_games()
         .iter()
         .map(|game| game.info().name.clone())
         .collect();
@@ -132,7 +131,7 @@ fn games_and_tables() {
     ] {
         let answer = server.post("/api/table", &json!({"game": game, "up_to": up_to}));
         assert_eq!(answer.status, 200, "{}", answer.text());
-        let library = registry::resolve(game).unwrap();
+        let library = grundy::resolve(game).unwrap();
         let values = library.heap_game().unwrap().values_up_to(up_to).unwrap();
         let expected: Vec<u64> = (0..=up_to).map(|n| values.value(n).unwrap().0).collect();
         let table = answer.json();

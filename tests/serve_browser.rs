@@ -8,7 +8,6 @@
 
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
-use grundy::registry;
 use serde_json::{Value, json};
 use std::error::Error;
 use std::net::{TcpListener, TcpStream};
@@ -236,7 +235,7 @@ async fn move_buttons(client: &Client) -> TestResult<Vec<(String, String, String
 
 /// Checks every move button of the position shown against the library's moves.
 async fn check_buttons(client: &Client, game: &str, position: &str) -> TestResult<usize> {
-    let expected = registry::resolve(game)?.moves(position, 400)?;
+    let expected = grundy::resolve(game)?.moves(position, 400)?;
     let buttons = move_buttons(client).await?;
     assert_eq!(buttons.len(), expected.moves.len(), "{position}");
     for ((notation, to, value, colour, _), outcome) in buttons.iter().zip(&expected.moves) {
@@ -265,7 +264,7 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
     enter(client, "game", "kayles").await?;
     until(client, "document.querySelector('#chart svg') !== null").await?;
     assert_eq!(text_of(client, "game-name").await?, "0.77");
-    let library = registry::resolve("kayles")?;
+    let library = grundy::resolve("kayles")?;
     let values = library.heap_game().unwrap().values_up_to(120)?;
     let sequence: Vec<String> = (0..=120)
         .map(|n| values.value(n).unwrap().0.to_string())

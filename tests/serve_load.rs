@@ -4,7 +4,7 @@
 //! be dropped. Prints requests, concurrency, p50/p99 latency and errors (`--nocapture` shows them).
 //! The figures are printed, never asserted: timings on a shared machine are noise.
 
-use grundy::registry::{self, GameError};
+use grundy::GameError;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
@@ -83,7 +83,7 @@ fn random_position(game: &str, rng: &mut StdRng) -> String {
 /// What the server must answer: the library's JSON report, or its error message with 400.
 fn expected_answer(game: &str, position: &str, limit: usize) -> (u16, Vec<u8>) {
     let mut out = Vec::new();
-    match registry::resolve(game)
+    match grundy::resolve(game)
         .unwrap()
         .analyze(position, limit, true, &mut out)
     {

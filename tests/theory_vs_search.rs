@@ -2,7 +2,6 @@
 //! (through the same machinery as `grundy verify`) and on random larger ones (proptest).
 
 use grundy::core::{ExhaustiveSolver, ImpartialGame};
-use grundy::enumerate;
 use grundy::games::box_fill::BoundRule;
 use grundy::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
 use grundy::theory::Theory;
@@ -34,47 +33,56 @@ fn check_one<G: Theory + Display>(position: &G) {
 
 #[test]
 fn end_piles_all_rows_up_to_six_piles_of_six() {
-    assert_all_agree("end-piles", enumerate::end_piles(6));
+    assert_all_agree("end-piles", grundy::games::end_piles::small_positions(6));
 }
 
 #[test]
 fn take_or_merge_all_multisets_up_to_22_stones() {
-    assert_all_agree("take-or-merge", enumerate::take_or_merge(22));
+    assert_all_agree(
+        "take-or-merge",
+        grundy::games::take_or_merge::small_positions(22),
+    );
 }
 
 #[test]
 fn chocolate_all_positions_with_lengths_up_to_6() {
-    assert_all_agree("chocolate", enumerate::chocolate(6));
+    assert_all_agree("chocolate", grundy::games::chocolate::small_positions(6));
 }
 
 #[test]
 fn bounded_take_all_small_piles_and_pairs() {
-    assert_all_agree("bounded-take", enumerate::bounded_take(25));
+    assert_all_agree(
+        "bounded-take",
+        grundy::games::bounded_take::small_positions(25),
+    );
 }
 
 #[test]
 fn bean_split_all_small_rows() {
-    assert_all_agree("bean-split", enumerate::bean_split(6));
+    assert_all_agree("bean-split", grundy::games::bean_split::small_positions(6));
 }
 
 #[test]
 fn box_fill_all_small_boxes_both_rules() {
-    assert_all_agree("box-fill", enumerate::box_fill(BoundRule::Linear, 10));
+    assert_all_agree(
+        "box-fill",
+        grundy::games::box_fill::small_positions(BoundRule::Linear, 10),
+    );
     assert_all_agree(
         "box-fill-square",
-        enumerate::box_fill(BoundRule::Square, 10),
+        grundy::games::box_fill::small_positions(BoundRule::Square, 10),
     );
 }
 
 #[test]
 fn enumerations_are_large_enough_for_verify() {
     // `grundy verify` promises at least 10,000 positions per game by default.
-    assert!(enumerate::end_piles(6).len() >= 10_000);
-    assert!(enumerate::take_or_merge(25).len() >= 9_000);
-    assert!(enumerate::chocolate(7).len() >= 10_000);
-    assert!(enumerate::bounded_take(40).len() >= 10_000);
-    assert!(enumerate::bean_split(9).len() >= 10_000);
-    assert!(enumerate::box_fill(BoundRule::Linear, 12).len() >= 10_000);
+    assert!(grundy::games::end_piles::small_positions(6).len() >= 10_000);
+    assert!(grundy::games::take_or_merge::small_positions(25).len() >= 9_000);
+    assert!(grundy::games::chocolate::small_positions(7).len() >= 10_000);
+    assert!(grundy::games::bounded_take::small_positions(40).len() >= 10_000);
+    assert!(grundy::games::bean_split::small_positions(9).len() >= 10_000);
+    assert!(grundy::games::box_fill::small_positions(BoundRule::Linear, 12).len() >= 10_000);
 }
 
 proptest! {
@@ -156,7 +164,7 @@ fn copied_first_player_wins(piles: &[u64]) -> bool {
 
 #[test]
 fn verify_catches_a_deliberately_wrong_rule() {
-    let positions = enumerate::end_piles(4);
+    let positions = grundy::games::end_piles::small_positions(4);
     let wrong = |position: &EndPiles, verdict: &Verdict<EndPiles>| -> Result<(), String> {
         let claimed = copied_first_player_wins(&position.piles);
         let truth = verdict.winner() == grundy::core::Winner::First;
@@ -192,7 +200,7 @@ fn verify_catches_a_deliberately_wrong_rule() {
 
 #[test]
 fn verify_catches_a_wrong_grundy_value() {
-    let positions = enumerate::box_fill(BoundRule::Linear, 4);
+    let positions = grundy::games::box_fill::small_positions(BoundRule::Linear, 4);
     let off_by_one = |position: &BoxFill, verdict: &Verdict<BoxFill>| {
         let claimed = position.grundy_value().unwrap().0;
         // Claim one more than the theory on any box that is full.

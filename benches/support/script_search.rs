@@ -9,11 +9,11 @@
 //! search, divided by the positions (CPU time counts every thread, and is what a loaded machine
 //! does not distort).
 
-use grundy::core::Search;
-use grundy::core::search::DEFAULT_POSITION_LIMIT;
-use grundy::registry::resolve;
-use grundy::script::heap::HeapLists;
+use grundy::resolve;
+use grundy::script::HeapLists;
 use grundy::script::{Script, ScriptRules};
+use grundy::search::DEFAULT_POSITION_LIMIT;
+use grundy::search::Search;
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -12,7 +12,7 @@
 use grundy::analysis::analyze;
 use grundy::core::{ExhaustiveSolver, ImpartialGame, Winner};
 use grundy::play::Side;
-use grundy::registry::resolve;
+use grundy::resolve;
 use grundy::scanner::{InputError, Location};
 use grundy::theory::Theory;
 use std::collections::HashSet;
@@ -273,7 +273,7 @@ pub fn numbers_at_most(data: &[u8], limit: u64) -> bool {
 
 /// Runs [`resolve`] on the first line of `data` (a game's spelling: a fixed game or a heap
 /// family); if it names a game, the second line is a position for it, checked through the
-/// string interface every command uses ([`grundy::registry::Game`]): a `play` session on the
+/// string interface every command uses ([`grundy::Game`]): a `play` session on the
 /// lines after it (moves, target positions, commands: the heap families' move parser), and
 /// `analyze --json` reports that agree with themselves and with the position's legal moves, each
 /// marked winning or not.
@@ -286,7 +286,7 @@ pub fn check_resolve(data: &[u8]) {
     let game = match resolve(spelling) {
         Ok(game) => game,
         Err(error) => {
-            assert!(!error.0.is_empty());
+            assert!(!error.to_string().is_empty());
             return;
         }
     };

@@ -5,15 +5,15 @@
 //! * [`ExhaustiveSolver`]: a memoised game-tree search that computes the Grundy value of any
 //!   position of any [`ImpartialGame`]. It knows nothing of any game's theory, which makes it the
 //!   referee for `verify` and for the test suite.
-//! * [`search`]: exhaustive search as a theory ([`Searched`]) for games with no fast theory and
-//!   for rules that may fail (scripts): a session memo, cycle detection and a position limit.
+//!
+//! The core imports nothing from the rest of the crate: everything else is built on it.
+//! (Exhaustive search *as a theory*, for games with no fast theory, is [`crate::search`], above
+//! the theory traits.)
 
 mod game;
 mod nimber;
-pub mod search;
 mod solver;
 
 pub use game::ImpartialGame;
 pub use nimber::{Nimber, Winner, mex, nim_sum};
-pub use search::{GameRules, Rules, Search, SearchError, Searched};
 pub use solver::ExhaustiveSolver;

@@ -176,7 +176,7 @@ impl Heaps {
                 collector.push(|| self.winning(index, heap, k, vec![rest], target));
             }
             if leaves.three && rest >= 3 {
-                return Err(AnalysisError(format!(
+                return Err(AnalysisError::TooLarge(format!(
                     "the heap of {heap} has too many three-heap splits to examine"
                 )));
             }
@@ -200,7 +200,7 @@ impl Heaps {
             if pairs == Pairs::Unequal {
                 // No period is ever proved for unequal splits (no theorem applies), so this is
                 // never reached; refuse rather than count the pair a = b among the splits.
-                return Err(AnalysisError(format!(
+                return Err(AnalysisError::TooLarge(format!(
                     "the heap of {heap} has too many unequal splits to examine"
                 )));
             }

@@ -204,7 +204,7 @@ mod tests {
             HeapRule::resolve("grundys-game").unwrap().unwrap(),
             HeapRule::GrundysGame
         );
-        assert!(HeapRule::resolve("end-piles").is_none());
+        assert!(HeapRule::resolve("no-such-family").is_none());
         assert!(HeapRule::resolve("0.9z").unwrap().is_err());
         assert!(HeapRule::resolve("sub:").unwrap().is_err());
     }

@@ -26,6 +26,7 @@ use super::progress::Progress;
 use super::values::{Limits, Values};
 use serde::Serialize;
 use std::fmt::Write as _;
+#[cfg(feature = "plot")]
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -449,6 +450,7 @@ pub fn report(
 
 /// Draws G(0..=N) as a chart to `path` (SVG or PNG by its extension), the pre-period and the end
 /// of the first period marked.
+#[cfg(feature = "plot")]
 pub fn plot(table: &Table, path: &Path) -> Result<(), TableError> {
     use plotters::prelude::*;
     let extension = path
@@ -505,6 +507,7 @@ pub fn plot(table: &Table, path: &Path) -> Result<(), TableError> {
 }
 
 /// What a chart shows: one bar (least to largest value) per column of positions.
+#[cfg(feature = "plot")]
 struct Chart {
     title: String,
     to: u64,
@@ -515,6 +518,7 @@ struct Chart {
     period: Option<ProvedPeriod>,
 }
 
+#[cfg(feature = "plot")]
 impl Chart {
     fn draw<DB: plotters::prelude::DrawingBackend>(
         &self,

@@ -35,7 +35,11 @@
 
 use super::counted_sum::{CountedSum, Counter};
 use crate::core::Nimber;
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::{Format, for_each_case};
 use crate::scanner::{InputError, Scanner};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::{Duration, Instant};
 
 /// The numbers this game accepts, for `grundy list`: moves only shrink piles, and the theory's
 /// chain walk is done in 128 bits.
@@ -197,4 +201,124 @@ pub(crate) fn read_pile(scanner: &mut Scanner<'_>) -> Result<Pile, InputError> {
     let stones = scanner.next_u64("a pile size")?;
     let divisor = scanner.next_u64_at_least("the pile's constant b", 1)?;
     Ok(Pile { stones, divisor })
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "bounded-take";
+
+/// bounded-take as a [`Game`]: its description, reader, small positions for `verify`
+/// (and the sizes `--size` accepts) and judge formats.
+pub(crate) fn game() -> Box<dyn Game> {
+    let (default_size, max_size) = (80, 300);
+    Box::new(Entry::<BoundedTake> {
+        info: GameInfo {
+            name: NAME.to_string(),
+            rules: "piles with constants b_i; take 1..floor(num_i / b_i) stones from one pile".into(),
+            position: "num/b per pile: `5/2 3/3`".into(),
+            moves: "<i>-<k>: take k stones from pile i (from 1): `1-2`".into(),
+            source: "学园祭的游戏; AtCoder ARC 091 F Strange Nim (--dialect arc091f)".into(),
+            verify_size: "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(str::parse),
+        positions: Box::new(|size| Ok(small_positions(size))),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats: FORMATS,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// bounded-take: every single pile of at most `10·size` stones with `b` from 1 to `size`, and
+/// every pair of piles of at most `size` stones with `b` from 1 to 4.
+pub fn small_positions(size: u64) -> Vec<BoundedTake> {
+    let mut out = Vec::new();
+    for stones in 0..=10 * size {
+        for divisor in 1..=size {
+            out.push(BoundedTake::new((), vec![Pile { stones, divisor }]));
+        }
+    }
+    let singles: Vec<Pile> = (0..=size)
+        .flat_map(|stones| (1..=4).map(move |divisor| Pile { stones, divisor }))
+        .collect();
+    for &a in &singles {
+        for &b in &singles {
+            out.push(BoundedTake::new((), vec![a, b]));
+        }
+    }
+    out
+}
+
+/// bounded-take (学园祭的游戏, and ARC 091 F).
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
+        solve: solve_bounded_take,
+    },
+    Format {
+        dialect: Some("arc091f"),
+        describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
+        solve: solve_arc091f,
+    },
+];
+
+/// XOR of the Grundy values of `n` piles read as `num b` lines.
+///
+/// A single pile can take seconds (b near √x for x near 2^64); once a pile has run for a second, a
+/// progress bar on stderr (shown only on a terminal) follows its quotient down to 0.
+fn read_bounded_take_value(scanner: &mut Scanner<'_>, n: usize) -> Result<u64, InputError> {
+    let mut total = 0;
+    for index in 0..n {
+        let pile = read_pile(scanner)?;
+        let started = Instant::now();
+        let start_quotient = pile.stones / pile.divisor;
+        let mut bar: Option<ProgressBar> = None;
+        let value = pile_grundy_observed(pile.stones, pile.divisor, |quotient| {
+            if started.elapsed() < Duration::from_secs(1) {
+                return;
+            }
+            let bar = bar.get_or_insert_with(|| {
+                let bar = ProgressBar::new(start_quotient);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "bounded-take pile {msg} [{bar:40}] {percent}% ({eta})",
+                    )
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+                );
+                bar.set_message(format!("{} ({}/{})", index + 1, pile.stones, pile.divisor));
+                bar
+            });
+            bar.set_position(start_quotient - quotient.min(start_quotient));
+        });
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        total ^= value.0;
+    }
+    Ok(total)
+}
+
+fn solve_bounded_take(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of piles n")?;
+        let value = read_bounded_take_value(scanner, n)?;
+        out.push_str(if value != 0 { "Setsuna\n" } else { "Kazusa\n" });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_arc091f(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let n = scanner.next_count("the number of piles N")?;
+    let value = read_bounded_take_value(&mut scanner, n)?;
+    scanner.expect_end()?;
+    Ok(if value != 0 { "Takahashi\n" } else { "Aoki\n" }.to_string())
 }

@@ -30,7 +30,10 @@
 
 use super::counted_sum::{CountedMove, CountedSum, Counter};
 use crate::core::Nimber;
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::{Format, for_each_case};
 use crate::scanner::{InputError, Scanner};
+use std::fmt::Write as _;
 
 /// The numbers this game (either rule) accepts, for `grundy list`: moves never pass a box's
 /// capacity, and the square rule's bound is computed in 128 bits.
@@ -237,4 +240,144 @@ pub(crate) fn read_box_capacity_first(scanner: &mut Scanner<'_>) -> Result<Bin, 
             .then(|| format!("the box holds {held} stones but its capacity is {capacity}"))
     })?;
     Ok(Bin { held, capacity })
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The spelling of box-fill on the command line.
+pub const NAME: &str = "box-fill";
+
+/// The spelling of box-fill under the HDU 1729 square rule.
+pub const SQUARE_NAME: &str = "box-fill-square";
+
+/// box-fill under `rule` as a [`Game`] (`box-fill` for the linear rule, `box-fill-square` for
+/// the square one): its description, reader, small positions for `verify` (and the sizes
+/// `--size` accepts) and judge formats.
+pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
+    let (default_size, max_size) = (30, 100);
+    let (name, rules, moves, source, formats) = match rule {
+        BoundRule::Linear => (
+            NAME,
+            "boxes of capacity a_i holding b_i; add 1..b_i stones to one box, never past its capacity",
+            "<i>+<x>: add x stones to box i (from 1): `1+2`",
+            "摆放石子",
+            FORMATS,
+        ),
+        BoundRule::Square => (
+            SQUARE_NAME,
+            "box-fill with the HDU 1729 rule: add 1..b_i^2 stones to one box, never past its capacity",
+            "<i>+<x>: add x stones to box i (from 1): `1+4`",
+            "HDU 1729 Stone Game (as `solve box-fill --dialect hdu1729`)",
+            SQUARE_FORMATS,
+        ),
+    };
+    Box::new(Entry::<BoxFill> {
+        info: GameInfo {
+            name: name.to_string(),
+            rules: rules.into(),
+            position: "current/capacity per box: `2/6 3/3`".into(),
+            moves: moves.into(),
+            source: source.into(),
+            verify_size: "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)"
+                .into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(move |text| BoxFill::parse_with(rule, text)),
+        positions: Box::new(move |size| Ok(small_positions(rule, size))),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// box-fill (either rule): every single box of capacity at most `5·size`, and every pair of boxes
+/// of capacity at most `size`.
+pub fn small_positions(rule: BoundRule, size: u64) -> Vec<BoxFill> {
+    let bins = |cap: u64| -> Vec<Bin> {
+        (0..=cap)
+            .flat_map(|capacity| (0..=capacity).map(move |held| Bin { held, capacity }))
+            .collect()
+    };
+    let mut out: Vec<BoxFill> = bins(5 * size)
+        .into_iter()
+        .map(|b| BoxFill::new(rule, vec![b]))
+        .collect();
+    let small = bins(size);
+    for &a in &small {
+        for &b in &small {
+            out.push(BoxFill::new(rule, vec![a, b]));
+        }
+    }
+    out
+}
+
+/// box-fill (摆放石子, and HDU 1729).
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
+        solve: solve_box_fill,
+    },
+    Format {
+        dialect: Some("hdu1729"),
+        describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
+        solve: solve_hdu1729,
+    },
+];
+
+/// box-fill-square: the HDU 1729 format is its default.
+pub(crate) const SQUARE_FORMATS: &[Format] = &[Format {
+    dialect: None,
+    describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
+    solve: solve_hdu1729,
+}];
+
+/// XOR of the Grundy values of `n` boxes read as `capacity current` lines.
+fn read_box_fill_value(
+    scanner: &mut Scanner<'_>,
+    n: usize,
+    rule: BoundRule,
+) -> Result<u64, InputError> {
+    let mut total = 0;
+    for _ in 0..n {
+        let bin = read_box_capacity_first(scanner)?;
+        total ^= box_grundy(rule, bin.capacity, bin.held).0;
+    }
+    Ok(total)
+}
+
+fn solve_box_fill(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of boxes n")?;
+        let value = read_box_fill_value(scanner, n, BoundRule::Linear)?;
+        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_hdu1729(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    let mut case = 0usize;
+    loop {
+        // The terminating `0` may be missing at the very end of the input.
+        if scanner.at_end() {
+            break;
+        }
+        let n = scanner.next_count("the number of boxes N (or 0 to end)")?;
+        if n == 0 {
+            break;
+        }
+        case += 1;
+        let value = read_box_fill_value(&mut scanner, n, BoundRule::Square)?;
+        writeln!(out, "Case {case}:").expect("writing to a String");
+        out.push_str(if value != 0 { "Yes\n" } else { "No\n" });
+    }
+    scanner.expect_end()?;
+    Ok(out)
 }

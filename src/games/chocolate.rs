@@ -41,6 +41,9 @@
 //! and the basis finds the unique such `S` (if any) without search.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::enumerate::multisets;
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::Format;
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
@@ -364,7 +367,7 @@ impl ImpartialGame for Chocolate {
 }
 
 fn beyond_analysis(position: &Chocolate) -> AnalysisError {
-    AnalysisError(format!(
+    AnalysisError::TooLarge(format!(
         "the box holds {} linearly dependent bars and the table is not empty: deciding this needs \
          the box's Grundy value, which grundy only searches for boxes of at most {BOX_SEARCH_LIMIT} bars",
         position.boxed.len()
@@ -571,4 +574,73 @@ impl fmt::Display for Chocolate {
         }
         Ok(())
     }
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "chocolate";
+
+/// chocolate as a [`Game`]: its description, reader, small positions for `verify`
+/// (and the sizes `--size` accepts) and judge formats.
+pub(crate) fn game() -> Box<dyn Game> {
+    let (default_size, max_size) = (9, 16);
+    Box::new(Entry::<Chocolate> {
+        info: GameInfo {
+            name: NAME.to_string(),
+            rules: "bars in a box; take any non-empty set out onto the table, or eat some length off a table bar".into(),
+            position: "box bars `/` table bars (either side may be empty): `11 10 15 / 4`, or `11 10 15`".into(),
+            moves: "+a,b,..: take those bars out of the box; x>y: eat a table bar of x down to y: `+10,11`, `15>4`".into(),
+            source: "BZOJ 1299 巧克力棒".into(),
+            verify_size: "up to 4 box bars and 2 table bars of length 1..S (default 9)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(str::parse),
+        positions: Box::new(|size| Ok(small_positions(size))),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats: FORMATS,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// chocolate: every position with at most 4 bars in the box and at most 2 on the table, each of
+/// length 1 to `size`.
+pub fn small_positions(size: u64) -> Vec<Chocolate> {
+    let boxes = multisets(4, 1, size);
+    let tables = multisets(2, 1, size);
+    let mut out = Vec::new();
+    for table in &tables {
+        for boxed in &boxes {
+            out.push(Chocolate::new(boxed.clone(), table.clone()));
+        }
+    }
+    out.sort_by_key(|p| {
+        (
+            p.boxed().len() + p.table().len(),
+            p.boxed().to_vec(),
+            p.table().to_vec(),
+        )
+    });
+    out
+}
+
+/// chocolate (BZOJ 1299).
+pub(crate) const FORMATS: &[Format] = &[Format {
+    dialect: None,
+    describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
+    solve: solve_chocolate,
+}];
+
+fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    while !scanner.at_end() {
+        let n = scanner.next_count("the number of bars n")?;
+        let first_wins = read_case_first_wins(&mut scanner, n)?;
+        out.push_str(if first_wins { "NO\n" } else { "YES\n" });
+    }
+    Ok(out)
 }

@@ -51,6 +51,9 @@
 //! pile is `u64::MAX`, and in `u128` then.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::enumerate::sequences;
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::{Format, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
@@ -454,4 +457,64 @@ impl fmt::Display for EndPiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::notation::write_numbers(f, &self.piles, " ")
     }
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "end-piles";
+
+/// end-piles as a [`Game`]: its description, reader, small positions for `verify`
+/// (and the sizes `--size` accepts) and judge formats.
+pub(crate) fn game() -> Box<dyn Game> {
+    let (default_size, max_size) = (7, 8);
+    Box::new(Entry::<EndPiles> {
+        info: GameInfo {
+            name: NAME.to_string(),
+            rules: "piles in a row; remove any number of stones from the leftmost or the rightmost pile".into(),
+            position: "pile sizes left to right, each >= 1: `3 1 9 4`".into(),
+            moves: "L<k> / R<k>: leave k stones in the leftmost / rightmost pile (k = 0 removes it): `L2`".into(),
+            source: "ZJOI 2009 取石子游戏 (BZOJ 1413, Luogu P2599)".into(),
+            verify_size: "rows of at most S piles of 1..S stones (default 7)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(str::parse),
+        positions: Box::new(|size| Ok(small_positions(size))),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats: FORMATS,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// end-piles: every row of at most `size` piles of 1 to `size` stones.
+pub fn small_positions(size: u64) -> Vec<EndPiles> {
+    sequences(size as usize, 1, size)
+        .into_iter()
+        .map(EndPiles::new)
+        .collect()
+}
+
+/// end-piles (ZJOI 2009).
+pub(crate) const FORMATS: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
+    solve: solve_end_piles,
+}];
+
+fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of piles n")?;
+        let piles = read_piles(scanner, n)?;
+        out.push_str(if first_player_wins(&piles) {
+            "1\n"
+        } else {
+            "0\n"
+        });
+        Ok(())
+    })?;
+    Ok(out)
 }

@@ -36,9 +36,12 @@
 //! sum exactly in a `u128`.
 
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::{Format, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
+use std::fmt::Write as _;
 use std::str::FromStr;
 
 /// The numbers this game accepts, for `grundy list` (see [`MAX_TOTAL_STONES`]).
@@ -49,7 +52,7 @@ pub const DOMAIN: &str = "piles of at least 1 stone, at most 2^128 - 1 stones in
 /// A merge keeps the total and a take lowers it, so every pile of every position reachable from
 /// a position within this limit fits in a `u128`: no move can be misrepresented. Positions
 /// beyond it are refused when parsed. (The judge format reads piles of up to `u64::MAX`, any
-/// number of them: it needs only the [summary](Summary), which holds any such input exactly.)
+/// number of them: it needs only the summary, which holds any such input exactly.)
 pub const MAX_TOTAL_STONES: u128 = u128::MAX;
 
 /// A multiset of piles (kept sorted ascending) holding at most [`MAX_TOTAL_STONES`] in all.
@@ -472,4 +475,75 @@ impl fmt::Display for TakeOrMerge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::notation::write_numbers(f, &self.piles, " ")
     }
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "take-or-merge";
+
+/// take-or-merge as a [`Game`]: its description, reader, small positions for `verify`
+/// (and the sizes `--size` accepts) and judge formats.
+pub(crate) fn game() -> Box<dyn Game> {
+    let (default_size, max_size) = (34, 45);
+    Box::new(Entry::<TakeOrMerge> {
+        info: GameInfo {
+            name: NAME.to_string(),
+            rules: "piles; remove one stone from a pile, or merge two piles into one".into(),
+            position: "the multiset of pile sizes, each >= 1: `1 1 2`".into(),
+            moves: "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`"
+                .into(),
+            source: "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)".into(),
+            verify_size: "every multiset of piles with at most S stones in all (default 34)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(str::parse),
+        positions: Box::new(|size| Ok(small_positions(size))),
+        default_size,
+        max_size,
+        extra_checks: &[],
+        formats: FORMATS,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// take-or-merge: every multiset of piles with at most `size` stones in all.
+pub fn small_positions(size: u64) -> Vec<TakeOrMerge> {
+    fn partitions(
+        remaining: u64,
+        largest: u64,
+        prefix: &mut Vec<u128>,
+        out: &mut Vec<TakeOrMerge>,
+    ) {
+        out.push(TakeOrMerge::new(prefix.clone()));
+        for part in (1..=largest.min(remaining)).rev() {
+            prefix.push(u128::from(part));
+            partitions(remaining - part, part, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    partitions(size, size, &mut Vec::new(), &mut out);
+    out.sort_by_key(|p| (p.piles().iter().sum::<u128>(), p.piles().to_vec()));
+    out
+}
+
+/// take-or-merge (Alice and Bob).
+pub(crate) const FORMATS: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
+    solve: solve_take_or_merge,
+}];
+
+fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, index| {
+        let n = scanner.next_count("the number of piles n")?;
+        let summary = read_summary(scanner, n)?;
+        let winner = if summary.is_loss() { "Bob" } else { "Alice" };
+        writeln!(out, "Case #{index}: {winner}").expect("writing to a String");
+        Ok(())
+    })?;
+    Ok(out)
 }

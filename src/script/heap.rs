@@ -8,14 +8,13 @@
 
 use super::engine::Script;
 use super::verify::{Checked, HeapReferee, check_conjecture};
-use crate::enumerate;
+use crate::families::heaps::HeapGame;
 use crate::families::{ExternalHeapRule, FamilyError, HeapRule, Heaps, TakeBreakCode, TakeSizes};
-use crate::play::{Ending, Side};
-use crate::registry::{self, Game, GameError, GameInfo, MoveOutcome, PositionMoves};
+use crate::game::{self, Conjecture, Game, GameError};
+use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
 use crate::verify::Report;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::io::{BufRead, Write};
 use std::sync::{Arc, RwLock};
 
 /// The largest heap a script heap game computes (each heap is one script call).
@@ -44,11 +43,6 @@ impl ScriptHeapRule {
         self.options
             .read()
             .unwrap_or_else(|poison| poison.into_inner())
-    }
-
-    /// Computes the options of every heap up to `n` (once), failing as the script fails.
-    pub fn prepare(&self, n: u64) -> Result<(), String> {
-        self.compute_up_to(n).map_err(|error| error.to_string())
     }
 
     /// Computes the options of every heap up to `n` not computed yet, within
@@ -223,7 +217,7 @@ impl HeapLists {
     }
 }
 
-impl crate::core::Rules for HeapLists {
+impl crate::search::Rules for HeapLists {
     type Position = Box<[u32]>;
 
     fn options(&self, heaps: &Box<[u32]>) -> Result<Vec<Box<[u32]>>, String> {
@@ -261,27 +255,27 @@ impl crate::core::Rules for HeapLists {
     }
 }
 
-/// The default `--size` of a heap script's `verify`.
-const DEFAULT_SIZE: u64 = 12;
-
-/// A heap-form script game: the heap game of its rule, plus its conjecture.
-pub struct ScriptHeapGame {
+/// A heap-form script's conjecture (`grundy(p)` / `is_lost(p)`), checked by `verify` after the
+/// nim-sum theory of the script's heap game.
+struct HeapConjecture {
     script: Arc<Script>,
-    rule: Arc<ScriptHeapRule>,
-    game: Box<dyn Game>,
+    heap_game: Arc<HeapGame>,
 }
 
-impl ScriptHeapGame {
-    /// The game of a script that defines `heap_options`.
-    pub fn new(script: Arc<Script>) -> Self {
-        let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
-        let game = registry::heap_game(HeapRule::Script(rule.clone()));
-        ScriptHeapGame { script, rule, game }
+/// The game of a script that defines `heap_options`: the heap game of its rule (like `kayles`:
+/// sums, the nim-sum theory, `table`), with the script's conjecture checked by `verify`.
+pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
+    let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
+    let mut entry = game::heap_entry(HeapRule::Script(rule.clone()));
+    if let Some(heap_game) = entry.heap_game.clone() {
+        entry.conjecture = Some(Box::new(HeapConjecture { script, heap_game }));
     }
+    Box::new(entry)
+}
 
+impl HeapConjecture {
     /// The positions a script's `positions(size)` lists, as heap positions.
     fn script_positions(&self, size: u64) -> Result<Vec<Heaps>, String> {
-        let heap_game = self.game.heap_game().expect("a heap game");
         self.script
             .positions(size)?
             .iter()
@@ -297,14 +291,14 @@ impl ScriptHeapGame {
                             self.script.name()
                         )
                     })?;
-                let largest = heaps.iter().copied().max().unwrap_or(0);
-                self.rule.prepare(largest)?;
-                heap_game.position(heaps).map_err(|error| error.to_string())
+                self.heap_game
+                    .position(heaps)
+                    .map_err(|error| error.to_string())
             })
             .collect()
     }
 
-    fn conjecture(&self, positions: &[Heaps]) -> Checked {
+    fn check(&self, positions: &[Heaps]) -> Checked {
         let script = &self.script;
         let claims = |position: &Heaps| {
             let cells: Vec<i64> = position.heaps().iter().map(|&heap| heap as i64).collect();
@@ -318,86 +312,35 @@ impl ScriptHeapGame {
     }
 }
 
-impl Game for ScriptHeapGame {
-    fn info(&self) -> &GameInfo {
-        self.game.info()
-    }
-
-    fn heap_game(&self) -> Option<&crate::families::heaps::HeapGame> {
-        self.game.heap_game()
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        self.game.analyze(position, limit, json, out)
-    }
-
-    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
-        self.game.moves(position, limit)
-    }
-
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
-        self.game.computer_move(position)
-    }
-
-    /// The nim-sum theory against exhaustive search on the heap enumerator's positions, then the
-    /// script's conjecture (if any) on `positions(size)` (or the same heap positions).
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
-        let size = size.unwrap_or(DEFAULT_SIZE);
-        if size > 40 {
-            return Err(format!(
-                "--size {size} is too large for {} (at most 40)",
-                self.script.name()
-            ));
-        }
-        self.rule.prepare(size.saturating_mul(4))?;
-        let mut reports = self.game.verify(Some(size))?;
-        if self.has_conjecture() {
-            let positions = if self.script.defined().positions {
-                self.script_positions(size)?
-            } else {
-                enumerate::heaps(self.game.heap_game().expect("a heap game"), size)
-            };
-            reports.push(self.conjecture(&positions)?);
-        }
-        Ok(reports)
-    }
-
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
+impl Conjecture<Heaps> for HeapConjecture {
+    /// The conjecture (if the script states one) on `positions(size)`, or on the heap game's
+    /// small positions when the script lists none.
+    fn verify(&self, size: u64, small_positions: &[Heaps]) -> Result<Option<Report>, GameError> {
         if !self.has_conjecture() {
-            return Err(format!(
+            return Ok(None);
+        }
+        let report = if self.script.defined().positions {
+            let positions = self.script_positions(size).map_err(GameError::Script)?;
+            self.check(&positions)
+        } else {
+            self.check(small_positions)
+        };
+        Ok(Some(report.map_err(GameError::Script)?))
+    }
+
+    fn verify_from(&self, start: &Heaps) -> Result<Report, GameError> {
+        if !self.has_conjecture() {
+            return Err(GameError::Unsupported(format!(
                 "{} defines no conjecture: add `fn grundy(position)` or `fn is_lost(position)`",
                 self.script.name()
-            ));
+            )));
         }
-        let heap_game = self.game.heap_game().expect("a heap game");
-        let start = heap_game
-            .parse(position)
-            .map_err(|e| format!("position: {e}"))?;
         // Every position reachable from the start, each after its options.
-        let search = crate::core::Search::new(
-            Arc::new(crate::core::GameRules::<Heaps>::new()),
-            crate::core::search::DEFAULT_POSITION_LIMIT,
-        );
+        let search = Search::new(Arc::new(GameRules::<Heaps>::new()), DEFAULT_POSITION_LIMIT);
         let mut reachable = Vec::new();
         search
-            .value_recording(&start, &mut reachable)
-            .map_err(|e| e.to_string())?;
-        Ok(vec![self.conjecture(&reachable)?])
-    }
-
-    fn play(
-        &self,
-        position: &str,
-        first: Side,
-        input: &mut dyn BufRead,
-        output: &mut dyn Write,
-    ) -> Result<Ending, GameError> {
-        self.game.play(position, first, input, output)
+            .value_recording(start, &mut reachable)
+            .map_err(|e| GameError::Script(e.to_string()))?;
+        self.check(&reachable).map_err(GameError::Script)
     }
 }

@@ -11,7 +11,7 @@
 //! defines functions; only the options are required, in one of two forms:
 //!
 //! * `fn options(p)` — the positions one move leads to, as an array of positions. The game's
-//!   positions are then searched exhaustively ([`Searched`](crate::core::Searched)), sharing one
+//!   positions are then searched exhaustively ([`Searched`]), sharing one
 //!   memo per session; a position that repeats is reported as a cycle.
 //! * `fn heap_options(n)` — the **heap form**: what one heap of n may become, as an array of
 //!   heap lists (`[]` leaves nothing, `[a, b]` leaves two heaps). Every heap must be smaller
@@ -32,25 +32,24 @@
 //! # Safety
 //!
 //! Scripts cannot touch files, the network or the environment; each call is limited in
-//! operations, time, call depth and data size ([`engine`]); errors name the file, line and
+//! operations, time, call depth and data size (the engine); errors name the file, line and
 //! column.
 
-pub mod engine;
-pub mod heap;
-pub mod verify;
+mod engine;
+mod heap;
+mod verify;
 
 pub use engine::{Cells, Claim, Script};
-pub use heap::{ScriptHeapGame, ScriptHeapRule};
+pub use heap::{HeapLists, ScriptHeapRule, heap_script_game};
 
-use crate::core::search::DEFAULT_POSITION_LIMIT;
-use crate::core::{Rules, Search, Searched};
-use crate::play::{Ending, Side, play};
-use crate::registry::{
+use crate::game::{
     Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, position_moves,
     write_analysis,
 };
+use crate::play::{Ending, Side, play};
 use crate::scanner::{InputError, Location};
-use crate::theory::AnalysisError;
+use crate::search::DEFAULT_POSITION_LIMIT;
+use crate::search::{Rules, Search, Searched};
 use crate::verify::Report;
 use engine::show_integers;
 use std::io::{BufRead, Write};
@@ -67,18 +66,6 @@ is_lost(p) (see examples/games/ and the README):
   grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
   grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
 
-/// The file name endings of scripts.
-const SCRIPT_ENDINGS: &[&str] = &[".rhai"];
-
-/// Whether a game spelling names a script: it ends in `.rhai` (or `.lua`, to say that Lua is not
-/// supported). Other files are not read, so that a mistyped game name never runs a file.
-pub fn names_script(spelling: &str) -> bool {
-    SCRIPT_ENDINGS
-        .iter()
-        .any(|ending| spelling.ends_with(ending))
-        || spelling.ends_with(".lua")
-}
-
 /// The game of the script at `path`: a heap game if it defines `heap_options`, else a game
 /// searched exhaustively through `options`.
 pub fn load(path: &Path) -> Result<Box<dyn Game>, String> {
@@ -90,7 +77,7 @@ pub fn load(path: &Path) -> Result<Box<dyn Game>, String> {
     }
     let script = Arc::new(Script::load(path)?);
     if script.defined().heap_options {
-        Ok(Box::new(ScriptHeapGame::new(script)))
+        Ok(heap_script_game(script))
     } else {
         Ok(Box::new(ScriptGame::new(script, DEFAULT_POSITION_LIMIT)))
     }
@@ -190,11 +177,11 @@ impl ScriptGame {
         let cells = self
             .script
             .parse(text)
-            .map_err(|e| GameError::Analysis(AnalysisError(format!("position: {e}"))))?;
+            .map_err(|e| GameError::Script(format!("position: {e}")))?;
         let position = Searched::new(Arc::clone(&self.search), cells);
         position
             .value()
-            .map_err(|e| GameError::Analysis(AnalysisError(e.to_string())))?;
+            .map_err(|e| GameError::Analysis(e.into()))?;
         Ok(position)
     }
 
@@ -235,35 +222,39 @@ impl Game for ScriptGame {
         best_move(&self.position(position)?)
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
         if !self.has_conjecture() {
-            return Err(self.no_conjecture());
+            return Err(GameError::Unsupported(self.no_conjecture()));
         }
         if !self.script.defined().positions {
-            return Err(format!(
+            return Err(GameError::Unsupported(format!(
                 "{}: verify needs `fn positions(size)` in the script (the small positions to \
                  check), or --from POSITION (a position and everything reachable from it)",
                 self.script.name()
-            ));
+            )));
         }
-        let positions = self.script.positions(size.unwrap_or(DEFAULT_SIZE))?;
+        let positions = self
+            .script
+            .positions(size.unwrap_or(DEFAULT_SIZE))
+            .map_err(GameError::Script)?;
         let report = verify::check_conjecture(
             self.script.name(),
             &*self.search,
             &positions,
             &|position: &Cells| self.script.claims(position),
-        )?;
+        )
+        .map_err(GameError::Script)?;
         Ok(vec![report])
     }
 
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
         if !self.has_conjecture() {
-            return Err(self.no_conjecture());
+            return Err(GameError::Unsupported(self.no_conjecture()));
         }
         let start = self
             .script
             .parse(position)
-            .map_err(|e| format!("position: {e}"))?;
+            .map_err(|e| GameError::Script(format!("position: {e}")))?;
         // A fresh search, so that every reachable position is recorded (after its options).
         let search = Search::new(
             Arc::new(ScriptRules::new(Arc::clone(&self.script))),
@@ -272,13 +263,14 @@ impl Game for ScriptGame {
         let mut reachable = Vec::new();
         search
             .value_recording(&start, &mut reachable)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| GameError::Script(e.to_string()))?;
         let report = verify::check_conjecture(
             self.script.name(),
             &search,
             &reachable,
             &|position: &Cells| self.script.claims(position),
-        )?;
+        )
+        .map_err(GameError::Script)?;
         Ok(vec![report])
     }
 

@@ -7,9 +7,10 @@
 //! too high, or the list of options when it says won.
 
 use super::engine::Claim;
-use crate::core::{ImpartialGame, Nimber, Rules, Search};
+use crate::core::{ImpartialGame, Nimber};
 use crate::families::Heaps;
 use crate::notation::Notation;
+use crate::search::{Rules, Search};
 use crate::theory::Theory;
 use crate::verify::{Counterexample, Report, progress_bar};
 use rayon::prelude::*;

@@ -5,7 +5,8 @@ use super::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
-use crate::registry::{Game, GameError, MoveOutcome, UnknownGame};
+use crate::game::{Game, GameError, MoveOutcome};
+use crate::resolve::ResolveError;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
@@ -61,15 +62,32 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Each kind of failure gets its status: what the request asked for is at fault (400, with the
+/// command line's message), or the server is (500). Exhaustive, so a new kind must be placed.
 impl From<GameError> for ApiError {
     fn from(error: GameError) -> ApiError {
-        ApiError::bad(error.to_string())
+        let status = match &error {
+            GameError::Position(_)
+            | GameError::Analysis(_)
+            | GameError::SizeTooLarge { .. }
+            | GameError::Unsupported(_)
+            | GameError::Script(_)
+            | GameError::Family(_) => StatusCode::BAD_REQUEST,
+            GameError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, error.to_string())
     }
 }
 
-impl From<UnknownGame> for ApiError {
-    fn from(error: UnknownGame) -> ApiError {
-        ApiError::bad(error.to_string())
+impl From<ResolveError> for ApiError {
+    fn from(error: ResolveError) -> ApiError {
+        let status = match &error {
+            ResolveError::Unknown { .. }
+            | ResolveError::Malformed(_)
+            | ResolveError::Script(_)
+            | ResolveError::FileRefused(_) => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, error.to_string())
     }
 }
 
@@ -144,7 +162,7 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
 type SharedState = State<Arc<Shared>>;
 
 pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiError> {
-    let fixed: Vec<GameDescription> = crate::registry::fixed_games()
+    let fixed: Vec<GameDescription> = crate::resolve::fixed_games()
         .iter()
         .map(|game| describe(&game.info().name, game.as_ref()))
         .collect();
@@ -160,7 +178,7 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
     Ok(Json(serde_json::json!({
         "fixed": fixed,
         "families": families,
-        "family_help": crate::registry::family_help(),
+        "family_help": crate::resolve::family_help(),
     }))
     .into_response())
 }

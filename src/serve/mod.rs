@@ -47,7 +47,8 @@
 
 mod api;
 
-use crate::registry::{self, Game, UnknownGame};
+use crate::game::Game;
+use crate::resolve::{Files, ResolveError, resolve_with};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
@@ -119,7 +120,7 @@ struct Shared {
 
 impl Shared {
     /// The game a spelling names (see [`web_resolve`]), from the cache when it was asked before.
-    fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, UnknownGame> {
+    fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, ResolveError> {
         let mut games = self
             .games
             .lock()
@@ -136,21 +137,10 @@ impl Shared {
     }
 }
 
-/// [`registry::resolve`], except for spellings that look like file paths: a page must not make
-/// the server read files.
-fn web_resolve(spelling: &str) -> Result<Box<dyn Game>, UnknownGame> {
-    let lower = spelling.to_ascii_lowercase();
-    if spelling.contains(['/', '\\'])
-        || crate::script::names_script(&lower)
-        || lower.ends_with(".rhai")
-        || lower.ends_with(".lua")
-    {
-        return Err(UnknownGame(format!(
-            "`{spelling}` looks like a file: the page serves the built-in games and heap \
-             families only, and never reads files"
-        )));
-    }
-    registry::resolve(spelling)
+/// The resolver, refusing spellings that look like file paths: a page must not make the
+/// server read files.
+fn web_resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    resolve_with(spelling, Files::Refuse)
 }
 
 /// The page and its files: the only static answers, matched exactly by path.
@@ -363,12 +353,12 @@ mod tests {
         for spelling in ["/etc/passwd", "games/x.rhai", "x.LUA", "..\\x"] {
             assert!(web_resolve(spelling).is_err(), "{spelling}");
         }
-        for spelling in ["kayles", "0.07", "sub:1,3,4", "end-piles"] {
+        for spelling in ["kayles", "0.07", "sub:1,3,4", crate::games::end_piles::NAME] {
             assert!(web_resolve(spelling).is_ok(), "{spelling}");
         }
         assert_eq!(
             web_resolve("nope").err().map(|e| e.to_string()),
-            registry::resolve("nope").err().map(|e| e.to_string())
+            crate::resolve::resolve("nope").err().map(|e| e.to_string())
         );
     }
 }

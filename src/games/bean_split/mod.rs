@@ -68,11 +68,16 @@ pub use counts::Counts;
 pub use reader::{Parities, Parity, read_parities};
 
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::enumerate::sequences;
+use crate::game::{Entry, Game, GameInfo};
+use crate::judge::{Format, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use crate::verify::Verdict;
 use counts::{Count, CountsVisitor};
 use rayon::prelude::*;
 use std::fmt;
+use std::fmt::Write as _;
 use std::str::FromStr;
 
 /// The numbers this game accepts, for `grundy list` (see [`MAX_BEANS`]).
@@ -775,6 +780,90 @@ impl fmt::Display for BeanSplit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.beans.fmt(f)
     }
+}
+
+// ---- As a value for the commands: description, small positions, judge formats. ----
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "bean-split";
+
+/// bean-split as a [`Game`]: its description, reader, small positions for `verify`
+/// (and the sizes `--size` accepts) and judge formats.
+pub(crate) fn game() -> Box<dyn Game> {
+    let (default_size, max_size) = (14, 30);
+    Box::new(Entry::<BeanSplit> {
+        info: GameInfo {
+            name: NAME.to_string(),
+            rules: "bottles 0..n-1 of beans; take a bean from a non-empty bottle i, put one in j and one in k (i < j <= k)".into(),
+            position: "beans per bottle, all bottles: `1 0 1 5000`".into(),
+            moves: "i>j,k (0-based bottles): `0>2,3`".into(),
+            source: "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)".into(),
+            verify_size: "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        parse: Box::new(str::parse),
+        positions: Box::new(|size| Ok(small_positions(size))),
+        default_size,
+        max_size,
+        extra_checks: &[("bean-split (judge answer)", judge_answer_check)],
+        formats: FORMATS,
+        heap_game: None,
+        conjecture: None,
+    })
+}
+
+/// bean-split: every row of 1 to 6 bottles with at most 2 beans each, and every row of 1 to 4
+/// bottles with at most `size` beans each. (Longer rows are out of reach of the exhaustive search:
+/// a bean `d` bottles from the end becomes up to `2^d` beans.)
+pub fn small_positions(size: u64) -> Vec<BeanSplit> {
+    let mut out: Vec<BeanSplit> = sequences(6, 0, 2)
+        .into_iter()
+        .chain(sequences(4, 0, size))
+        .filter(|beans| !beans.is_empty())
+        .map(BeanSplit::new)
+        .collect();
+    out.sort_by_key(|p| (p.beans.len(), p.beans.to_vec()));
+    out.dedup();
+    out
+}
+
+/// Compares bean-split's judge answer (smallest winning move and count, computed by its own
+/// O(n) path) with the referee's winning moves.
+fn judge_answer_check(position: &BeanSplit, verdict: &Verdict<BeanSplit>) -> Result<(), String> {
+    let answer = position.judge_answer();
+    let smallest = verdict.winning_moves.iter().map(|(mv, _)| *mv).min();
+    let count = verdict.winning_moves.len() as u128;
+    if answer.first_move != smallest || answer.count != count {
+        return Err(format!(
+            "judge answer {:?} with count {}, exhaustive search {:?} with count {}",
+            answer.first_move, answer.count, smallest, count
+        ));
+    }
+    Ok(())
+}
+
+/// bean-split (HNOI 2007).
+pub(crate) const FORMATS: &[Format] = &[Format {
+    dialect: None,
+    describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
+    solve: solve_bean_split,
+}];
+
+fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of bottles n")?;
+        let bottles = read_parities(scanner, n, "a bean count")?;
+        let answer = judge_answer(&bottles);
+        match answer.first_move {
+            Some(mv) => writeln!(out, "{} {} {}", mv.from, mv.to_j, mv.to_k),
+            None => writeln!(out, "-1 -1 -1"),
+        }
+        .expect("writing to a String");
+        writeln!(out, "{}", answer.count).expect("writing to a String");
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ pub fn next_parity(scanner: &mut Scanner<'_>, what: &str) -> Result<Parity, Inpu
     Ok(Parity::of(u128::from(value)))
 }
 
-/// Reads `count` tokens with [`next_parity`](next_parity) semantics (the hot path of
+/// Reads `count` tokens with `next_parity` semantics (the hot path of
 /// bean-split's ten-million-bottle inputs).
 ///
 /// A long run is found first (a vectorised count of token starts locates its end), then cut

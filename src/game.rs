@@ -1,24 +1,23 @@
-//! Games as values, and the one place that turns a spelling into a game.
+//! Games as values: the [`Game`] trait that every command runs on, and [`Entry`], the one
+//! implementation of it for any position type with a theory.
 //!
 //! A [`Game`] owns everything about itself: its name and notation ([`GameInfo`]), how its
 //! positions are read, its rules and theory (through its position type), its small positions for
-//! `verify`, and its judge formats. [`resolve`] is the only function that knows the spellings:
-//! the six fixed games by name, and the heap families (`0.07`, `kayles`, `sub:1,3,4`,
-//! `allbut:1,2`, `grundys-game`) built from their parameters, and script files (`game.rhai`,
-//! see [`crate::script`]).
+//! `verify`, its judge formats, and (for sums of heaps) the heap game behind it. The fixed games
+//! build theirs in their own modules (`end_piles::game()`, …); the heap families' is
+//! [`heap_game`]; script games' are in [`crate::script`]. Which spelling names which game is the
+//! resolver's business ([`crate::resolve`](mod@crate::resolve)), above everything here.
 //!
 //! Adding a fixed game: write its module (a position type implementing
 //! [`ImpartialGame`](crate::core::ImpartialGame) and [`Theory`], with `FromStr`/`Display` for its
-//! notation and an enumerator of small positions), then add one [`Entry`] to [`fixed_games`].
+//! notation), end it with a `game()` that fills an [`Entry`] (description, parser, small
+//! positions, judge formats), and add that one call to the resolver's list.
 
 use crate::analysis::analyze;
 use crate::core::Winner;
-use crate::enumerate;
-use crate::families::heaps::HeapGame;
-use crate::families::{FAMILY_HELP, HeapRule, Heaps};
-use crate::games::box_fill::BoundRule;
-use crate::games::{BeanSplit, BoundedTake, BoxFill, Chocolate, EndPiles, TakeOrMerge};
-use crate::judge::{self, Format};
+use crate::families::heaps::{HeapGame, small_positions};
+use crate::families::{FamilyError, HeapRule, Heaps};
+use crate::judge::Format;
 use crate::play::{Ending, Side, play};
 use crate::scanner::InputError;
 use crate::theory::{AnalysisError, Theory};
@@ -47,15 +46,38 @@ pub struct GameInfo {
     pub domain: String,
 }
 
-/// Anything that can go wrong when a command runs on a game.
+/// Anything that can go wrong when a command runs on a game, by kind, so that a caller (the
+/// command line, the server) can answer each kind as it should.
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
-    /// A malformed position.
+    /// A malformed position, or one outside the game's domain (located in the text).
     #[error("position: {0}")]
     Position(#[from] InputError),
-    /// A position the theory cannot analyse.
+    /// A position the theory or the search cannot analyse: too large, or the rules failed.
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
+    /// A `verify --size` above the game's largest.
+    #[error("--size {size} is too large for {game} (at most {max}: {meaning})")]
+    SizeTooLarge {
+        /// The game.
+        game: String,
+        /// The size asked for.
+        size: u64,
+        /// The largest size accepted.
+        max: u64,
+        /// What the size bounds.
+        meaning: String,
+    },
+    /// The command does not apply to this game (`--from` on a fixed game, `verify` on a script
+    /// without a conjecture, …); the message says what would.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A script failed (to load, or in one of its functions).
+    #[error("{0}")]
+    Script(String),
+    /// A heap game's values could not be computed (too large, or its script rule failed).
+    #[error("{0}")]
+    Family(#[from] FamilyError),
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -123,18 +145,11 @@ pub trait Game: Send + Sync {
 
     /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
     /// above the game's maximum (whose position counts would not fit in memory).
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String>;
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError>;
 
     /// Runs the game's conjecture against exhaustive search on `position` and every position
     /// reachable from it (script games; others have no conjecture to check).
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, String> {
-        let _ = position;
-        Err(format!(
-            "--from works for script games, which may state a conjecture; {} has a built-in \
-             theory (use --size)",
-            self.info().name
-        ))
-    }
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError>;
 
     /// Plays a game against a person.
     fn play(
@@ -156,7 +171,19 @@ pub type ExtraCheck<G> = (&'static str, Check<G>);
 type Parser<G> = Box<dyn Fn(&str) -> Result<G, InputError> + Send + Sync>;
 
 /// How a game lists its small positions up to a size.
-type Enumerator<G> = Box<dyn Fn(u64) -> Vec<G> + Send + Sync>;
+type Enumerator<G> = Box<dyn Fn(u64) -> Result<Vec<G>, GameError> + Send + Sync>;
+
+/// A claim about a game's positions that `verify` checks against exhaustive search beside the
+/// theory: a script's conjecture. The game's [`Entry`] holds it; each method answers `None` when
+/// there is nothing to check (a script that states no conjecture).
+pub trait Conjecture<G>: Send + Sync {
+    /// The conjecture on the positions `verify --size` checks: its own list of positions if it
+    /// has one, else the game's `small_positions`.
+    fn verify(&self, size: u64, small_positions: &[G]) -> Result<Option<Report>, GameError>;
+
+    /// The conjecture on `start` and every position reachable from it (`verify --from`).
+    fn verify_from(&self, start: &G) -> Result<Report, GameError>;
+}
 
 /// A game whose positions are of type `G`.
 pub struct Entry<G: Theory + 'static> {
@@ -176,6 +203,8 @@ pub struct Entry<G: Theory + 'static> {
     pub formats: &'static [Format],
     /// The heap game, for sums of heaps.
     pub heap_game: Option<Arc<HeapGame>>,
+    /// A claim checked after the theory (a script's conjecture).
+    pub conjecture: Option<Box<dyn Conjecture<G>>>,
 }
 
 /// The outcome of one move from `position`, by the theory.
@@ -266,18 +295,20 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         best_move(&(self.parse)(position)?)
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, String> {
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
         let size = size.unwrap_or(self.default_size);
         if size > self.max_size {
-            return Err(format!(
-                "--size {size} is too large for {} (at most {}: {})",
-                self.info.name, self.max_size, self.info.verify_size
-            ));
+            return Err(GameError::SizeTooLarge {
+                game: self.info.name.clone(),
+                size,
+                max: self.max_size,
+                meaning: self.info.verify_size.clone(),
+            });
         }
-        let positions = (self.positions)(size);
+        let positions = (self.positions)(size)?;
         let name = self.info.name.as_str();
         let main_check: (&str, Check<G>) = (name, theory_check);
-        Ok(std::iter::once(main_check)
+        let mut reports: Vec<Report> = std::iter::once(main_check)
             .chain(self.extra_checks.iter().copied())
             .map(|(name, check)| {
                 cross_check(
@@ -287,7 +318,22 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
                     &progress_bar(name, positions.len()),
                 )
             })
-            .collect())
+            .collect();
+        if let Some(conjecture) = &self.conjecture {
+            reports.extend(conjecture.verify(size, &positions)?);
+        }
+        Ok(reports)
+    }
+
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
+        let Some(conjecture) = &self.conjecture else {
+            return Err(GameError::Unsupported(format!(
+                "--from works for script games, which may state a conjecture; {} has a built-in \
+                 theory (use --size)",
+                self.info.name
+            )));
+        };
+        Ok(vec![conjecture.verify_from(&(self.parse)(position)?)?])
     }
 
     fn play(
@@ -309,188 +355,18 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
     }
 }
 
-/// Compares bean-split's judge answer (smallest winning move and count, computed by its own
-/// O(n) path) with the referee's winning moves.
-fn bean_split_judge_check(
-    position: &BeanSplit,
-    verdict: &Verdict<BeanSplit>,
-) -> Result<(), String> {
-    let answer = position.judge_answer();
-    let smallest = verdict.winning_moves.iter().map(|(mv, _)| *mv).min();
-    let count = verdict.winning_moves.len() as u128;
-    if answer.first_move != smallest || answer.count != count {
-        return Err(format!(
-            "judge answer {:?} with count {}, exhaustive search {:?} with count {}",
-            answer.first_move, answer.count, smallest, count
-        ));
-    }
-    Ok(())
-}
-
-/// The texts of a [`GameInfo`], as literals.
-type InfoText = [&'static str; 7];
-
-fn info([name, rules, position, moves, source, verify_size, domain]: InfoText) -> GameInfo {
-    GameInfo {
-        domain: domain.to_string(),
-        name: name.to_string(),
-        rules: rules.to_string(),
-        position: position.to_string(),
-        moves: moves.to_string(),
-        source: source.to_string(),
-        verify_size: verify_size.to_string(),
-    }
-}
-
-/// A fixed game.
-fn fixed<G>(
-    text: InfoText,
-    parse: fn(&str) -> Result<G, InputError>,
-    positions: fn(u64) -> Vec<G>,
-    (default_size, max_size): (u64, u64),
-    formats: &'static [Format],
-    extra_checks: &'static [ExtraCheck<G>],
-) -> Box<dyn Game>
-where
-    G: Theory + Send + Sync + 'static,
-{
-    Box::new(Entry::<G> {
-        info: info(text),
-        parse: Box::new(parse),
-        positions: Box::new(positions),
-        default_size,
-        max_size,
-        extra_checks,
-        formats,
-        heap_game: None,
-    })
-}
-
-/// The six games of the spec, in its order (the square-rule box-fill last).
-pub fn fixed_games() -> Vec<Box<dyn Game>> {
-    vec![
-        fixed::<EndPiles>(
-            [
-                "end-piles",
-                "piles in a row; remove any number of stones from the leftmost or the rightmost pile",
-                "pile sizes left to right, each >= 1: `3 1 9 4`",
-                "L<k> / R<k>: leave k stones in the leftmost / rightmost pile (k = 0 removes it): `L2`",
-                "ZJOI 2009 取石子游戏 (BZOJ 1413, Luogu P2599)",
-                "rows of at most S piles of 1..S stones (default 7)",
-                crate::games::end_piles::DOMAIN,
-            ],
-            str::parse,
-            enumerate::end_piles,
-            (7, 8),
-            judge::END_PILES,
-            &[],
-        ),
-        fixed::<TakeOrMerge>(
-            [
-                "take-or-merge",
-                "piles; remove one stone from a pile, or merge two piles into one",
-                "the multiset of pile sizes, each >= 1: `1 1 2`",
-                "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`",
-                "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)",
-                "every multiset of piles with at most S stones in all (default 34)",
-                crate::games::take_or_merge::DOMAIN,
-            ],
-            str::parse,
-            enumerate::take_or_merge,
-            (34, 45),
-            judge::TAKE_OR_MERGE,
-            &[],
-        ),
-        fixed::<Chocolate>(
-            [
-                "chocolate",
-                "bars in a box; take any non-empty set out onto the table, or eat some length off a table bar",
-                "box bars `/` table bars (either side may be empty): `11 10 15 / 4`, or `11 10 15`",
-                "+a,b,..: take those bars out of the box; x>y: eat a table bar of x down to y: `+10,11`, `15>4`",
-                "BZOJ 1299 巧克力棒",
-                "up to 4 box bars and 2 table bars of length 1..S (default 9)",
-                crate::games::chocolate::DOMAIN,
-            ],
-            str::parse,
-            enumerate::chocolate,
-            (9, 16),
-            judge::CHOCOLATE,
-            &[],
-        ),
-        fixed::<BoundedTake>(
-            [
-                "bounded-take",
-                "piles with constants b_i; take 1..floor(num_i / b_i) stones from one pile",
-                "num/b per pile: `5/2 3/3`",
-                "<i>-<k>: take k stones from pile i (from 1): `1-2`",
-                "学园祭的游戏; AtCoder ARC 091 F Strange Nim (--dialect arc091f)",
-                "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)",
-                crate::games::bounded_take::DOMAIN,
-            ],
-            str::parse,
-            enumerate::bounded_take,
-            (80, 300),
-            judge::BOUNDED_TAKE,
-            &[],
-        ),
-        fixed::<BeanSplit>(
-            [
-                "bean-split",
-                "bottles 0..n-1 of beans; take a bean from a non-empty bottle i, put one in j and one in k (i < j <= k)",
-                "beans per bottle, all bottles: `1 0 1 5000`",
-                "i>j,k (0-based bottles): `0>2,3`",
-                "HNOI 2007 分裂游戏 (Luogu P3185, BZOJ 1188)",
-                "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)",
-                crate::games::bean_split::DOMAIN,
-            ],
-            str::parse,
-            enumerate::bean_split,
-            (14, 30),
-            judge::BEAN_SPLIT,
-            &[("bean-split (judge answer)", bean_split_judge_check)],
-        ),
-        fixed::<BoxFill>(
-            [
-                "box-fill",
-                "boxes of capacity a_i holding b_i; add 1..b_i stones to one box, never past its capacity",
-                "current/capacity per box: `2/6 3/3`",
-                "<i>+<x>: add x stones to box i (from 1): `1+2`",
-                "摆放石子",
-                "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
-                crate::games::box_fill::DOMAIN,
-            ],
-            str::parse,
-            |size| enumerate::box_fill(BoundRule::Linear, size),
-            (30, 100),
-            judge::BOX_FILL,
-            &[],
-        ),
-        fixed::<BoxFill>(
-            [
-                "box-fill-square",
-                "box-fill with the HDU 1729 rule: add 1..b_i^2 stones to one box, never past its capacity",
-                "current/capacity per box: `2/6 3/3`",
-                "<i>+<x>: add x stones to box i (from 1): `1+4`",
-                "HDU 1729 Stone Game (as `solve box-fill --dialect hdu1729`)",
-                "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)",
-                crate::games::box_fill::DOMAIN,
-            ],
-            |text| BoxFill::parse_with(BoundRule::Square, text),
-            |size| enumerate::box_fill(BoundRule::Square, size),
-            (30, 100),
-            judge::BOX_FILL_SQUARE,
-            &[],
-        ),
-    ]
-}
-
 /// The game of a heap rule.
 pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
+    Box::new(heap_entry(rule))
+}
+
+/// The [`Entry`] of a heap rule's game (a script adds its conjecture to it).
+pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
     let name = rule.to_string();
     let game = Arc::new(HeapGame::new(rule));
     let parser = Arc::clone(&game);
     let enumerator = Arc::clone(&game);
-    Box::new(Entry::<Heaps> {
+    Entry::<Heaps> {
         info: GameInfo {
             rules: game.rule().describe(),
             position: "heap sizes, each >= 1 (printed ascending): `3 5 7`".to_string(),
@@ -504,48 +380,17 @@ pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
             name,
         },
         parse: Box::new(move |text: &str| parser.parse(text)),
-        positions: Box::new(move |size| enumerate::heaps(&enumerator, size)),
+        positions: Box::new(move |size| {
+            // The values of every heap the positions hold, computed first: a script's rule can
+            // fail here, and then nothing below can.
+            enumerator.values_up_to(size.saturating_mul(4))?;
+            Ok(small_positions(&enumerator, size))
+        }),
         default_size: 12,
         max_size: 40,
         extra_checks: &[],
         formats: &[],
         heap_game: Some(game),
-    })
-}
-
-/// Why a spelling names no game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UnknownGame(pub String);
-
-/// The game a spelling names: a fixed game's name, or a heap family's spelling.
-pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, UnknownGame> {
-    if let Some(game) = fixed_games()
-        .into_iter()
-        .find(|game| game.info().name == spelling)
-    {
-        return Ok(game);
+        conjecture: None,
     }
-    if crate::script::names_script(spelling) {
-        return crate::script::load(std::path::Path::new(spelling)).map_err(UnknownGame);
-    }
-    match HeapRule::resolve(spelling) {
-        Some(Ok(rule)) => Ok(heap_game(rule)),
-        Some(Err(message)) => Err(UnknownGame(message.to_string())),
-        None => Err(UnknownGame(format!(
-            "unknown game `{spelling}`; the games are {}, and the heap families: a take-and-break \
-             code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-             grundys-game (see `grundy list`), or a script file (`game.rhai`)",
-            fixed_games()
-                .iter()
-                .map(|game| game.info().name.clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
-    }
-}
-
-/// What `grundy list` prints about the heap families.
-pub fn family_help() -> &'static str {
-    FAMILY_HELP
 }

@@ -1,6 +1,6 @@
 //! Exhaustive search as a theory: analyse, play and verify any game that has no fast theory.
 //!
-//! [`ExhaustiveSolver`](super::ExhaustiveSolver) is the referee for games whose rules are Rust
+//! [`ExhaustiveSolver`](crate::core::ExhaustiveSolver) is the referee for games whose rules are Rust
 //! code and cannot fail. This module serves games whose rules may fail or misbehave — a script's
 //! `options` can throw, run too long, or lead back to a position already on the path (a game
 //! that can go on forever) — and games that have nothing better than brute force:
@@ -22,7 +22,7 @@
 //! options of the position on top of the path are computed together on every core before the
 //! search descends into them; each position's options are still computed exactly once.
 
-use super::{ImpartialGame, Nimber, Winner, mex};
+use crate::core::{ImpartialGame, Nimber, Winner, mex};
 use crate::notation::Notation;
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use rayon::prelude::*;
@@ -422,13 +422,21 @@ impl<R: Rules> ImpartialGame for Searched<R> {
     }
 }
 
-fn analysis_error(error: SearchError) -> AnalysisError {
-    AnalysisError(error.to_string())
+/// A search that stopped is an analysis the search cannot give: too large, or rules that failed.
+impl From<SearchError> for AnalysisError {
+    fn from(error: SearchError) -> AnalysisError {
+        match error {
+            SearchError::TooLarge { .. } => AnalysisError::TooLarge(error.to_string()),
+            SearchError::Cycle(_) | SearchError::Rules(_) => {
+                AnalysisError::RulesFailed(error.to_string())
+            }
+        }
+    }
 }
 
 impl<R: Rules> Theory for Searched<R> {
     fn winner(&self) -> Result<Winner, AnalysisError> {
-        Ok(self.value().map_err(analysis_error)?.winner())
+        Ok(self.value()?.winner())
     }
 
     fn grundy_value(&self) -> Option<Nimber> {
@@ -437,15 +445,15 @@ impl<R: Rules> Theory for Searched<R> {
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
         let mut collector = MoveCollector::new(limit);
-        if self.value().map_err(analysis_error)? == Nimber::ZERO {
+        if self.value()? == Nimber::ZERO {
             return Ok(collector.finish());
         }
         let mut seen: FxHashSet<R::Position> = FxHashSet::default();
-        for option in self.try_options().map_err(analysis_error)? {
+        for option in self.try_options()? {
             if seen.contains(&option) {
                 continue;
             }
-            if self.search.value(&option).map_err(analysis_error)? == Nimber::ZERO {
+            if self.search.value(&option)? == Nimber::ZERO {
                 collector.push(|| WinningMove {
                     mv: option.clone(),
                     reason: "leaves a position of Grundy value 0 (exhaustive search)".to_string(),

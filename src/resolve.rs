@@ -1,0 +1,164 @@
+//! The resolver: the one place that turns a spelling into a game.
+//!
+//! A spelling is a fixed game's name (each game's module owns its own, `end_piles::NAME`), a heap
+//! family's spelling (`0.07`, `kayles`, `sub:1,3,4`, `allbut:1,2`, `grundys-game`; the families
+//! parse their own, [`HeapRule::resolve`]), or a script file (`game.rhai`, [`crate::script`]).
+//! Nothing else in the crate lists game names: the command line and the server ask here.
+//!
+//! The resolver sits on top of the library: it imports the games, the families and the script
+//! engine, and nothing below imports it.
+
+use crate::families::{FAMILY_HELP, HeapRule};
+use crate::game::{Game, heap_game};
+use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, take_or_merge};
+
+/// The six games of the spec, in its order (the square-rule box-fill last): one call per game,
+/// each to the `game()` of the game's own module.
+pub fn fixed_games() -> Vec<Box<dyn Game>> {
+    vec![
+        end_piles::game(),
+        take_or_merge::game(),
+        chocolate::game(),
+        bounded_take::game(),
+        bean_split::game(),
+        box_fill::game(box_fill::BoundRule::Linear),
+        box_fill::game(box_fill::BoundRule::Square),
+    ]
+}
+
+/// Whether the resolver may read files: script spellings are loaded (the command line), or
+/// refused before anything is read (the server: a page must not make it read files).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Files {
+    /// A `….rhai` spelling loads that script.
+    Read,
+    /// Spellings that look like files (`/`, `\`, `.rhai`, `.lua`) are refused.
+    Refuse,
+}
+
+/// Why a spelling names no game, by kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No game has this spelling; the message lists what would.
+    #[error(
+        "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
+         code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
+         grundys-game (see `grundy list`), or a script file (`game.rhai`)"
+    )]
+    Unknown {
+        /// The spelling.
+        spelling: String,
+        /// The fixed games' names, comma-separated.
+        fixed: String,
+    },
+    /// Shaped like a heap family's spelling, but malformed (the reason).
+    #[error("{0}")]
+    Malformed(String),
+    /// A script that could not be loaded (the reason, with its location).
+    #[error("{0}")]
+    Script(String),
+    /// A spelling that looks like a file, where files are not read ([`Files::Refuse`]).
+    #[error(
+        "`{0}` looks like a file: the page serves the built-in games and heap families only, and \
+         never reads files"
+    )]
+    FileRefused(String),
+}
+
+/// The game a spelling names; with [`Files::Refuse`], spellings that look like files are refused
+/// before anything is read.
+pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, ResolveError> {
+    if files == Files::Refuse && looks_like_a_file(spelling) {
+        return Err(ResolveError::FileRefused(spelling.to_string()));
+    }
+    if let Some(game) = fixed_games()
+        .into_iter()
+        .find(|game| game.info().name == spelling)
+    {
+        return Ok(game);
+    }
+    if names_script(spelling) {
+        return load_script(spelling);
+    }
+    match HeapRule::resolve(spelling) {
+        Some(Ok(rule)) => Ok(heap_game(rule)),
+        Some(Err(message)) => Err(ResolveError::Malformed(message.to_string())),
+        None => Err(ResolveError::Unknown {
+            spelling: spelling.to_string(),
+            fixed: fixed_games()
+                .iter()
+                .map(|game| game.info().name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+/// The game a spelling names: a fixed game's name, a heap family's spelling, or a script file
+/// (which is read). `resolve_with(spelling, Files::Read)`.
+pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    resolve_with(spelling, Files::Read)
+}
+
+/// Whether a spelling looks like a file path or a script name (in any case).
+fn looks_like_a_file(spelling: &str) -> bool {
+    let lower = spelling.to_ascii_lowercase();
+    spelling.contains(['/', '\\']) || names_script(&lower)
+}
+
+/// Whether a spelling names a script file (`….rhai`, or `….lua` to say that Lua is not
+/// supported). Other files are never read, so a mistyped game name never runs a file.
+fn names_script(spelling: &str) -> bool {
+    spelling.ends_with(".rhai") || spelling.ends_with(".lua")
+}
+
+/// The game of the script file `spelling`.
+#[cfg(feature = "script")]
+fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    crate::script::load(std::path::Path::new(spelling)).map_err(ResolveError::Script)
+}
+
+/// Without the script engine, a script spelling is refused with the reason.
+#[cfg(not(feature = "script"))]
+fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
+    Err(ResolveError::Script(format!(
+        "{spelling}: this grundy was built without the `script` feature (Rhai script games)"
+    )))
+}
+
+/// What `grundy list` prints about the heap families.
+pub fn family_help() -> &'static str {
+    FAMILY_HELP
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fixed_game_resolves_by_its_own_name() {
+        for game in fixed_games() {
+            let name = game.info().name.clone();
+            assert_eq!(resolve(&name).unwrap().info().name, name);
+            assert!(
+                HeapRule::resolve(&name).is_none(),
+                "{name} reads as a heap rule"
+            );
+        }
+    }
+
+    #[test]
+    fn kinds_are_told_apart() {
+        assert!(matches!(resolve("nope"), Err(ResolveError::Unknown { .. })));
+        assert!(matches!(resolve("0.9z"), Err(ResolveError::Malformed(_))));
+        assert!(matches!(
+            resolve("missing-file.rhai"),
+            Err(ResolveError::Script(_))
+        ));
+        assert!(matches!(
+            resolve_with("../x.RHAI", Files::Refuse),
+            Err(ResolveError::FileRefused(_))
+        ));
+        assert!(resolve_with("kayles", Files::Refuse).is_ok());
+    }
+}
