@@ -413,7 +413,7 @@ fn census_bad_input() {
         vec!["x.?"],
         vec!["?.1"],
         vec!["0.???????"],
-        vec!["end-piles"],
+        vec!["no-such-game"],
         vec!["0.??", "--shard", "4/3"],
         vec!["0.??", "--shard", "0/3"],
         vec!["0.??", "--to", "abc"],

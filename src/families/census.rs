@@ -1260,7 +1260,7 @@ mod tests {
         assert_eq!(expand(&["0.??".to_string()]).unwrap().len(), 64);
         assert!(expand(&["?.1".to_string()]).is_err());
         assert!(expand(&["0.???????".to_string()]).is_err());
-        assert!(expand(&["end-piles".to_string()]).is_err());
+        assert!(expand(&["no-such-game".to_string()]).is_err());
     }
 
     #[test]
