@@ -109,7 +109,13 @@ pub struct PositionMoves {
     pub moves: Vec<MoveOutcome>,
     /// Whether there are legal moves beyond those listed.
     pub more: bool,
+    /// How many legal moves the position has, when at most [`MOVES_COUNTED`] (counted without
+    /// analysing them); `None` beyond.
+    pub legal: Option<u64>,
 }
+
+/// The most legal moves [`PositionMoves::legal`] counts.
+pub const MOVES_COUNTED: usize = 100_000;
 
 /// A game: everything the commands need, whatever its position type.
 pub trait Game: Send + Sync {
@@ -207,6 +213,31 @@ pub struct Entry<G: Theory + 'static> {
     pub conjecture: Option<Box<dyn Conjecture<G>>>,
 }
 
+impl<G: Theory + Send + Sync + 'static> Entry<G> {
+    /// A fixed game: its description, how it reads a position, its small positions up to a size,
+    /// the default and largest `--size`, and its judge formats; no further checks, no heap game,
+    /// no conjecture (set those fields after, where a game has them).
+    pub fn fixed(
+        info: GameInfo,
+        parse: impl Fn(&str) -> Result<G, InputError> + Send + Sync + 'static,
+        small_positions: impl Fn(u64) -> Vec<G> + Send + Sync + 'static,
+        (default_size, max_size): (u64, u64),
+        formats: &'static [Format],
+    ) -> Self {
+        Entry {
+            info,
+            parse: Box::new(parse),
+            positions: Box::new(move |size| Ok(small_positions(size))),
+            default_size,
+            max_size,
+            extra_checks: &[],
+            formats,
+            heap_game: None,
+            conjecture: None,
+        }
+    }
+}
+
 /// The outcome of one move from `position`, by the theory.
 fn outcome<G: Theory>(position: &G, mv: &G::Move) -> MoveOutcome {
     let next = position.play(mv);
@@ -244,12 +275,19 @@ pub(crate) fn position_moves<G: Theory>(
     limit: usize,
 ) -> Result<PositionMoves, GameError> {
     let (moves, more) = parsed.some_moves(limit);
+    let legal = if more {
+        let (all, more) = parsed.some_moves(MOVES_COUNTED);
+        (!more).then_some(all.len() as u64)
+    } else {
+        Some(moves.len() as u64)
+    };
     Ok(PositionMoves {
         position: parsed.to_string(),
         winner: parsed.winner()?,
         grundy: parsed.grundy_value().map(|value| value.0),
         moves: moves.iter().map(|mv| outcome(parsed, mv)).collect(),
         more,
+        legal,
     })
 }
 

@@ -211,9 +211,8 @@ pub const NAME: &str = "bounded-take";
 /// bounded-take as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (80, 300);
-    Box::new(Entry::<BoundedTake> {
-        info: GameInfo {
+    Box::new(Entry::<BoundedTake>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles with constants b_i; take 1..floor(num_i / b_i) stones from one pile".into(),
             position: "num/b per pile: `5/2 3/3`".into(),
@@ -222,15 +221,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-    })
+        str::parse,
+        small_positions,
+        (80, 300),
+        FORMATS,
+    ))
 }
 
 /// bounded-take: every single pile of at most `10·size` stones with `b` from 1 to `size`, and

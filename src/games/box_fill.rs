@@ -254,7 +254,6 @@ pub const SQUARE_NAME: &str = "box-fill-square";
 /// the square one): its description, reader, small positions for `verify` (and the sizes
 /// `--size` accepts) and judge formats.
 pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
-    let (default_size, max_size) = (30, 100);
     let (name, rules, moves, source, formats) = match rule {
         BoundRule::Linear => (
             NAME,
@@ -271,8 +270,8 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
             SQUARE_FORMATS,
         ),
     };
-    Box::new(Entry::<BoxFill> {
-        info: GameInfo {
+    Box::new(Entry::<BoxFill>::fixed(
+        GameInfo {
             name: name.to_string(),
             rules: rules.into(),
             position: "current/capacity per box: `2/6 3/3`".into(),
@@ -282,15 +281,11 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
                 .into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(move |text| BoxFill::parse_with(rule, text)),
-        positions: Box::new(move |size| Ok(small_positions(rule, size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
+        move |text| BoxFill::parse_with(rule, text),
+        move |size| small_positions(rule, size),
+        (30, 100),
         formats,
-        heap_game: None,
-        conjecture: None,
-    })
+    ))
 }
 
 /// box-fill (either rule): every single box of capacity at most `5·size`, and every pair of boxes

@@ -467,9 +467,8 @@ pub const NAME: &str = "end-piles";
 /// end-piles as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (7, 8);
-    Box::new(Entry::<EndPiles> {
-        info: GameInfo {
+    Box::new(Entry::<EndPiles>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles in a row; remove any number of stones from the leftmost or the rightmost pile".into(),
             position: "pile sizes left to right, each >= 1: `3 1 9 4`".into(),
@@ -478,15 +477,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "rows of at most S piles of 1..S stones (default 7)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-    })
+        str::parse,
+        small_positions,
+        (7, 8),
+        FORMATS,
+    ))
 }
 
 /// end-piles: every row of at most `size` piles of 1 to `size` stones.

@@ -485,9 +485,8 @@ pub const NAME: &str = "take-or-merge";
 /// take-or-merge as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (34, 45);
-    Box::new(Entry::<TakeOrMerge> {
-        info: GameInfo {
+    Box::new(Entry::<TakeOrMerge>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles; remove one stone from a pile, or merge two piles into one".into(),
             position: "the multiset of pile sizes, each >= 1: `1 1 2`".into(),
@@ -497,15 +496,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "every multiset of piles with at most S stones in all (default 34)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-    })
+        str::parse,
+        small_positions,
+        (34, 45),
+        FORMATS,
+    ))
 }
 
 /// take-or-merge: every multiset of piles with at most `size` stones in all.

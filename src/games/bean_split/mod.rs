@@ -790,9 +790,8 @@ pub const NAME: &str = "bean-split";
 /// bean-split as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (14, 30);
-    Box::new(Entry::<BeanSplit> {
-        info: GameInfo {
+    let mut entry = Entry::<BeanSplit>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "bottles 0..n-1 of beans; take a bean from a non-empty bottle i, put one in j and one in k (i < j <= k)".into(),
             position: "beans per bottle, all bottles: `1 0 1 5000`".into(),
@@ -801,15 +800,13 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[("bean-split (judge answer)", judge_answer_check)],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-    })
+        str::parse,
+        small_positions,
+        (14, 30),
+        FORMATS,
+    );
+    entry.extra_checks = &[("bean-split (judge answer)", judge_answer_check)];
+    Box::new(entry)
 }
 
 /// bean-split: every row of 1 to 6 bottles with at most 2 beans each, and every row of 1 to 4
