@@ -32,6 +32,9 @@ Examples:
   grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
+  grundy census '0.??'
+  grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
+  grundy census --merge piece*.json --markdown
   grundy analyze examples/games/cram.rhai 3x3
   grundy verify examples/games/kayles.rhai";
 
@@ -205,6 +208,38 @@ enum Command {
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         program: Vec<OsString>,
     },
+    /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
+    ///
+    /// `?` is any octal digit after the point (`'0.???' '4.???'` is all 1,024 three-digit codes);
+    /// a list of spellings works too. Each game runs until its period is proved, or to --to N,
+    /// or until its work budget is spent (deterministic units, so the table is reproducible);
+    /// games run in parallel. Ctrl-C reports what was computed and exits with status 130.
+    Census {
+        /// Patterns or spellings; with --merge, the JSON pieces to join.
+        #[arg(required = true, num_args = 1..)]
+        patterns: Vec<String>,
+        /// The last heap for a game without a proved period (digits or a power: 2^20).
+        #[arg(long, value_name = "N")]
+        to: Option<String>,
+        /// Work units (pair visits) per game (digits or a power: 10^9).
+        #[arg(long, value_name = "UNITS")]
+        budget: Option<String>,
+        /// Print the census as one JSON object (the format --merge and --check read).
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// Print the census as a Markdown table.
+        #[arg(long)]
+        markdown: bool,
+        /// Compare with a census in JSON and list every difference (exit status 1 if any).
+        #[arg(long, value_name = "FILE")]
+        check: Option<PathBuf>,
+        /// Compute only the K-th of N slices of the games (for a cluster; join with --merge).
+        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+        shard: Option<String>,
+        /// Join the JSON of shards (given as the arguments) into the whole census.
+        #[arg(long)]
+        merge: bool,
+    },
     /// The games: rules, notation, sources, judge formats.
     List,
     /// Serve a web page to play, analyse and chart any game in a browser, with its JSON API.
@@ -326,6 +361,24 @@ fn run(command: Command) -> Result<u8, Failure> {
             };
             interact(&game, &position.join(" "), &options, json, &program)
         }
+        Command::Census {
+            patterns,
+            to,
+            budget,
+            json,
+            markdown,
+            check,
+            shard,
+            merge,
+        } => census(
+            &patterns,
+            to.as_deref(),
+            budget.as_deref(),
+            (json, markdown),
+            check.as_deref(),
+            shard.as_deref(),
+            merge,
+        ),
         Command::List => list(),
         Command::Serve {
             port,
@@ -595,6 +648,111 @@ fn table(
     };
     write_stdout(&text)?;
     Ok(if computed.interrupted() { 130 } else { 0 })
+}
+
+fn census(
+    patterns: &[String],
+    to: Option<&str>,
+    budget: Option<&str>,
+    (json, markdown): (bool, bool),
+    check: Option<&Path>,
+    shard: Option<&str>,
+    merge: bool,
+) -> Result<u8, Failure> {
+    use grundy::families::census::{self, CensusRequest};
+    use indicatif::{ProgressBar, ProgressStyle};
+    let read_census = |path: &Path| {
+        let bytes = std::fs::read(path)
+            .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| usage(format!("{}: not UTF-8, so not a census", path.display())))?;
+        census::read(&text, &path.display().to_string()).map_err(|e| usage(e.to_string()))
+    };
+    let reference = check.map(read_census).transpose()?;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let result = if merge {
+        let pieces = patterns
+            .iter()
+            .map(|p| Ok((p.clone(), read_census(Path::new(p))?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        census::merge(pieces).map_err(|e| usage(e.to_string()))?
+    } else {
+        let request = CensusRequest {
+            patterns: patterns.to_vec(),
+            to: to
+                .map(parse_count)
+                .transpose()?
+                .unwrap_or(census::DEFAULT_TO),
+            budget: budget
+                .map(parse_count)
+                .transpose()?
+                .unwrap_or(census::DEFAULT_BUDGET),
+            shard: shard
+                .map(census::parse_shard)
+                .transpose()
+                .map_err(|e| usage(e.to_string()))?,
+        };
+        let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
+        let flag = Arc::clone(&interrupt);
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        // A bar over games on stderr, drawn only on a terminal.
+        let bar = ProgressBar::new(games.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("census [{bar:40}] {pos}/{len} games ({eta} left) {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        let done = |record: &census::GameRecord| {
+            bar.inc(1);
+            bar.set_message(record.game.clone());
+        };
+        let result =
+            census::run(&request, Some(&interrupt), &done).map_err(|e| usage(e.to_string()))?;
+        bar.finish_and_clear();
+        result
+    };
+    let mut text = if json {
+        let mut text = serde_json::to_string(&result).map_err(|e| usage(e.to_string()))?;
+        text.push('\n');
+        text
+    } else if markdown {
+        result.markdown()
+    } else {
+        result.text()
+    };
+    let mut status = if interrupt.load(Ordering::Relaxed) {
+        130
+    } else {
+        0
+    };
+    if let (Some(reference), Some(path)) = (reference, check) {
+        let differences = census::check(&result, &reference);
+        writeln_text(
+            &mut text,
+            &format!(
+                "\n{} differences with {}{}",
+                differences.len(),
+                path.display(),
+                if differences.is_empty() { "" } else { ":" }
+            ),
+        );
+        for difference in &differences {
+            writeln_text(
+                &mut text,
+                &format!("  {}: {}", difference.game, difference.what),
+            );
+        }
+        if !differences.is_empty() && status == 0 {
+            status = 1;
+        }
+    }
+    write_stdout(&text)?;
+    Ok(status)
+}
+
+fn writeln_text(text: &mut String, line: &str) {
+    text.push_str(line);
+    text.push('\n');
 }
 
 /// A count: digits, or `a^b` (2^20, 10^12).
