@@ -82,6 +82,9 @@ pub enum GameError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// A move that is malformed or not legal in the position.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
 }
 
 /// One legal move of a position, for a page or a program: its notation, the position it leads
@@ -110,7 +113,13 @@ pub struct PositionMoves {
     pub moves: Vec<MoveOutcome>,
     /// Whether there are legal moves beyond those listed.
     pub more: bool,
+    /// How many legal moves the position has, when at most [`MOVES_COUNTED`] (counted without
+    /// analysing them); `None` beyond.
+    pub legal: Option<u64>,
 }
+
+/// The most legal moves [`PositionMoves::legal`] counts.
+pub const MOVES_COUNTED: usize = 100_000;
 
 /// A game: everything the commands need, whatever its position type.
 pub trait Game: Send + Sync {
@@ -143,6 +152,10 @@ pub trait Game: Send + Sync {
     /// The move a perfect player makes: a winning move if there is one, else the quiet move;
     /// `None` when there is no legal move.
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError>;
+
+    /// Plays `entry` — a move in the game's notation, or the position to move to — from
+    /// `position`; a malformed or illegal entry is [`GameError::IllegalMove`].
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError>;
 
     /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
     /// above the game's maximum (whose position counts would not fit in memory).
@@ -256,6 +269,32 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
     })
 }
 
+impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
+    /// A fixed game (played under misère play through its [`MisereTheory`]): its description, how it reads a position, its small positions up to a size,
+    /// the default and largest `--size`, and its judge formats; no further checks, no heap game,
+    /// no conjecture (set those fields after, where a game has them).
+    pub fn fixed(
+        info: GameInfo,
+        parse: impl Fn(&str) -> Result<G, InputError> + Send + Sync + 'static,
+        small_positions: impl Fn(u64) -> Vec<G> + Send + Sync + 'static,
+        (default_size, max_size): (u64, u64),
+        formats: &'static [Format],
+    ) -> Self {
+        Entry {
+            info,
+            parse: Box::new(parse),
+            positions: Box::new(move |size| Ok(small_positions(size))),
+            default_size,
+            max_size,
+            extra_checks: &[],
+            formats,
+            heap_game: None,
+            conjecture: None,
+            misere: Some(misere_entry::<G>),
+        }
+    }
+}
+
 /// The outcome of one move from `position`, by the theory.
 fn outcome<G: Theory>(position: &G, mv: &G::Move) -> MoveOutcome {
     let next = position.play(mv);
@@ -293,13 +332,30 @@ pub(crate) fn position_moves<G: Theory>(
     limit: usize,
 ) -> Result<PositionMoves, GameError> {
     let (moves, more) = parsed.some_moves(limit);
+    let legal = if more {
+        let (all, more) = parsed.some_moves(MOVES_COUNTED);
+        (!more).then_some(all.len() as u64)
+    } else {
+        Some(moves.len() as u64)
+    };
     Ok(PositionMoves {
         position: parsed.to_string(),
         winner: parsed.winner()?,
         grundy: parsed.grundy_value().map(|value| value.0),
         moves: moves.iter().map(|mv| outcome(parsed, mv)).collect(),
         more,
+        legal,
     })
+}
+
+/// The move `entry` (a move in the notation, or the position to reach) from `parsed`.
+pub(crate) fn chosen_outcome<G: Theory, E>(
+    parsed: &G,
+    entry: &str,
+    parse: &dyn Fn(&str) -> Result<G, E>,
+) -> Result<MoveOutcome, GameError> {
+    let mv = crate::play::chosen_move(parsed, entry, parse).map_err(GameError::IllegalMove)?;
+    Ok(outcome(parsed, &mv))
 }
 
 /// A perfect player's move from `parsed`: a winning move if any, else the quiet move.
@@ -342,6 +398,10 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
 
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&(self.parse)(position)?)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        chosen_outcome(&(self.parse)(position)?, entry, &*self.parse)
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {

@@ -24,6 +24,8 @@
 //! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
 //!   module builds its own.
 //! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
+//! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
+//!   answers (generated inputs, shrunk failures) and against a perfect jury.
 //! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
 //!   game ([`resolve()`]).
 //!
@@ -53,7 +55,8 @@
 //! ```
 //!
 //! Features (all on by default, for the binary): `cli` (the command line's own crates), `serve`
-//! (the page and its API), `script` (Rhai script games), `plot` (charts). With
+//! (the page and its API), `script` (Rhai script games), `plot` (charts), `contest` (running
+//! contestants' programs for `judge` and `interact`; Unix only). With
 //! `default-features = false` the library builds the games, the families, the theory and the
 //! solvers alone.
 
@@ -65,6 +68,8 @@ pub use resolve::{ResolveError, resolve};
 pub use theory::{AnalysisError, Notation, Theory, WinningMove, WinningMoves};
 
 pub mod analysis;
+#[cfg(feature = "contest")]
+pub mod contest;
 pub mod core;
 pub mod enumerate;
 pub mod families;

@@ -2,9 +2,14 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy::analysis::default_limit;
+use grundy::contest::interact::{self, InteractOptions};
+use grundy::contest::judge::{JudgeOptions, Verdict};
+use grundy::contest::runner::Program;
+use grundy::judge::Format;
 use grundy::play::Side;
 use grundy::resolve::{family_help, fixed_games};
 use grundy::{Game, GameError};
+use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -22,9 +27,14 @@ Examples:
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy verify end-piles chocolate
   grundy play take-or-merge 1 1 2
+  grundy judge take-or-merge -- ./my-solution
+  grundy interact kayles --games 20 -- python3 examples/contest/kayles_bot.py
   grundy serve --port 8080
   grundy table 0.07
   grundy table 0.6 --to 2^20 --plot 06.svg
+  grundy census '0.??'
+  grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
+  grundy census --merge piece*.json --markdown
   grundy analyze examples/games/cram.rhai 3x3
   grundy verify examples/games/kayles.rhai";
 
@@ -138,6 +148,110 @@ enum Command {
         /// are tame, and the misère quotient of the heaps up to N (default 30).
         #[arg(long, conflicts_with_all = ["print", "plot"])]
         misere: bool,
+        /// Print the engine's statistics on stderr at the end: method, common sets, pair
+        /// visits (in total and per position), resumed scans, time per phase.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
+    /// output with the exact answers.
+    ///
+    /// Inputs: every tiny position, then random ones across the judge's limits (past them with
+    /// --beyond). On the first failure the input is shrunk to a smallest failing one, printed
+    /// with the expected and actual output, saved (--save), and the exit status is 1.
+    #[command(
+        after_help = "Example:\n  grundy judge take-or-merge -- ./my-solution\n  grundy judge bounded-take --dialect arc091f --beyond -- python3 sol.py"
+    )]
+    Judge {
+        /// The game whose judge format the program reads.
+        game: String,
+        /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill).
+        #[arg(long)]
+        dialect: Option<String>,
+        /// The most inputs to run.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        cases: u64,
+        /// The most seconds to spend searching (shrinking comes on top).
+        #[arg(long, value_name = "S", default_value_t = 60.0)]
+        seconds: f64,
+        /// The seed of the random inputs (printed in the report; random if absent).
+        #[arg(long, value_name = "K")]
+        seed: Option<u64>,
+        /// Seconds one run may take.
+        #[arg(long, value_name = "T", default_value_t = 1.0)]
+        time_limit: f64,
+        /// Also try inputs past the judge's limits (more cases and piles, 64-bit numbers).
+        #[arg(long)]
+        beyond: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Where to save a failing input (default: grundy-judge-GAME.txt).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
+    /// Face a perfect jury: grundy plays PROGRAM over a line protocol, from positions the
+    /// program's side can win.
+    ///
+    /// Protocol (grundy's lines): `games N`; per game `start you|grundy P`, then `position P`
+    /// when the program is to move (it answers one line: a move, or the position it moves to),
+    /// `grundy M` for grundy's moves, and `result win|loss|illegal`. Accepted when the program
+    /// wins every game.
+    Interact {
+        /// The game (see `grundy list`).
+        game: String,
+        /// One starting position (else --games random ones).
+        position: Vec<String>,
+        /// How many games, from random starting positions.
+        #[arg(long, value_name = "N", default_value_t = 20)]
+        games: u64,
+        /// Seconds one move of the program may take.
+        #[arg(long, value_name = "T", default_value_t = 1.0)]
+        time_limit: f64,
+        /// The seed of the starting positions (random if absent).
+        #[arg(long, value_name = "K")]
+        seed: Option<u64>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM")]
+        program: Vec<OsString>,
+    },
+    /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
+    ///
+    /// `?` is any octal digit after the point (`'0.???' '4.???'` is all 1,024 three-digit codes);
+    /// a list of spellings works too. Each game runs until its period is proved, or to --to N,
+    /// or until its work budget is spent (deterministic units, so the table is reproducible);
+    /// games run in parallel. Ctrl-C reports what was computed and exits with status 130.
+    Census {
+        /// Patterns or spellings; with --merge, the JSON pieces to join.
+        #[arg(required = true, num_args = 1..)]
+        patterns: Vec<String>,
+        /// The last heap for a game without a proved period (digits or a power: 2^20).
+        #[arg(long, value_name = "N")]
+        to: Option<String>,
+        /// Work units (pair visits) per game (digits or a power: 10^9).
+        #[arg(long, value_name = "UNITS")]
+        budget: Option<String>,
+        /// Print the census as one JSON object (the format --merge and --check read).
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// Print the census as a Markdown table.
+        #[arg(long)]
+        markdown: bool,
+        /// Compare with a census in JSON and list every difference (exit status 1 if any).
+        #[arg(long, value_name = "FILE")]
+        check: Option<PathBuf>,
+        /// Compute only the K-th of N slices of the games (for a cluster; join with --merge).
+        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+        shard: Option<String>,
+        /// Join the JSON of shards (given as the arguments) into the whole census.
+        #[arg(long)]
+        merge: bool,
     },
     /// The games: rules, notation, sources, judge formats.
     List,
@@ -238,6 +352,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             json,
             plot,
             misere: true,
+            stats: _,
         } => {
             let _ = (print, plot);
             misere_table(&game, to.as_deref(), json)
@@ -249,7 +364,64 @@ fn run(command: Command) -> Result<u8, Failure> {
             json,
             plot,
             misere: false,
-        } => table(&game, to.as_deref(), print, json, plot.as_deref()),
+            stats,
+        } => table(&game, to.as_deref(), print, json, plot.as_deref(), stats),
+        Command::Judge {
+            game,
+            dialect,
+            cases,
+            seconds,
+            seed,
+            time_limit,
+            beyond,
+            json,
+            save,
+            program,
+        } => {
+            let options = JudgeOptions {
+                cases: usize::try_from(cases).unwrap_or(usize::MAX),
+                seconds: seconds_option("--seconds", seconds)?,
+                seed: seed.unwrap_or_else(random_seed),
+                time_limit: seconds_option("--time-limit", time_limit)?,
+                beyond,
+                progress: !json,
+            };
+            judge(&game, dialect.as_deref(), &options, json, save, &program)
+        }
+        Command::Interact {
+            game,
+            position,
+            games,
+            time_limit,
+            seed,
+            json,
+            program,
+        } => {
+            let options = InteractOptions {
+                games: usize::try_from(games).unwrap_or(usize::MAX),
+                time_limit: seconds_option("--time-limit", time_limit)?,
+                seed: seed.unwrap_or_else(random_seed),
+            };
+            interact(&game, &position.join(" "), &options, json, &program)
+        }
+        Command::Census {
+            patterns,
+            to,
+            budget,
+            json,
+            markdown,
+            check,
+            shard,
+            merge,
+        } => census(
+            &patterns,
+            to.as_deref(),
+            budget.as_deref(),
+            (json, markdown),
+            check.as_deref(),
+            shard.as_deref(),
+            merge,
+        ),
         Command::List => list(),
         Command::Serve {
             port,
@@ -261,10 +433,20 @@ fn run(command: Command) -> Result<u8, Failure> {
 
 fn solve(game: &str, file: Option<&Path>, dialect: Option<&str>) -> Result<u8, Failure> {
     let game = resolve(game)?;
+    let format = find_format(&*game, dialect)?;
+    let input = read_input(file)?;
+    let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
+    write_stdout(&output)?;
+    Ok(0)
+}
+
+/// The game's judge format of `dialect` (the default one for `None`).
+fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Failure> {
     let formats = game.formats();
-    let format = formats
+    formats
         .iter()
         .find(|format| format.dialect == dialect)
+        .copied()
         .ok_or_else(|| {
             let known: Vec<&str> = formats.iter().filter_map(|f| f.dialect).collect();
             let name = &game.info().name;
@@ -279,11 +461,7 @@ fn solve(game: &str, file: Option<&Path>, dialect: Option<&str>) -> Result<u8, F
                     }
                 )),
             }
-        })?;
-    let input = read_input(file)?;
-    let output = (format.solve)(&input).map_err(|e| usage(format!("input: {e}")))?;
-    write_stdout(&output)?;
-    Ok(0)
+        })
 }
 
 fn analyze(
@@ -370,12 +548,131 @@ fn play(game: &str, position: &str, first: FirstPlayer, misere: bool) -> Result<
     Ok(0)
 }
 
+/// A positive number of seconds given to `option`.
+fn seconds_option(option: &str, seconds: f64) -> Result<Duration, Failure> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|limit| !limit.is_zero())
+        .ok_or_else(|| usage(format!("{option} must be a positive number of seconds")))
+}
+
+/// A seed from the clock and the process id, for runs without `--seed`.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_nanos() as u64)
+        .unwrap_or(0);
+    grundy::contest::rng::Rng::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
+}
+
+/// Ctrl-C during `judge` or `interact` kills the programs being run, with their children.
+fn kill_programs_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        grundy::contest::runner::kill_all();
+        std::process::exit(130);
+    });
+}
+
+fn program_of(words: &[OsString]) -> Result<Program, Failure> {
+    Program::from_command_line(words).ok_or_else(|| usage("give the program to run after `--`"))
+}
+
+fn judge(
+    name: &str,
+    dialect: Option<&str>,
+    options: &JudgeOptions,
+    json: bool,
+    save: Option<PathBuf>,
+    program: &[OsString],
+) -> Result<u8, Failure> {
+    if options.cases == 0 {
+        return Err(usage("--cases must be at least 1"));
+    }
+    let game = resolve(name)?;
+    let format = find_format(&*game, dialect)?;
+    let name = game.info().name.clone();
+    let program = program_of(program)?;
+    kill_programs_on_interrupt();
+    let mut report = grundy::contest::judge::judge(&name, &format, &program, options)
+        .map_err(|e| usage(e.to_string()))?;
+    if let Some(input) = &report.input {
+        let path = save.unwrap_or_else(|| {
+            let dialect = dialect.map(|d| format!("-{d}")).unwrap_or_default();
+            PathBuf::from(format!("grundy-judge-{name}{dialect}.txt"))
+        });
+        match std::fs::write(&path, input) {
+            Ok(()) => report.saved = Some(path.display().to_string()),
+            Err(e) => eprintln!(
+                "warning: cannot save the failing input to {}: {e}",
+                path.display()
+            ),
+        }
+    }
+    let mut text = Vec::new();
+    if json {
+        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+        text.push(b'\n');
+    } else {
+        report
+            .write_text(&mut text)
+            .map_err(|e| usage(e.to_string()))?;
+    }
+    write_stdout(&String::from_utf8_lossy(&text))?;
+    Ok(if report.verdict == Verdict::Accepted {
+        0
+    } else {
+        1
+    })
+}
+
+/// The most games `interact` plays in one session.
+const MOST_GAMES: usize = 10_000;
+
+fn interact(
+    name: &str,
+    position: &str,
+    options: &InteractOptions,
+    json: bool,
+    program: &[OsString],
+) -> Result<u8, Failure> {
+    if options.games == 0 || options.games > MOST_GAMES {
+        return Err(usage(format!("--games must be from 1 to {MOST_GAMES}")));
+    }
+    let game = resolve(name)?;
+    let program = program_of(program)?;
+    let starts = if position.trim().is_empty() {
+        interact::starting_positions(&*game, options.games, options.seed)
+    } else {
+        Ok(vec![position.to_string()])
+    }
+    .map_err(|e| usage(e.to_string()))?;
+    kill_programs_on_interrupt();
+    let report =
+        interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;
+    let mut text = Vec::new();
+    if json {
+        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+        text.push(b'\n');
+    } else {
+        report
+            .write_text(&mut text)
+            .map_err(|e| usage(e.to_string()))?;
+    }
+    write_stdout(&String::from_utf8_lossy(&text))?;
+    Ok(if report.verdict == Verdict::Accepted {
+        0
+    } else {
+        1
+    })
+}
+
 fn table(
     game: &str,
     to: Option<&str>,
     print: bool,
     json: bool,
     plot: Option<&Path>,
+    stats: bool,
 ) -> Result<u8, Failure> {
     use grundy::families::progress::Terminal;
     use grundy::families::table;
@@ -392,10 +689,8 @@ fn table(
     let flag = Arc::clone(&interrupt);
     // Without a handler Ctrl-C ends the process at once, which is fine too.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    // The bar on stderr after a second; GRUNDY_STATS adds the engine's statistics at the end.
-    let progress = Terminal {
-        statistics: std::env::var_os("GRUNDY_STATS").is_some(),
-    };
+    // The bar on stderr after a second; --stats adds the engine's statistics at the end.
+    let progress = Terminal { statistics: stats };
     let computed = table::Table::compute(heap_game.rule(), to, print, Some(&interrupt), progress)
         .map_err(|e| usage(e.to_string()))?;
     if let Some(path) = plot {
@@ -448,6 +743,111 @@ fn misere_table(game: &str, to: Option<&str>, json: bool) -> Result<u8, Failure>
     };
     write_stdout(&text)?;
     Ok(0)
+}
+
+fn census(
+    patterns: &[String],
+    to: Option<&str>,
+    budget: Option<&str>,
+    (json, markdown): (bool, bool),
+    check: Option<&Path>,
+    shard: Option<&str>,
+    merge: bool,
+) -> Result<u8, Failure> {
+    use grundy::families::census::{self, CensusRequest};
+    use indicatif::{ProgressBar, ProgressStyle};
+    let read_census = |path: &Path| {
+        let bytes = std::fs::read(path)
+            .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| usage(format!("{}: not UTF-8, so not a census", path.display())))?;
+        census::read(&text, &path.display().to_string()).map_err(|e| usage(e.to_string()))
+    };
+    let reference = check.map(read_census).transpose()?;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let result = if merge {
+        let pieces = patterns
+            .iter()
+            .map(|p| Ok((p.clone(), read_census(Path::new(p))?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        census::merge(pieces).map_err(|e| usage(e.to_string()))?
+    } else {
+        let request = CensusRequest {
+            patterns: patterns.to_vec(),
+            to: to
+                .map(parse_count)
+                .transpose()?
+                .unwrap_or(census::DEFAULT_TO),
+            budget: budget
+                .map(parse_count)
+                .transpose()?
+                .unwrap_or(census::DEFAULT_BUDGET),
+            shard: shard
+                .map(census::parse_shard)
+                .transpose()
+                .map_err(|e| usage(e.to_string()))?,
+        };
+        let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
+        let flag = Arc::clone(&interrupt);
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        // A bar over games on stderr, drawn only on a terminal.
+        let bar = ProgressBar::new(games.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("census [{bar:40}] {pos}/{len} games ({eta} left) {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        let done = |record: &census::GameRecord| {
+            bar.inc(1);
+            bar.set_message(record.game.clone());
+        };
+        let result =
+            census::run(&request, Some(&interrupt), &done).map_err(|e| usage(e.to_string()))?;
+        bar.finish_and_clear();
+        result
+    };
+    let mut text = if json {
+        let mut text = serde_json::to_string(&result).map_err(|e| usage(e.to_string()))?;
+        text.push('\n');
+        text
+    } else if markdown {
+        result.markdown()
+    } else {
+        result.text()
+    };
+    let mut status = if interrupt.load(Ordering::Relaxed) {
+        130
+    } else {
+        0
+    };
+    if let (Some(reference), Some(path)) = (reference, check) {
+        let differences = census::check(&result, &reference);
+        writeln_text(
+            &mut text,
+            &format!(
+                "\n{} differences with {}{}",
+                differences.len(),
+                path.display(),
+                if differences.is_empty() { "" } else { ":" }
+            ),
+        );
+        for difference in &differences {
+            writeln_text(
+                &mut text,
+                &format!("  {}: {}", difference.game, difference.what),
+            );
+        }
+        if !differences.is_empty() && status == 0 {
+            status = 1;
+        }
+    }
+    write_stdout(&text)?;
+    Ok(status)
+}
+
+fn writeln_text(text: &mut String, line: &str) {
+    text.push_str(line);
+    text.push('\n');
 }
 
 /// A count: digits, or `a^b` (2^20, 10^12).

@@ -159,11 +159,12 @@ fn human_turn<G: Theory>(
     Ok(Turn::Again)
 }
 
-/// The move the human meant: a move in the game's notation, or the position to move to.
-fn chosen_move<G: Theory>(
+/// The move the human (or a program, in `grundy interact`) meant: a move in the game's notation,
+/// or the position to move to.
+pub(crate) fn chosen_move<G: Theory, E>(
     position: &G,
     entry: &str,
-    parse: &dyn Fn(&str) -> Result<G, InputError>,
+    parse: &dyn Fn(&str) -> Result<G, E>,
 ) -> Result<G::Move, String> {
     position
         .parse_move(entry)

@@ -476,7 +476,7 @@ mod commands_theory {
 
     #[test]
     fn end_piles_is_cairns_and_ho() {
-        check_all("end-piles", grundy::enumerate::end_piles(5));
+        check_all("end-piles", grundy::games::end_piles::small_positions(5));
         // A row of ones: forced play.
         let row = Misere(grundy::games::EndPiles::new(vec![1, 1, 1]));
         assert_eq!(row.winner().unwrap(), grundy::core::Winner::Second);
@@ -488,26 +488,32 @@ mod commands_theory {
 
     #[test]
     fn fixed_games_by_search() {
-        check_all("take-or-merge", grundy::enumerate::take_or_merge(4));
-        check_all("chocolate", grundy::enumerate::chocolate(3));
-        check_all("bounded-take", grundy::enumerate::bounded_take(5));
+        check_all(
+            "take-or-merge",
+            grundy::games::take_or_merge::small_positions(4),
+        );
+        check_all("chocolate", grundy::games::chocolate::small_positions(3));
+        check_all(
+            "bounded-take",
+            grundy::games::bounded_take::small_positions(5),
+        );
         use grundy::games::box_fill::BoundRule;
         check_all(
             "box-fill",
-            grundy::enumerate::box_fill(BoundRule::Linear, 5),
+            grundy::games::box_fill::small_positions(BoundRule::Linear, 5),
         );
         check_all(
             "box-fill-square",
-            grundy::enumerate::box_fill(BoundRule::Square, 5),
+            grundy::games::box_fill::small_positions(BoundRule::Square, 5),
         );
-        check_all("bean-split", grundy::enumerate::bean_split(3));
+        check_all("bean-split", grundy::games::bean_split::small_positions(3));
     }
 
     /// The counted sums are decided by the tame-sum rule, not by search, on these positions.
     #[test]
     fn counted_sums_use_tame_sums() {
         let mut by_tame_rule = 0;
-        for position in grundy::enumerate::bounded_take(5) {
+        for position in grundy::games::bounded_take::small_positions(5) {
             let moves = Misere(position).winning_moves(usize::MAX).unwrap();
             by_tame_rule += moves
                 .listed
@@ -531,7 +537,7 @@ mod commands_theory {
             "4.07",
         ] {
             let game = HeapGame::new(HeapRule::resolve(spelling).unwrap().unwrap());
-            check_all(spelling, grundy::enumerate::heaps(&game, 6));
+            check_all(spelling, grundy::families::heaps::small_positions(&game, 6));
         }
     }
 }

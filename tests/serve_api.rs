@@ -71,7 +71,11 @@ fn answers_are_the_librarys() {
             &json!({"game": game, "position": position, "limit": 50}),
         );
         assert_eq!(answer.status, 200, "{}", answer.text());
-        let expected = serde_json::to_value(library.moves(position, 50).unwrap()).unwrap();
+        // Every move of these positions fits in 50: the library's list, with nothing unlisted.
+        let mut expected = serde_json::to_value(library.moves(position, 50).unwrap()).unwrap();
+        assert_eq!(expected["more"], false, "{game} {position}");
+        expected["unlisted"] = json!(0);
+        expected["unlisted_winning"] = json!(0);
         assert_eq!(answer.json(), expected, "{game} {position}");
 
         let answer = server.post(
@@ -449,6 +453,228 @@ fn bad_options_are_refused() {
         assert!(
             String::from_utf8_lossy(&output.stderr).contains("error"),
             "{args:?}"
+        );
+    }
+}
+
+/// A small linear congruential generator: seeded, so a failure can be replayed.
+struct Seeded(u64);
+
+impl Seeded {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+
+    /// Between `low` and `high` numbers, each from 1 to `top`, spaced.
+    fn numbers(&mut self, low: u64, high: u64, top: u64) -> String {
+        let count = low + self.below(high - low + 1);
+        (0..count)
+            .map(|_| (1 + self.below(top)).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Between 1 and `high` pairs `a/b`, with b from 1 to `top` and a from 0 to `top * 3`, or
+    /// (`fill`) a at most b.
+    fn pairs(&mut self, high: u64, top: u64, fill: bool) -> String {
+        let count = 1 + self.below(high);
+        (0..count)
+            .map(|_| {
+                let b = 1 + self.below(top);
+                let a = if fill {
+                    self.below(b + 1)
+                } else {
+                    self.below(3 * top + 1)
+                };
+                format!("{a}/{b}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A random position of `game`, with enough moves that small limits cut the list.
+fn random_position(game: &str, random: &mut Seeded) -> String {
+    match game {
+        "chocolate" => format!(
+            "{} / {}",
+            random.numbers(0, 6, 20),
+            random.numbers(0, 3, 20)
+        ),
+        "bounded-take" => random.pairs(5, 8, false),
+        "box-fill" | "box-fill-square" => random.pairs(5, 20, true),
+        "bean-split" => (0..1 + random.below(7))
+            .map(|_| random.below(4).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => random.numbers(1, 6, 25),
+    }
+}
+
+/// `/api/moves` lists every winning move `/api/analyze` lists, whatever its limit cuts, and says
+/// how many moves it leaves out: every fixed game and heap family, on random positions.
+#[test]
+fn no_winning_move_is_hidden_by_a_cap() {
+    let server = Server::start(&[]);
+    let mut games: Vec<String> = grundy::resolve::fixed_games()
+        .iter()
+        .map(|game| game.info().name.clone())
+        .collect();
+    for family in [
+        "kayles",
+        "dawsons-kayles",
+        "treblecross",
+        "0.137",
+        "4.07",
+        "0.f",
+        "grundys-game",
+        "sub:1,3,4",
+        "allbut:1,2",
+        "allbut:18446744073709551615",
+    ] {
+        games.push(family.to_string());
+    }
+    let mut random = Seeded(2026);
+    let mut cut = 0;
+    for game in &games {
+        for _ in 0..12 {
+            let position = random_position(game, &mut random);
+            let analysis =
+                server.post("/api/analyze", &json!({"game": game, "position": position}));
+            assert_eq!(
+                analysis.status,
+                200,
+                "{game} {position}: {}",
+                analysis.text()
+            );
+            let analysis = analysis.json();
+            let winning: Vec<(String, String)> = analysis["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    (
+                        m["move"].as_str().unwrap().into(),
+                        m["to"].as_str().unwrap().into(),
+                    )
+                })
+                .collect();
+            let all = server
+                .post(
+                    "/api/moves",
+                    &json!({"game": game, "position": position, "limit": 100_000}),
+                )
+                .json();
+            assert_eq!(all["more"], false, "{game} {position}");
+            assert_eq!(all["unlisted"], 0);
+            let every = all["moves"].as_array().unwrap();
+            for limit in [0usize, 1, 2, 5] {
+                let answer = server.post(
+                    "/api/moves",
+                    &json!({"game": game, "position": position, "limit": limit}),
+                );
+                assert_eq!(answer.status, 200, "{}", answer.text());
+                let answer = answer.json();
+                let listed = answer["moves"].as_array().unwrap();
+                let context = format!("{game} {position} limit {limit}: {answer}");
+                // Every winning move of the analysis, as a winning move.
+                for (notation, to) in &winning {
+                    assert!(
+                        listed.iter().any(|m| m["move"] == notation.as_str()
+                            && m["to"] == to.as_str()
+                            && m["wins"] == true),
+                        "{context}: {notation} is hidden"
+                    );
+                }
+                // Nothing else called winning, nothing listed twice, each move one of the
+                // position's legal moves with the same outcome.
+                let winning_listed = listed.iter().filter(|m| m["wins"] == true).count();
+                assert_eq!(winning_listed, winning.len(), "{context}");
+                let mut notations: Vec<&str> =
+                    listed.iter().map(|m| m["move"].as_str().unwrap()).collect();
+                notations.sort_unstable();
+                notations.dedup();
+                assert_eq!(notations.len(), listed.len(), "{context}");
+                for listed_move in listed {
+                    assert!(every.contains(listed_move), "{context}: {listed_move}");
+                }
+                // How many are left out, when said, is exact.
+                if answer["more"] == false {
+                    assert_eq!(listed.len(), every.len(), "{context}");
+                    assert_eq!(answer["unlisted"], 0, "{context}");
+                } else {
+                    cut += 1;
+                    assert!(listed.len() < every.len(), "{context}");
+                    if let Some(unlisted) = answer["unlisted"].as_u64() {
+                        assert_eq!(listed.len() as u64 + unlisted, every.len() as u64);
+                    }
+                }
+                assert_eq!(answer["unlisted_winning"], 0, "{context}");
+            }
+        }
+    }
+    assert!(cut > 100, "the limits cut the lists often ({cut} times)");
+
+    // The position of issue #23: chocolate `10 11 15 / 4` with the list cut at 7 moves keeps
+    // both winning moves.
+    let answer = server
+        .post(
+            "/api/moves",
+            &json!({"game": "chocolate", "position": "10 11 15 / 4", "limit": 7}),
+        )
+        .json();
+    let winning: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["wins"] == true)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["4>0", "+11,15"]);
+}
+
+/// `"play"` is `"normal"` (the default) or `"misere"`, which is refused until misère play exists.
+#[test]
+fn the_play_convention() {
+    let server = Server::start(&[]);
+    for path in ["/api/analyze", "/api/moves", "/api/computer-move"] {
+        let plain = server.post(path, &json!({"game": "kayles", "position": "3 5"}));
+        let normal = server.post(
+            path,
+            &json!({"game": "kayles", "position": "3 5", "play": "normal"}),
+        );
+        assert_eq!(plain.status, 200);
+        assert_eq!(normal.body, plain.body, "{path}");
+        let misere = server.post(
+            path,
+            &json!({"game": "kayles", "position": "3 5", "play": "misere"}),
+        );
+        assert_eq!(misere.status, 200, "{path}: {}", misere.text());
+        if path == "/api/analyze" {
+            assert!(
+                misere.text().contains("\"play\":\"misere\""),
+                "{}",
+                misere.text()
+            );
+            assert!(
+                plain.text().contains("\"play\":\"normal\""),
+                "{}",
+                plain.text()
+            );
+        }
+        let other = server.post(
+            path,
+            &json!({"game": "kayles", "position": "3 5", "play": "antipodal"}),
+        );
+        assert_eq!(other.status, 400, "{path}");
+        assert!(
+            other.error().contains("expected `normal` or `misere`"),
+            "{}",
+            other.text()
         );
     }
 }

@@ -2,13 +2,17 @@
 //! over WebDriver (Debian's `chromium` and `chromium-driver`). It loads Kayles, checks every move
 //! button's colour against the library, shows the command line's error for a malformed position,
 //! plays a whole game against the computer and loses, undoes and redoes, reads the phone-sized
-//! layout, cancels a long analysis, and writes screenshots under `target/`.
+//! layout, cancels a long analysis, and writes screenshots under `target/`. Then the boards: the
+//! gallery against `/api/games`, chocolate's `10 11 15 / 4` with both winning moves, whole games
+//! won by clicking the board (Kayles, end-piles, chocolate), every board's moves against
+//! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::error::Error;
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
@@ -134,6 +138,8 @@ fn the_page_in_headless_chromium() {
         .unwrap();
     let url = server.url();
     let log = Arc::clone(&server.log);
+    let server = Arc::new(server);
+    let shared_server = Arc::clone(&server);
     let outcome: Result<(), String> = runtime.block_on(async {
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
@@ -153,6 +159,9 @@ fn the_page_in_headless_chromium() {
         let driving = client.clone();
         let result = tokio::spawn(async move {
             drive(&driving, &url, &log)
+                .await
+                .map_err(|error| error.to_string())?;
+            boards(&driving, &url, &shared_server)
                 .await
                 .map_err(|error| error.to_string())
         })
@@ -454,6 +463,13 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
     }
     let shown = js(client, "document.getElementById('position').value").await?;
     check_buttons(client, "kayles", shown.as_str().unwrap_or_default()).await?;
+    // A heap selected on the board, its moves coloured (when the walk left a heap to select).
+    if let Ok(heap) = client
+        .find(Locator::Css("#board [data-pick^=\"heap:\"]"))
+        .await
+    {
+        heap.click().await?;
+    }
     client.execute("window.scrollTo(0, 0)", vec![]).await?;
     std::fs::write(
         target_dir().join("serve-screenshot.png"),
@@ -521,5 +537,579 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    Ok(())
+}
+
+/// Explores the board of the position shown, in the page: from an empty selection, every
+/// sequence of `data-pick` clicks (each board state once), collecting every element that plays a
+/// move. Returns `{move: {path, value, fill, chip}}`: the picks that reach it, its `data-value`,
+/// the computed fill of its shape, and whether it is a chip under the drawing rather than a part
+/// of it. Clicks are dispatched as DOM events, so no move is played; the selection is cleared
+/// with Escape at the end.
+const EXPLORE_BOARD: &str = r#"
+const board = document.getElementById('board');
+const escape = () => document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+const click = (id) => {
+  const node = board.querySelector(`[data-pick="${CSS.escape(id)}"]`);
+  if (!node) { throw new Error(`no pick ${id}`); }
+  node.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+};
+const found = {};
+const seen = new Set();
+const explore = (path) => {
+  escape();
+  path.forEach(click);
+  const state = board.dataset.state;
+  if (seen.has(state)) { return; }
+  seen.add(state);
+  for (const node of board.querySelectorAll('[data-move]')) {
+    const move = node.dataset.move;
+    if (!(move in found)) {
+      const shape = node.querySelector('.shape');
+      found[move] = {
+        path, value: node.dataset.value, fill: getComputedStyle(shape).fill,
+        chip: node.classList.contains('chip'),
+      };
+    }
+  }
+  const picks = [...board.querySelectorAll('[data-pick]')].map((node) => node.dataset.pick);
+  if (path.length < 8) {
+    for (const id of picks) { explore([...path, id]); }
+  }
+};
+explore([]);
+escape();
+return found;
+"#;
+
+/// One move the board can make: the picks that reach it, its value, fill and whether it is a chip.
+#[derive(Debug)]
+struct BoardMove {
+    path: Vec<String>,
+    value: String,
+    fill: String,
+    chip: bool,
+}
+
+async fn explore_board(client: &Client) -> TestResult<BTreeMap<String, BoardMove>> {
+    let found = client.execute(EXPLORE_BOARD, vec![]).await?;
+    let Value::Object(found) = found else {
+        return Err(format!("the exploration returned {found}").into());
+    };
+    let mut moves = BTreeMap::new();
+    for (notation, about) in found {
+        let path = about["path"]
+            .as_array()
+            .ok_or("a path")?
+            .iter()
+            .map(|id| id.as_str().unwrap_or_default().to_string())
+            .collect();
+        moves.insert(
+            notation,
+            BoardMove {
+                path,
+                value: about["value"].as_str().unwrap_or_default().to_string(),
+                fill: rgba(about["fill"].as_str().unwrap_or_default()),
+                chip: about["chip"] == true,
+            },
+        );
+    }
+    Ok(moves)
+}
+
+/// The position shown.
+async fn shown_position(client: &Client) -> TestResult<String> {
+    let position = js(client, "document.getElementById('position').value").await?;
+    Ok(position.as_str().unwrap_or_default().to_string())
+}
+
+/// Checks the board of the position shown against the server's `/api/moves`: the same moves,
+/// each coloured by its value; with `all_drawn`, none of them a chip. Returns the board's moves.
+async fn check_board(
+    client: &Client,
+    server: &Server,
+    game: &str,
+    all_drawn: bool,
+) -> TestResult<BTreeMap<String, BoardMove>> {
+    let position = shown_position(client).await?;
+    let listed = server.post(
+        "/api/moves",
+        &json!({"game": game, "position": position, "limit": 400}),
+    );
+    assert_eq!(listed.status, 200, "{}", listed.text());
+    let listed = listed.json();
+    assert_eq!(
+        listed["unlisted"], 0,
+        "{game} {position}: every move listed"
+    );
+    let expected: BTreeMap<String, Option<bool>> = listed["moves"]
+        .as_array()
+        .ok_or("moves")?
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_string(), m["wins"].as_bool()))
+        .collect();
+    let board = explore_board(client).await?;
+    let on_board: Vec<&String> = board.keys().collect();
+    let wanted: Vec<&String> = expected.keys().collect();
+    assert_eq!(on_board, wanted, "{game} {position}: the board's moves");
+    for (notation, wins) in &expected {
+        let found = &board[notation];
+        let (value, colour) = match wins {
+            Some(true) => ("winning", WIN),
+            Some(false) => ("losing", LOSE),
+            None => ("unknown", "rgba(85, 85, 85, 1)"),
+        };
+        assert_eq!(found.value, value, "{game} {position}: {notation}");
+        assert_eq!(found.fill, colour, "{game} {position}: {notation}");
+        if all_drawn {
+            assert!(!found.chip, "{game} {position}: {notation} is not drawn");
+        }
+    }
+    Ok(board)
+}
+
+/// Makes `notation` on the board with real clicks: the picks that reach it, then the element.
+async fn click_board_move(client: &Client, path: &[String], notation: &str) -> TestResult {
+    for id in path {
+        client
+            .find(Locator::Css(&format!("#board [data-pick=\"{id}\"]")))
+            .await?
+            .click()
+            .await?;
+    }
+    client
+        .find(Locator::Css(&format!("#board [data-move=\"{notation}\"]")))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// How a game against the computer starts.
+enum Start<'a> {
+    /// Typed: the game's spelling and a position won by the player to move; I move first.
+    Typed(&'a str),
+    /// Without typing: the game's gallery card (its sample position, lost for the player to
+    /// move), and the computer moves first.
+    Gallery,
+}
+
+/// A whole game against the computer, every move of mine made by clicking the board (a winning
+/// move each time); I win. Every board on the way is checked.
+async fn win_on_the_board(
+    client: &Client,
+    server: &Server,
+    game: &str,
+    start: Start<'_>,
+) -> TestResult {
+    match start {
+        Start::Typed(position) => {
+            load(client, game).await?;
+            enter(client, "position", position).await?;
+            until(
+                client,
+                &format!(
+                    "document.getElementById('position').value === {}",
+                    json!(position)
+                ),
+            )
+            .await?;
+        }
+        Start::Gallery => {
+            client
+                .find(Locator::Css(&format!(
+                    "#gallery button.card[data-spelling=\"{game}\"]"
+                )))
+                .await?
+                .click()
+                .await?;
+            until(
+                client,
+                &format!(
+                    "page.game !== null && page.game.spelling === {}",
+                    json!(game)
+                ),
+            )
+            .await?;
+            client
+                .find(Locator::Css("input[name=first][value=computer]"))
+                .await?
+                .click()
+                .await?;
+        }
+    }
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    let mut my_moves = 0;
+    loop {
+        until(
+            client,
+            "document.getElementById('status').dataset.over === 'true' || \
+             document.getElementById('status').textContent.startsWith('Your move')",
+        )
+        .await?;
+        if js(client, "document.getElementById('status').dataset.over").await? == "true" {
+            break;
+        }
+        let before = shown_position(client).await?;
+        let board = check_board(client, server, game, true).await?;
+        let (notation, found) = board
+            .iter()
+            .find(|(_, found)| found.value == "winning")
+            .ok_or_else(|| format!("{game} {before}: no winning move on the board"))?;
+        let to = server.post(
+            "/api/moves",
+            &json!({"game": game, "position": before, "limit": 400}),
+        );
+        let to = to.json()["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"] == notation.as_str())
+            .map(|m| m["to"].clone())
+            .unwrap();
+        click_board_move(client, &found.path, notation).await?;
+        my_moves += 1;
+        // My move is in the history, as its button would have put it.
+        until(
+            client,
+            &format!(
+                "[...document.querySelectorAll('#history button.ply')].some((b) => \
+                 b.title === {to})"
+            ),
+        )
+        .await?;
+        assert!(my_moves < 100, "{game}: the game should be over by now");
+    }
+    let status = text_of(client, "status").await?;
+    assert!(status.starts_with("You win"), "{game}: {status}");
+    client.find(Locator::Id("stop-game")).await?.click().await?;
+    client
+        .find(Locator::Css("input[name=first][value=human]"))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// A small linear congruential generator: seeded, so a failure can be replayed.
+struct Seeded(u64);
+
+impl Seeded {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+
+    fn list(&mut self, count: std::ops::RangeInclusive<u64>, low: u64, high: u64) -> Vec<u64> {
+        let n = count.start() + self.below(count.end() - count.start() + 1);
+        (0..n).map(|_| low + self.below(high - low + 1)).collect()
+    }
+}
+
+fn spaced(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A random small position of `game`, drawable on its board one unit at a time.
+fn random_position(game: &str, random: &mut Seeded) -> String {
+    match game {
+        "end-piles" | "take-or-merge" => spaced(&random.list(1..=5, 1, 6)),
+        "chocolate" => format!(
+            "{} / {}",
+            spaced(&random.list(0..=4, 1, 7)),
+            spaced(&random.list(0..=3, 1, 7))
+        ),
+        "bounded-take" => (0..1 + random.below(4))
+            .map(|_| format!("{}/{}", random.below(12), 1 + random.below(4)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "bean-split" => spaced(&random.list(1..=5, 0, 3)),
+        "box-fill" | "box-fill-square" => (0..1 + random.below(4))
+            .map(|_| {
+                let capacity = random.below(12);
+                format!("{}/{capacity}", random.below(capacity + 1))
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => spaced(&random.list(1..=4, 1, 12)),
+    }
+}
+
+/// Every board's moves are the listed moves, on random positions of every game with a board.
+async fn boards_on_random_positions(client: &Client, server: &Server) -> TestResult<usize> {
+    let games = [
+        "end-piles",
+        "take-or-merge",
+        "chocolate",
+        "bounded-take",
+        "bean-split",
+        "box-fill",
+        "box-fill-square",
+        "kayles",
+        "dawsons-kayles",
+        "0.137",
+        "4.07",
+        "grundys-game",
+        "sub:1,3,4",
+        "allbut:1,2",
+    ];
+    let mut checked = 0;
+    for (seed, game) in games.iter().enumerate() {
+        let mut random = Seeded(seed as u64 + 23);
+        load(client, game).await?;
+        for _ in 0..4 {
+            let position = random_position(game, &mut random);
+            enter(client, "position", &position).await?;
+            let canonical = server.post(
+                "/api/moves",
+                &json!({"game": game, "position": position, "limit": 0}),
+            );
+            let canonical = canonical.json()["position"].clone();
+            until(
+                client,
+                &format!(
+                    "document.getElementById('position').value === {canonical} && \
+                     document.getElementById('board').dataset.drawn === 'true'"
+                ),
+            )
+            .await?;
+            check_board(client, server, game, true).await?;
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}
+
+/// Writes a screenshot of the board area to `docs/board-NAME.png`.
+async fn board_screenshot(client: &Client, name: &str) -> TestResult {
+    // In view as a whole: Chromium's element screenshots stop at the window's edge.
+    client
+        .execute(
+            "document.getElementById('board-area').scrollIntoView()",
+            vec![],
+        )
+        .await?;
+    let area = client.find(Locator::Id("board-area")).await?;
+    let png = area.screenshot().await?;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(format!("board-{name}.png"));
+    std::fs::write(path, png)?;
+    Ok(())
+}
+
+/// Loads `game` (by typing its spelling) and waits until it is loaded and its example analysed.
+async fn load(client: &Client, game: &str) -> TestResult {
+    enter(client, "game", game).await?;
+    until(
+        client,
+        &format!(
+            "page.game !== null && page.game.spelling === {}",
+            json!(game)
+        ),
+    )
+    .await
+}
+
+/// Loads `game` at `position` and waits for its board.
+async fn show(client: &Client, game: &str, position: &str) -> TestResult {
+    load(client, game).await?;
+    enter(client, "position", position).await?;
+    until(
+        client,
+        &format!(
+            "document.getElementById('position').value === {} && \
+             document.getElementById('board').dataset.drawn === 'true'",
+            json!(position)
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Clicks one pick of the board.
+async fn pick(client: &Client, id: &str) -> TestResult {
+    client
+        .find(Locator::Css(&format!("#board [data-pick=\"{id}\"]")))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// The gallery, the boards, the chocolate position whose winning move the cap used to hide, and
+/// a screenshot of each board for the README.
+async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
+    // The landing page lists the server's gallery; a card loads its sample and analyses it.
+    client.goto(url).await?;
+    until(
+        client,
+        "document.querySelectorAll('#gallery button.card').length > 0",
+    )
+    .await?;
+    let games = server.request("GET", "/api/games", "").json();
+    let cards: Vec<String> = games["gallery"]
+        .as_array()
+        .ok_or("a gallery")?
+        .iter()
+        .map(|card| card["spelling"].as_str().unwrap().to_string())
+        .collect();
+    let mut shown = Vec::new();
+    for card in client
+        .find_all(Locator::Css("#gallery button.card"))
+        .await?
+    {
+        shown.push(card.attr("data-spelling").await?.unwrap_or_default());
+    }
+    assert_eq!(
+        shown.pop().as_deref(),
+        Some(""),
+        "the last card: type any spelling"
+    );
+    assert_eq!(shown, cards);
+    for spelling in ["end-piles", "kayles", "grundys-game", "sub:1,3,4"] {
+        assert!(
+            cards.iter().any(|c| c == spelling),
+            "{spelling} in the gallery"
+        );
+    }
+    for card in games["gallery"].as_array().unwrap() {
+        let spelling = card["spelling"].as_str().unwrap();
+        let example = card["example"].as_str().ok_or("an example")?;
+        let answer = server.post(
+            "/api/analyze",
+            &json!({"game": spelling, "position": example}),
+        );
+        assert_eq!(
+            answer.status,
+            200,
+            "{spelling} {example}: {}",
+            answer.text()
+        );
+    }
+    client
+        .find(Locator::Css(
+            "#gallery button.card[data-spelling=\"chocolate\"]",
+        ))
+        .await?
+        .click()
+        .await?;
+    until(
+        client,
+        "document.getElementById('board').dataset.drawn === 'true' && \
+         document.getElementById('game-name').textContent === 'chocolate'",
+    )
+    .await?;
+    assert_eq!(shown_position(client).await?, "10 11 15 / 4");
+
+    // Every winning move shown: `4>0` and `+11,15`, as buttons and on the board.
+    let buttons = move_buttons(client).await?;
+    let winning: Vec<&str> = buttons
+        .iter()
+        .filter(|b| b.2 == "winning")
+        .map(|b| b.0.as_str())
+        .collect();
+    assert_eq!(winning, ["4>0", "+11,15"]);
+    assert!(text_of(client, "summary").await?.contains("2 winning of"));
+    let board = check_board(client, server, "chocolate", true).await?;
+    assert_eq!(board["+11,15"].value, "winning");
+    pick(client, "bar:1").await?;
+    pick(client, "bar:2").await?;
+    let take_out = client.find(Locator::Css("#board .take-out")).await?;
+    assert_eq!(take_out.attr("data-move").await?.as_deref(), Some("+11,15"));
+    assert_eq!(
+        take_out.attr("data-value").await?.as_deref(),
+        Some("winning")
+    );
+    board_screenshot(client, "chocolate").await?;
+    // The keyboard plays it: Enter on the focused board element.
+    client
+        .execute("document.querySelector('#board .take-out').focus()", vec![])
+        .await?;
+    client
+        .active_element()
+        .await?
+        .send_keys(&char::from(Key::Enter).to_string())
+        .await?;
+    until(
+        client,
+        "document.getElementById('position').value === '10 / 4 11 15'",
+    )
+    .await?;
+
+    // Screenshots of the other boards, with a selection where the board has one.
+    show(client, "kayles", "3 5 7").await?;
+    pick(client, "heap:2").await?;
+    board_screenshot(client, "kayles").await?;
+    show(client, "allbut:18446744073709551615", "3 5 7").await?;
+    board_screenshot(client, "nim").await?;
+    show(client, "end-piles", "3 1 9 4").await?;
+    board_screenshot(client, "end-piles").await?;
+    show(client, "take-or-merge", "1 2 2 4").await?;
+    pick(client, "pile:1").await?;
+    board_screenshot(client, "take-or-merge").await?;
+    show(client, "bounded-take", "5/2 3/3 9/3").await?;
+    board_screenshot(client, "bounded-take").await?;
+    show(client, "bean-split", "1 0 1 2").await?;
+    pick(client, "from:0").await?;
+    pick(client, "first:1").await?;
+    board_screenshot(client, "bean-split").await?;
+    show(client, "box-fill", "2/6 3/3 1/7").await?;
+    board_screenshot(client, "box-fill").await?;
+
+    // Whole games played by clicking the board: a heap game, end-piles, chocolate.
+    // Kayles without typing anything: its gallery card, the computer first from the sample.
+    client.execute("window.scrollTo(0, 0)", vec![]).await?;
+    win_on_the_board(client, server, "kayles", Start::Gallery).await?;
+    win_on_the_board(client, server, "kayles", Start::Typed("3 5 7")).await?;
+    win_on_the_board(client, server, "end-piles", Start::Typed("3 1 2 5")).await?;
+    win_on_the_board(client, server, "chocolate", Start::Typed("2 3 / 2")).await?;
+    win_on_the_board(client, server, "chocolate", Start::Typed("10 11 15 / 4")).await?;
+
+    // The convention switch: misère is sent and analysed under misère play (the summary names
+    // the convention of the analysis it shows); normal play again analyses as before.
+    show(client, "kayles", "3 5").await?;
+    client
+        .find(Locator::Css("input[name=play][value=misere]"))
+        .await?
+        .click()
+        .await?;
+    until(
+        client,
+        "document.getElementById('summary').textContent.startsWith('Misère play.')",
+    )
+    .await?;
+    assert!(
+        text_of(client, "error").await?.is_empty() || {
+            let hidden: bool = client
+                .execute("return document.getElementById('error').hidden", vec![])
+                .await?
+                .as_bool()
+                .unwrap_or(false);
+            hidden
+        }
+    );
+    client
+        .find(Locator::Css("input[name=play][value=normal]"))
+        .await?
+        .click()
+        .await?;
+    until(client, "document.getElementById('error').hidden").await?;
+    assert!(
+        text_of(client, "summary")
+            .await?
+            .starts_with("Normal play.")
+    );
+
+    // Every board's moves, on random positions of every game with a board.
+    let checked = boards_on_random_positions(client, server).await?;
+    assert!(checked >= 50);
     Ok(())
 }

@@ -365,6 +365,31 @@ fn table_command() {
     assert!(text.contains("observed, not proved"), "{text}");
 }
 
+/// `--stats`: the engine's statistics on stderr (pair visits beside the time), stdout the same
+/// report as without it.
+#[test]
+fn table_stats() {
+    let plain = grundy()
+        .args(["table", "0.16", "--to", "20000", "--json"])
+        .assert()
+        .success();
+    let out = grundy()
+        .args(["table", "0.16", "--to", "20000", "--json", "--stats"])
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout, plain.get_output().stdout);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("sparse space"), "{stderr}");
+    let visits: u64 = stderr
+        .split("pair visits ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no pair visits in {stderr}"));
+    // At least every rare pair, at most every pair.
+    assert!(visits > 20_000 && visits < 20_000 * 10_000, "{visits}");
+}
+
 #[test]
 fn table_plots() {
     let dir = std::env::temp_dir().join(format!("grundy-table-{}", std::process::id()));

@@ -35,7 +35,9 @@
 //!   [`period`] the proof of its period.
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
 //! * [`table`] — `grundy table`'s report and chart.
+//! * [`census`] — `grundy census`: every game of a pattern, its period and its equivalents.
 
+pub mod census;
 pub mod engine;
 pub mod error;
 pub mod grundys_game;

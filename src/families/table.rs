@@ -4,7 +4,7 @@
 //! from the period — and returns a [`TableReport`]: the pre-period and period with the theorem
 //! that proves them (or that none is proved up to N), the largest value and where it first occurs,
 //! G(N), the checksum, and optionally the values. It serializes to the spec's JSON object, prints
-//! as text ([`TableReport::text`]) and draws as a chart ([`plot`]).
+//! as text ([`Table::text`]) and draws as a chart ([`plot`]).
 //!
 //! **Checksum** (the one `ogsolve` prints): a = Σ G(i) and b = Σ (running a) over i = 0..=N, both
 //! wrapping mod 2^16, printed as `(b << 16) | a` in upper-case hexadecimal. Past a proved period

@@ -1,7 +1,7 @@
 //! The Grundy sequence G(0), G(1), … of a heap rule, with its period when one is proved.
 //!
 //! G(n) is the mex of the nim-sums of the heaps that each move on a heap of n leaves (a move that
-//! leaves nothing has nim-sum 0). The values come from the fast [`engine`](super::engine)
+//! leaves nothing has nim-sum 0). The values come from the fast [`engine`]
 //! (sparse-space or dense pair scans, both cores, values in the narrowest type) for codes that
 //! leave at most two heaps, subtraction games and Grundy's game, and from the straightforward
 //! table over [`HeapRule::for_each_option`] for every other rule. Either way the computation

@@ -36,7 +36,7 @@
 use super::counted_sum::{CountedSum, Counter};
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::{Duration, Instant};
@@ -211,9 +211,8 @@ pub const NAME: &str = "bounded-take";
 /// bounded-take as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (80, 300);
-    Box::new(Entry::<BoundedTake> {
-        info: GameInfo {
+    Box::new(Entry::<BoundedTake>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles with constants b_i; take 1..floor(num_i / b_i) stones from one pile".into(),
             position: "num/b per pile: `5/2 3/3`".into(),
@@ -222,16 +221,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "single piles of 0..10S stones with b in 1..S, pairs of 0..S stones with b in 1..4 (default 80)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<BoundedTake>),
-    })
+        str::parse,
+        small_positions,
+        (80, 300),
+        FORMATS,
+    ))
 }
 
 /// bounded-take: every single pile of at most `10·size` stones with `b` from 1 to `size`, and
@@ -260,11 +254,30 @@ pub(crate) const FORMATS: &[Format] = &[
         dialect: None,
         describe: "T, then per case n and n lines `num b`; prints Setsuna if the first player wins, else Kazusa",
         solve: solve_bounded_take,
+        // Spec: T ≤ 100, n ≤ 20, values ≤ 10^9. Past them: numbers past 2^32, where 32-bit
+        // solutions break; honest ones take time in √num, so counts stay the judge's.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Counted,
+            1,
+            false,
+            Bounds::pairs(100, 20, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(100, 20, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
     Format {
         dialect: Some("arc091f"),
         describe: "one case: N, then N lines `A K`; prints Takahashi if the first player wins, else Aoki",
         solve: solve_arc091f,
+        // ARC 091 F: N ≤ 200, 1 ≤ A_i, K_i ≤ 10^9.
+        shape: Shape::pairs(
+            Flavor::BoundedTake,
+            CaseLayout::Single,
+            1,
+            false,
+            Bounds::pairs(1, 200, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(1, 200, (0, 1 << 36), (1, 1 << 36)),
+        ),
     },
 ];
 

@@ -31,7 +31,7 @@
 use super::counted_sum::{CountedMove, CountedSum, Counter};
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{CaseLayout, Flavor, Format, Shape, box_bounds, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use std::fmt::Write as _;
 
@@ -254,7 +254,6 @@ pub const SQUARE_NAME: &str = "box-fill-square";
 /// the square one): its description, reader, small positions for `verify` (and the sizes
 /// `--size` accepts) and judge formats.
 pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
-    let (default_size, max_size) = (30, 100);
     let (name, rules, moves, source, formats) = match rule {
         BoundRule::Linear => (
             NAME,
@@ -271,8 +270,8 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
             SQUARE_FORMATS,
         ),
     };
-    Box::new(Entry::<BoxFill> {
-        info: GameInfo {
+    Box::new(Entry::<BoxFill>::fixed(
+        GameInfo {
             name: name.to_string(),
             rules: rules.into(),
             position: "current/capacity per box: `2/6 3/3`".into(),
@@ -282,16 +281,11 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
                 .into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(move |text| BoxFill::parse_with(rule, text)),
-        positions: Box::new(move |size| Ok(small_positions(rule, size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
+        move |text| BoxFill::parse_with(rule, text),
+        move |size| small_positions(rule, size),
+        (30, 100),
         formats,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<BoxFill>),
-    })
+    ))
 }
 
 /// box-fill (either rule): every single box of capacity at most `5·size`, and every pair of boxes
@@ -315,17 +309,38 @@ pub fn small_positions(rule: BoundRule, size: u64) -> Vec<BoxFill> {
     out
 }
 
+/// The HDU 1729 format's inputs.
+const HDU1729_SHAPE: Shape = Shape::pairs(
+    Flavor::BoxFillSquare,
+    CaseLayout::ZeroEnded,
+    3,
+    true,
+    box_bounds(20, 50, 1_000_000),
+    box_bounds(40, 100, 1_000_000_000_000_000_000),
+);
+
 /// box-fill (摆放石子, and HDU 1729).
 pub(crate) const FORMATS: &[Format] = &[
     Format {
         dialect: None,
         describe: "T, then per case n and n lines `capacity current`; prints Yes if the first player wins, else No",
         solve: solve_box_fill,
+        // Spec: T ≤ 50, n ≤ 50, a_i ≤ 32767.
+        shape: Shape::pairs(
+            Flavor::BoxFill,
+            CaseLayout::Counted,
+            1,
+            true,
+            box_bounds(50, 50, 32_767),
+            box_bounds(100, 100, 1_000_000_000_000_000_000),
+        ),
     },
     Format {
         dialect: Some("hdu1729"),
         describe: "cases until a line `0`: N, then N lines `capacity current` (square rule); prints `Case k:` then Yes or No",
         solve: solve_hdu1729,
+        // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+        shape: HDU1729_SHAPE,
     },
 ];
 
@@ -334,6 +349,8 @@ pub(crate) const SQUARE_FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "the HDU 1729 format, as `box-fill --dialect hdu1729`",
     solve: solve_hdu1729,
+    // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
+    shape: HDU1729_SHAPE,
 }];
 
 /// XOR of the Grundy values of `n` boxes read as `capacity current` lines.

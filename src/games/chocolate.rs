@@ -43,7 +43,7 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::multisets;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::Format;
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
@@ -266,6 +266,13 @@ fn sub_multisets(bars: &[u64]) -> Vec<Vec<u64>> {
     subsets
 }
 
+/// How many non-empty sub-multisets the sorted multiset `bars` has (saturating at `usize::MAX`).
+fn sub_multiset_count(bars: &[u64]) -> usize {
+    bars.chunk_by(|a, b| a == b)
+        .fold(1usize, |count, run| count.saturating_mul(run.len() + 1))
+        - 1
+}
+
 /// Removes the sub-multiset `taken` from the sorted multiset `bars`.
 fn without(bars: &[u64], taken: &[u64]) -> Vec<u64> {
     let mut rest = bars.to_vec();
@@ -344,7 +351,17 @@ impl ImpartialGame for Chocolate {
                 moves.push(ChocolateMove::Eat { from, to });
             }
         }
-        // One bar at a time keeps this cheap; the full list also has every larger set.
+        // Every set of bars when they all fit in the limit (a box of a few bars, as a page
+        // shows); otherwise one bar at a time, which keeps a huge box cheap (the full list also
+        // has every larger set).
+        if sub_multiset_count(&self.boxed) <= limit - moves.len() {
+            moves.extend(
+                sub_multisets(&self.boxed)
+                    .into_iter()
+                    .map(ChocolateMove::TakeOut),
+            );
+            return (moves, false);
+        }
         let mut distinct_box = self.boxed.clone();
         distinct_box.dedup();
         for &bar in &distinct_box {
@@ -584,9 +601,8 @@ pub const NAME: &str = "chocolate";
 /// chocolate as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (9, 16);
-    Box::new(Entry::<Chocolate> {
-        info: GameInfo {
+    Box::new(Entry::<Chocolate>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "bars in a box; take any non-empty set out onto the table, or eat some length off a table bar".into(),
             position: "box bars `/` table bars (either side may be empty): `11 10 15 / 4`, or `11 10 15`".into(),
@@ -595,16 +611,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "up to 4 box bars and 2 table bars of length 1..S (default 9)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<Chocolate>),
-    })
+        str::parse,
+        small_positions,
+        (9, 16),
+        FORMATS,
+    ))
 }
 
 /// chocolate: every position with at most 4 bars in the box and at most 2 on the table, each of
@@ -633,6 +644,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "cases until end of input, each n and n lengths; prints NO if the first player wins, else YES",
     solve: solve_chocolate,
+    // Spec: (10 cases), n ≤ 14, lengths ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::Chocolate,
+        CaseLayout::UntilEnd,
+        1,
+        Bounds::piles(10, 14, (1, BILLION)),
+        Bounds::piles(20, 24, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {

@@ -64,7 +64,7 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::misere::MisereTheory;
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
@@ -479,9 +479,8 @@ pub const NAME: &str = "end-piles";
 /// end-piles as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (7, 8);
-    Box::new(Entry::<EndPiles> {
-        info: GameInfo {
+    Box::new(Entry::<EndPiles>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles in a row; remove any number of stones from the leftmost or the rightmost pile".into(),
             position: "pile sizes left to right, each >= 1: `3 1 9 4`".into(),
@@ -490,16 +489,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "rows of at most S piles of 1..S stones (default 7)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<EndPiles>),
-    })
+        str::parse,
+        small_positions,
+        (7, 8),
+        FORMATS,
+    ))
 }
 
 /// end-piles: every row of at most `size` piles of 1 to `size` stones.
@@ -515,6 +509,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints 1 if the first player wins, else 0",
     solve: solve_end_piles,
+    // Spec: T ≤ 10, n ≤ 1000, a_i ≤ 10^9.
+    shape: Shape::piles(
+        Flavor::EndPiles,
+        CaseLayout::Counted,
+        1,
+        Bounds::piles(10, 1000, (1, BILLION)),
+        Bounds::piles(20, 2000, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {

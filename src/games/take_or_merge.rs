@@ -37,7 +37,7 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
@@ -485,9 +485,8 @@ pub const NAME: &str = "take-or-merge";
 /// take-or-merge as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (34, 45);
-    Box::new(Entry::<TakeOrMerge> {
-        info: GameInfo {
+    Box::new(Entry::<TakeOrMerge>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "piles; remove one stone from a pile, or merge two piles into one".into(),
             position: "the multiset of pile sizes, each >= 1: `1 1 2`".into(),
@@ -497,16 +496,11 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "every multiset of piles with at most S stones in all (default 34)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<TakeOrMerge>),
-    })
+        str::parse,
+        small_positions,
+        (34, 45),
+        FORMATS,
+    ))
 }
 
 /// take-or-merge: every multiset of piles with at most `size` stones in all.
@@ -535,6 +529,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and a_1..a_n; prints `Case #k: Alice` or `Case #k: Bob`",
     solve: solve_take_or_merge,
+    // Spec: T ≤ 4000, n ≤ 50, a_i ≤ 1000; past them, sums past 64 bits.
+    shape: Shape::piles(
+        Flavor::TakeOrMerge,
+        CaseLayout::Counted,
+        3,
+        Bounds::piles(4000, 50, (1, 1000)),
+        Bounds::piles(8000, 100, (1, u64::MAX)),
+    ),
 }];
 
 fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {

@@ -43,8 +43,8 @@ pub use engine::{Cells, Claim, Script};
 pub use heap::{HeapLists, ScriptHeapRule, heap_script_game};
 
 use crate::game::{
-    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, position_moves,
-    write_analysis,
+    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, chosen_outcome,
+    position_moves, write_analysis,
 };
 use crate::play::{Ending, Side, play};
 use crate::scanner::{InputError, Location};
@@ -220,6 +220,12 @@ impl Game for ScriptGame {
 
     fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&self.position(position)?)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        chosen_outcome(&self.position(position)?, entry, &|text| {
+            self.position(text)
+        })
     }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {

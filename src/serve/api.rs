@@ -6,7 +6,7 @@ use crate::analysis::default_limit;
 use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
-use crate::game::{Game, GameError, MoveOutcome};
+use crate::game::{Game, GameError, MoveOutcome, PositionMoves};
 use crate::resolve::ResolveError;
 use axum::Json;
 use axum::body::Bytes;
@@ -25,6 +25,76 @@ use std::time::Instant;
 
 /// The heap families the page offers by name (any other spelling can be typed).
 const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0.137", "4.07"];
+
+/// The well-known heap games of the page's gallery beside the aliased codes (whose names and
+/// stories come from the aliases): a title, the spelling the resolver accepts, the story in a
+/// line, and a sample position.
+const GALLERY_HEAPS: &[(&str, &str, &str, &str)] = &[
+    (
+        "Nim",
+        "allbut:18446744073709551615",
+        "take any number of tokens from one heap (spelt as the all-but game that only forbids \
+         taking a whole heap of 2^64 − 1)",
+        "3 5 7",
+    ),
+    (
+        "Grundy's game",
+        "grundys-game",
+        "split one heap into two heaps of different sizes",
+        "7 10",
+    ),
+    (
+        "A subtraction game",
+        "sub:1,3,4",
+        "take 1, 3 or 4 tokens from one heap",
+        "4 9 17",
+    ),
+];
+
+/// The sample position of an aliased code in the gallery.
+const ALIAS_SAMPLE: &str = "4 8";
+
+/// One card of the page's gallery.
+#[derive(Serialize)]
+struct GalleryCard {
+    /// What it is called.
+    title: String,
+    /// The spelling to load it by.
+    spelling: String,
+    /// The game in a line (a fixed game's rules line).
+    story: String,
+    /// A position to start from.
+    example: Option<String>,
+}
+
+/// The gallery: the fixed games (from their own descriptions), the aliased codes and
+/// [`GALLERY_HEAPS`].
+fn gallery(fixed: &[GameDescription]) -> Vec<GalleryCard> {
+    let contest = fixed.iter().map(|game| GalleryCard {
+        title: game.name.clone(),
+        spelling: game.spelling.clone(),
+        story: game.rules.clone(),
+        example: game.example.clone(),
+    });
+    let aliased = ALIASES.iter().map(|(alias, _, description)| {
+        let (title, story) = description.split_once(": ").unwrap_or((alias, description));
+        GalleryCard {
+            title: title.to_string(),
+            spelling: alias.to_string(),
+            story: story.to_string(),
+            example: Some(ALIAS_SAMPLE.to_string()),
+        }
+    });
+    let others = GALLERY_HEAPS
+        .iter()
+        .map(|(title, spelling, story, example)| GalleryCard {
+            title: title.to_string(),
+            spelling: spelling.to_string(),
+            story: story.to_string(),
+            example: Some(example.to_string()),
+        });
+    contest.chain(aliased).chain(others).collect()
+}
 
 /// The most heaps a table request may chart.
 pub(super) const MAX_TABLE: u64 = 100_000;
@@ -73,7 +143,8 @@ impl From<GameError> for ApiError {
             | GameError::SizeTooLarge { .. }
             | GameError::Unsupported(_)
             | GameError::Script(_)
-            | GameError::Family(_) => StatusCode::BAD_REQUEST,
+            | GameError::Family(_)
+            | GameError::IllegalMove(_) => StatusCode::BAD_REQUEST,
             GameError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, error.to_string())
@@ -143,6 +214,20 @@ struct GameDescription {
     heap: bool,
 }
 
+/// The example position of a game's notation: of the positions quoted in it (`…`), the one
+/// with the most digits (chocolate's quotes its separator `/` first).
+fn example(game: &dyn Game) -> Option<String> {
+    let digits = |text: &str| text.bytes().filter(u8::is_ascii_digit).count();
+    game.info()
+        .position
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|quoted| game.moves(quoted, 0).is_ok())
+        .max_by_key(|quoted| digits(quoted))
+        .map(str::to_string)
+}
+
 fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
     let info = game.info();
     GameDescription {
@@ -152,7 +237,7 @@ fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
         position: info.position.clone(),
         moves: info.moves.clone(),
         source: info.source.clone(),
-        example: info.position.split('`').nth(1).map(str::to_string),
+        example: example(game),
         heap: game.heap_game().is_some(),
     }
 }
@@ -187,7 +272,12 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
         let game = shared.game(spelling)?;
         families.push(describe(spelling, game.as_ref()));
     }
+    for (_, spelling, _, _) in GALLERY_HEAPS {
+        // Every card's spelling is one the resolver accepts.
+        shared.game(spelling)?;
+    }
     Ok(Json(serde_json::json!({
+        "gallery": gallery(&fixed),
         "fixed": fixed,
         "families": families,
         "family_help": crate::resolve::family_help(),
@@ -226,23 +316,84 @@ pub(super) async fn analyze(
     let request: PositionRequest = parse_body(body)?;
     let game = played(&shared, &request.game, request.play)?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
-        let position = request.position;
-        let limit = request
-            .limit
-            .unwrap_or_else(|| default_limit(position.len()))
-            .min(answer_budget(position.len(), MAX_ANSWER));
-        let mut out = Answer::new(cancel);
-        match game.analyze(&position, limit, true, &mut out) {
-            Ok(()) => Ok(out.bytes),
-            Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
-            Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
-                "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
-            ))),
-            Err(error) => Err(error.into()),
-        }
+        analysis(game.as_ref(), &request.position, request.limit, cancel)
     })
     .await?;
     Ok(json_response(bytes))
+}
+
+/// `analyze --json`'s report on `position`, listing at most `limit` winning moves (by default
+/// the command line's default limit, and never more than fit in [`MAX_ANSWER`]).
+fn analysis(
+    game: &dyn Game,
+    position: &str,
+    limit: Option<usize>,
+    cancel: &AtomicBool,
+) -> Result<Vec<u8>, ApiError> {
+    let limit = limit
+        .unwrap_or_else(|| default_limit(position.len()))
+        .min(answer_budget(position.len(), MAX_ANSWER));
+    let mut out = Answer::new(cancel);
+    match game.analyze(position, limit, true, &mut out) {
+        Ok(()) => Ok(out.bytes),
+        Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
+        Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
+            "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
+        ))),
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// `/api/moves`' answer: the legal moves (every winning move `/api/analyze` lists by default,
+/// then the others up to the limit) and how many are left out.
+#[derive(Serialize)]
+struct MovesAnswer {
+    #[serde(flatten)]
+    moves: PositionMoves,
+    /// How many legal moves are not listed (0 when `more` is false); `null` when there are
+    /// more than [`MOVES_COUNTED`](crate::game::MOVES_COUNTED), not counted.
+    unlisted: Option<u64>,
+    /// How many winning moves are not listed (a position with more winning moves than
+    /// `/api/analyze` lists by default; `winning_move_count` there is the exact total).
+    unlisted_winning: u64,
+}
+
+/// One winning move of `analyze --json`'s report.
+#[derive(Deserialize)]
+struct ReportedMove {
+    #[serde(rename = "move")]
+    notation: String,
+    to: String,
+}
+
+/// What `/api/moves` reads of `analyze --json`'s report.
+#[derive(Deserialize)]
+struct ReportedWinning {
+    winning_moves: Vec<ReportedMove>,
+    /// The total, which may pass 2^64 (bean-split): read as a float, used only to say how many
+    /// are not listed.
+    winning_move_count: f64,
+}
+
+/// Adds to `moves` every winning move of `report` (an `analyze --json` report on the same
+/// position) that the capped list of legal moves left out; returns how many winning moves the
+/// report itself does not list.
+fn add_winning_moves(moves: &mut PositionMoves, report: &[u8]) -> Result<u64, ApiError> {
+    let report: ReportedWinning = serde_json::from_slice(report)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let listed: std::collections::HashSet<String> =
+        moves.moves.iter().map(|m| m.notation.clone()).collect();
+    let reported = report.winning_moves.len();
+    for winning in report.winning_moves {
+        if !listed.contains(&winning.notation) {
+            moves.moves.push(MoveOutcome {
+                notation: winning.notation,
+                to: winning.to,
+                wins: Some(true),
+            });
+        }
+    }
+    Ok((report.winning_move_count - reported as f64).max(0.0) as u64)
 }
 
 pub(super) async fn moves(
@@ -251,14 +402,26 @@ pub(super) async fn moves(
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
     let game = played(&shared, &request.game, request.play)?;
-    let bytes = run_work(&shared, "moves", move |_| {
+    let bytes = run_work(&shared, "moves", move |cancel| {
         let position = request.position;
         let limit = request
             .limit
             .unwrap_or(DEFAULT_MOVES)
             .min(answer_budget(position.len(), MOVES_TEXT));
-        let moves = game.moves(&position, limit)?;
-        Ok(serde_json::to_vec(&moves).expect("moves serialize"))
+        let mut moves = game.moves(&position, limit)?;
+        let report = analysis(game.as_ref(), &position, None, cancel)?;
+        let unlisted_winning = add_winning_moves(&mut moves, &report)?;
+        let listed = moves.moves.len() as u64;
+        let unlisted = moves.legal.map(|legal| legal.saturating_sub(listed));
+        if let Some(unlisted) = unlisted {
+            moves.more = unlisted > 0;
+        }
+        let answer = MovesAnswer {
+            moves,
+            unlisted,
+            unlisted_winning,
+        };
+        Ok(serde_json::to_vec(&answer).expect("moves serialize"))
     })
     .await?;
     Ok(json_response(bytes))
@@ -330,16 +493,20 @@ pub(super) async fn table(
             .collect::<Option<Vec<u64>>>()
             .ok_or_else(|| ApiError::bad(format!("G(n) is not known up to {up_to}")))?;
         // The period: computed a little past the values asked for, stopping at a proof (or when
-        // the request is abandoned).
-        let search = table::Table::compute(
-            heap_game.rule(),
-            Some(PERIOD_SEARCH.max(up_to)),
-            false,
-            Some(cancel),
-            false,
-        )
-        .map_err(|error| ApiError::bad(error.to_string()))?;
-        Ok((listed, search.report(false)))
+        // the request is abandoned) — unless no theorem can prove one for this rule (all-but
+        // games, Grundy's game), when computing further would only cost time.
+        let search = |to: u64| {
+            table::Table::compute(heap_game.rule(), Some(to), false, Some(cancel), false)
+                .map(|search| search.report(false))
+                .map_err(|error| ApiError::bad(error.to_string()))
+        };
+        let report = search(up_to)?;
+        let report = if report.no_theorem.is_some() || report.period.is_some() {
+            report
+        } else {
+            search(PERIOD_SEARCH.max(up_to))?
+        };
+        Ok((listed, report))
     })
     .await?;
     let period = report

@@ -2,7 +2,9 @@
 //! any game in a browser.
 //!
 //! **The page** (`page/`, embedded in the binary with `include_str!`: nothing to build or install)
-//! picks a game (a fixed game, or a heap family typed by its spelling), analyses a position (who
+//! opens on a gallery of games (from `/api/games`), picks a game (a fixed game, or a heap family
+//! typed by its spelling), draws its position on an SVG board played by clicking (the board's
+//! moves are the listed moves), analyses a position (who
 //! wins, its Grundy value), shows every legal move as a button coloured by its value — winning
 //! moves green (#008000), losing ones dark red (#800000) — with the position it leads to, plays
 //! against the perfect opponent with undo, redo and a value-history strip, and charts G(n) for
@@ -14,9 +16,12 @@
 //! |---|---|---|
 //! | `GET /api/games` | | the fixed games, the heap families' example spellings, the families' help |
 //! | `GET /api/game?name=SPELLING` | | one game's description (any spelling `resolve` accepts) |
-//! | `POST /api/analyze` | `{game, position, limit?}` | exactly what `grundy analyze --json` prints |
-//! | `POST /api/moves` | `{game, position, limit?}` | every legal move marked winning or losing |
-//! | `POST /api/computer-move` | `{game, position}` | `{"move": {move, to, wins}}`, or `null` at the end |
+//! | `POST /api/analyze` | `{game, position, limit?, play?}` | exactly what `grundy analyze --json` prints |
+//! | `POST /api/moves` | `{game, position, limit?, play?}` | the legal moves marked winning or losing: every winning move `/api/analyze` lists, then the others up to `limit`; `unlisted` and `unlisted_winning` count what is left out |
+//! | `POST /api/computer-move` | `{game, position, play?}` | `{"move": {move, to, wins}}`, or `null` at the end |
+//!
+//! `play` is `"normal"` (the default) or `"misere"`; misère play is refused (400) until the
+//! library has it.
 //! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game; its proved period, if any, and `grundy table`'s report |
 //!
 //! Errors are `{"error": MESSAGE}` with status 400 and the command line's message text (413 for

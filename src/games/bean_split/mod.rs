@@ -70,7 +70,7 @@ pub use reader::{Parities, Parity, read_parities};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Format, for_each_case};
+use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use crate::verify::Verdict;
@@ -790,9 +790,8 @@ pub const NAME: &str = "bean-split";
 /// bean-split as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    let (default_size, max_size) = (14, 30);
-    Box::new(Entry::<BeanSplit> {
-        info: GameInfo {
+    let mut entry = Entry::<BeanSplit>::fixed(
+        GameInfo {
             name: NAME.to_string(),
             rules: "bottles 0..n-1 of beans; take a bean from a non-empty bottle i, put one in j and one in k (i < j <= k)".into(),
             position: "beans per bottle, all bottles: `1 0 1 5000`".into(),
@@ -801,16 +800,13 @@ pub(crate) fn game() -> Box<dyn Game> {
             verify_size: "rows of 1..6 bottles of 0..2 beans, rows of 1..4 bottles of 0..S beans (default 14)".into(),
             domain: DOMAIN.to_string(),
         },
-        parse: Box::new(str::parse),
-        positions: Box::new(|size| Ok(small_positions(size))),
-        default_size,
-        max_size,
-        extra_checks: &[("bean-split (judge answer)", judge_answer_check)],
-        formats: FORMATS,
-        heap_game: None,
-        conjecture: None,
-        misere: Some(crate::game::misere_entry::<BeanSplit>),
-    })
+        str::parse,
+        small_positions,
+        (14, 30),
+        FORMATS,
+    );
+    entry.extra_checks = &[("bean-split (judge answer)", judge_answer_check)];
+    Box::new(entry)
 }
 
 /// bean-split: every row of 1 to 6 bottles with at most 2 beans each, and every row of 1 to 4
@@ -848,6 +844,14 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     dialect: None,
     describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
     solve: solve_bean_split,
+    // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
+    shape: Shape::piles(
+        Flavor::BeanSplit,
+        CaseLayout::Counted,
+        4,
+        Bounds::piles(10, 21, (0, 10_000)),
+        Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
+    ),
 }];
 
 fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {

@@ -1,23 +1,19 @@
 //! The fast engine behind [`Values`](super::Values): G(0), G(1), … of a heap rule.
 //!
-//! **Method.** G(n) is the mex of the option values: 0 for a take-all move, G(n − k) for a move
-//! leaving one heap, G(a) ⊕ G(b) for a split of n − k into a + b. The splits are the work: about
-//! n/2 pairs per split digit per position. Two methods, chosen as the values come in:
+//! **Methods**, one file each behind the driver of this file (the way Beling's `ogs` keeps one
+//! solver per file):
 //!
-//! * **Sparse space** (Gangolli and Plambeck, 1989; the "rare/common" method). A mask m splits
-//!   the values in two: v is *rare* when popcount(v & m) is even, *common* when odd; m is chosen
-//!   (among all masks below the largest value's power of two) so that few positions have rare
-//!   values. The parity of popcount(x & m) is linear in x, so a split's value is common exactly
-//!   when one part is rare and the other common. Hence every common option value of n is found by
-//!   pairing each *rare* position a with b = n − k − a: O(#rare) work, not O(n). Let g be the
-//!   least common value not found; G(n) ≤ g. G(n) = g unless some rare value below g is not an
-//!   option; to rule that out the engine scans ordinary pairs and stops the moment every rare
-//!   value below g has been seen (usually after a few hundred pairs). Only when a rare value is
-//!   really missing — a rare position, which is rare — does the scan run over all pairs. The
-//!   result is exact whatever m is: m only decides how fast.
-//! * **Dense** (values not sparse: the best mask leaves more than 1/8 of the positions rare): the
-//!   tight naive scan over all pairs, marking values in a bit set of the values' power of two, and
-//!   stopping early when every value below it is an option (the mex is then decided).
+//! * [`sparse`] — the sparse-space ("rare/common") method, with common sets over the value bits
+//!   and the heap's parity, chosen by a Walsh–Hadamard transform and re-chosen as rare values
+//!   appear: about #rare pairs per position instead of n;
+//! * [`dense`] — every pair scanned, stopping when the mex is decided (values not sparse);
+//! * [`naive`] — the straightforward table over the rule's options, for rules whose moves are
+//!   not "take, then leave at most two heaps".
+//!
+//! G(n) is the mex of the option values: 0 for a take-all move, G(n − k) for a move leaving one
+//! heap, G(a) ⊕ G(b) for a split of n − k into a + b. The splits are the work: about n/2 pairs
+//! per split move per position. The driver chooses between sparse and dense as the values come
+//! in (sparse when the best common sets leave fewer than 1/8 of the positions rare).
 //!
 //! **Both cores.** Positions are computed in blocks [N, N + B). Everything that reads only
 //! finished values — the pairs with both parts below N: the rare pairs, the first pairs of the
@@ -25,6 +21,11 @@
 //! cores (rayon), each position getting a bit set of values seen. The few pairs with a part inside
 //! the block, the single-heap options and the rest of the scan follow in order, position by
 //! position.
+//!
+//! **Statistics.** The pairs visited ("work", the count `ogsolve` prints as breaking iterations)
+//! are counted exactly and reported with the method, the rare positions, the re-choices of the
+//! common sets and the scans that had to go past the parallel phase, through the request's
+//! observer ([`Watch::engine_statistics`]); `grundy table --stats` prints them.
 //!
 //! **Memory.** The values are kept in the narrowest of u8, u16, u32 that holds them (widened when
 //! a larger value appears): 1 byte per position while values are below 256, 2 below 65,536. The
@@ -44,11 +45,17 @@
 //! [`Values`]; progress and the engine's statistics go to the request's
 //! [`Progress`](super::Progress) observer, never straight to a terminal.
 
+mod dense;
+mod naive;
+mod sparse;
+
 use super::period::{PeriodTracker, ProvedPeriod};
 use super::progress::{Progress, Watch};
 use super::rule::{CompiledRule, MoveSet};
 use super::values::{Limits, Values};
 use rayon::prelude::*;
+pub use sparse::CommonSet;
+use sparse::{Classes, Resume};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -171,12 +178,11 @@ pub enum Method {
     Naive,
     /// Every pair scanned (values not sparse).
     Dense,
-    /// The sparse-space method with this mask; `rare` positions had rare values.
+    /// The sparse-space method with these common sets (index: take size mod 2; `None` for a
+    /// class without split moves) and, for each, how many positions (n ≥ 1) were rare.
     Sparse {
-        /// The mask: a value v is common when popcount(v & mask) is odd.
-        mask: u32,
-        /// How many positions (n ≥ 1) had rare values.
-        rare: usize,
+        /// The common set of each class and its count of rare positions.
+        classes: [Option<(CommonSet, usize)>; 2],
     },
 }
 
@@ -185,8 +191,18 @@ impl std::fmt::Display for Method {
         match self {
             Method::Naive => f.write_str("straightforward table"),
             Method::Dense => f.write_str("dense pair scan (values not sparse)"),
-            Method::Sparse { mask, rare } => {
-                write!(f, "sparse space: mask {mask:#x}, {rare} rare positions")
+            Method::Sparse { classes } => {
+                f.write_str("sparse space:")?;
+                let mut first = true;
+                for (class, entry) in classes.iter().enumerate() {
+                    if let Some((set, rare)) = entry {
+                        let takes = if class == 0 { "even" } else { "odd" };
+                        let comma = if first { "" } else { ";" };
+                        write!(f, "{comma} {takes} takes {set}, {rare} rare positions")?;
+                        first = false;
+                    }
+                }
+                Ok(())
             }
         }
     }
@@ -255,7 +271,7 @@ pub(super) fn compute<P: Progress>(rule: CompiledRule, limits: &Limits<'_, P>) -
         };
         match Moves::of(&rule, to) {
             Some(moves) => Engine::new(moves, tracker, &request).run(rule),
-            None => naive(rule, tracker, &request),
+            None => naive::naive(rule, tracker, &request),
         }
     };
     watch.finished();
@@ -279,90 +295,16 @@ impl Request<'_> {
     }
 }
 
-/// The straightforward table over the rule's options, for rules the engine does not know.
-fn naive(rule: CompiledRule, mut tracker: Option<PeriodTracker>, request: &Request<'_>) -> Values {
-    let mut values: Vec<u32> = Vec::new();
-    let mut seen: Vec<u64> = Vec::new();
-    let mut work: u128 = 0;
-    let mut stop = Stop::Reached;
-    let mut period = None;
-    let mut failure = None;
-    for n in 0..=request.to as u64 {
-        let stamp = n + 1;
-        let visited = rule.try_for_each_option(n, &mut |_, parts| {
-            let value = parts
-                .iter()
-                .fold(0u32, |sum, &part| sum ^ values[part as usize])
-                as usize;
-            if value >= seen.len() {
-                seen.resize(value + 1, 0);
-            }
-            seen[value] = stamp;
-            work += 1;
-        });
-        if let Err(error) = visited {
-            failure = Some(error);
-            stop = Stop::RuleFailed;
-            break;
-        }
-        let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
-        values.push(mex as u32);
-        if n % 1024 == 1023 || n == request.to as u64 {
-            if let Some(proof) = tracker.as_mut().and_then(|t| t.advance(&values)) {
-                period = Some(proof);
-                stop = Stop::Proved;
-                if !request.past_proof {
-                    values.truncate(proof.proved_at as usize + 1);
-                    break;
-                }
-                tracker = None;
-            }
-            request.watch.computed(n);
-            if n < request.to as u64 {
-                if request.work_limit.is_some_and(|limit| work > limit) && period.is_none() {
-                    stop = Stop::WorkLimit;
-                    break;
-                }
-                if request.interrupted() && period.is_none() {
-                    stop = Stop::Interrupted;
-                    break;
-                }
-            }
-        }
-    }
-    if values.is_empty() {
-        // G(0) is 0 under every rule (a heap of 0 has no option), whatever failed after.
-        values.push(0);
-    }
-    let largest = values.iter().copied().max().unwrap_or(0);
-    let table = if largest <= u32::from(u8::MAX) {
-        Table::U8(values.into_iter().map(|v| v as u8).collect())
-    } else if largest <= u32::from(u16::MAX) {
-        Table::U16(values.into_iter().map(|v| v as u16).collect())
-    } else {
-        Table::U32(values)
-    };
-    Values {
-        rule,
-        table,
-        period,
-        stop,
-        work,
-        method: Method::Naive,
-        failure,
-    }
-}
-
 /// Blocks whose parallel phase is expected to visit fewer pairs than this run on one thread.
 const PARALLEL_WORK: u64 = 4_000_000;
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
 
-/// Which method, and for the sparse one the mask.
+/// Which method, and for the sparse one the common sets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Mode {
     Dense,
-    Sparse(u32),
+    Sparse(Classes),
 }
 
 /// The engine's state, kept across value-type widenings.
@@ -370,20 +312,28 @@ struct Engine<'a> {
     moves: Moves,
     tracker: Option<PeriodTracker>,
     request: &'a Request<'a>,
-    /// How many positions have each value.
-    histogram: Vec<u64>,
+    /// How many positions x ≥ 1 have each encoding 2·G(x) + (x & 1).
+    encodings: Vec<u64>,
     largest: u32,
     mode: Mode,
-    /// Positions a ≥ 1 whose value is rare (sparse mode), ascending.
-    rare: Vec<usize>,
+    /// Positions a ≥ 1 rare for each class of split moves (sparse mode), ascending.
+    rare: [Vec<usize>; 2],
     next_review: usize,
+    /// Rare positions at the last review.
+    rare_at_review: usize,
     work: u128,
     proved: Option<ProvedPeriod>,
     timing: [Duration; 2],
+    /// Common sets chosen (the rare lists rebuilt).
+    rebuilds: u64,
+    /// Positions whose coverage scan had to resume in the sequential phase, and its pairs.
     fallbacks: u64,
     fallback_pairs: u64,
     /// Pairs per position in the last block's parallel phase.
     pairs_per_position: u64,
+    /// Common sets imposed instead of chosen (the tests: values never depend on them).
+    #[cfg(test)]
+    forced: Option<Classes>,
 }
 
 /// How a typed run ended.
@@ -399,10 +349,6 @@ fn mark(set: &mut [u64], value: u32) {
     set[(value >> 6) as usize] |= 1 << (value & 63);
 }
 
-fn parity(value: u32, mask: u32) -> bool {
-    (value & mask).count_ones() & 1 == 1
-}
-
 /// The least value whose bit is clear in `set` and set in `among`, or `set.len() * 64`.
 fn first_missing(set: &[u64], among: impl Fn(usize) -> u64) -> u32 {
     for (index, &word) in set.iter().enumerate() {
@@ -414,23 +360,69 @@ fn first_missing(set: &[u64], among: impl Fn(usize) -> u64) -> u32 {
     (set.len() * 64) as u32
 }
 
+/// Marks G(a) ⊕ G(r − a) in `set` for a in `lo..=hi` (all below `values.len()`).
+#[inline(always)]
+fn mark_pairs<T: Cell>(values: &[T], r: usize, lo: usize, hi: usize, set: &mut [u64]) {
+    let left = &values[lo..=hi];
+    let right = &values[r - hi..=r - lo];
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        let v = x.get() ^ y.get();
+        set[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+}
+
+/// Whether `set` has every bit of `need`.
+#[inline(always)]
+fn covers(set: &[u64], need: &[u64]) -> bool {
+    set.iter().zip(need).all(|(&seen, &need)| need & !seen == 0)
+}
+
+/// The bits of word `w` below `bound`.
+fn below(bound: u32, w: usize) -> u64 {
+    let start = w as u32 * 64;
+    if bound >= start + 64 {
+        !0
+    } else if bound <= start {
+        0
+    } else {
+        (1u64 << (bound - start)) - 1
+    }
+}
+
 impl<'a> Engine<'a> {
     fn new(moves: Moves, tracker: Option<PeriodTracker>, request: &'a Request<'a>) -> Engine<'a> {
         Engine {
             moves,
             tracker,
             request,
-            histogram: Vec::new(),
+            encodings: Vec::new(),
             largest: 0,
             mode: Mode::Dense,
-            rare: Vec::new(),
+            rare: [Vec::new(), Vec::new()],
             next_review: SMALL,
+            rare_at_review: 0,
             work: 0,
             proved: None,
             timing: [Duration::ZERO; 2],
+            rebuilds: 0,
             fallbacks: 0,
             fallback_pairs: 0,
             pairs_per_position: 0,
+            #[cfg(test)]
+            forced: None,
+        }
+    }
+
+    fn rare_total(&self) -> usize {
+        self.rare[0].len() + self.rare[1].len()
+    }
+
+    fn method(&self) -> Method {
+        match self.mode {
+            Mode::Dense => Method::Dense,
+            Mode::Sparse(classes) => Method::Sparse {
+                classes: std::array::from_fn(|d| classes[d].map(|set| (set, self.rare[d].len()))),
+            },
         }
     }
 
@@ -457,31 +449,28 @@ impl<'a> Engine<'a> {
                             table.truncate(proof.proved_at as usize + 1);
                         }
                     }
+                    let positions = table.len() as u128;
                     self.request.watch.engine_statistics(&format!(
-                        "stats: {:?} rare {} parallel {:?} sequential {:?} fallback {} ({} pairs) work {} total {:?}",
-                        self.mode,
-                        self.rare.len(),
-                        self.timing[0],
-                        self.timing[1],
+                        "stats: {} | pair visits {} ({} per position) | common sets chosen {} \
+                         times | resumed scans {} ({} pairs) | parallel {:.3?} sequential {:.3?} \
+                         total {:.3?}",
+                        self.method(),
+                        self.work,
+                        self.work / positions.max(1),
+                        self.rebuilds,
                         self.fallbacks,
                         self.fallback_pairs,
-                        self.work,
+                        self.timing[0],
+                        self.timing[1],
                         start.elapsed()
                     ));
-                    let method = match self.mode {
-                        Mode::Dense => Method::Dense,
-                        Mode::Sparse(mask) => Method::Sparse {
-                            mask,
-                            rare: self.rare.len(),
-                        },
-                    };
                     return Values {
                         rule,
                         table,
                         period,
                         stop,
                         work: self.work,
-                        method,
+                        method: self.method(),
                         failure: None,
                     };
                 }
@@ -489,9 +478,7 @@ impl<'a> Engine<'a> {
             }
         }
     }
-}
 
-impl Engine<'_> {
     fn run_typed<T: Cell>(&mut self, values: &mut Vec<T>) -> RunEnd {
         let to = self.request.to;
         while values.len() <= to {
@@ -509,9 +496,13 @@ impl Engine<'_> {
                 }
                 continue;
             }
-            if n0 >= self.next_review {
+            // Review at every doubling, and whenever rare positions have kept appearing.
+            let grown = self.rare_total() > self.rare_at_review + (self.rare_at_review / 8).max(16);
+            if n0 >= self.next_review || grown {
                 self.review(values);
-                self.next_review = n0.saturating_mul(2);
+                if n0 >= self.next_review {
+                    self.next_review = n0.saturating_mul(2);
+                }
             }
             if self.block(values) {
                 return RunEnd::Widen;
@@ -551,17 +542,21 @@ impl Engine<'_> {
     fn push<T: Cell>(&mut self, values: &mut Vec<T>, value: u32) {
         let n = values.len();
         values.push(T::new(value));
-        let slot = value as usize;
-        if slot >= self.histogram.len() {
-            self.histogram.resize(slot + 1, 0);
-        }
-        self.histogram[slot] += 1;
         self.largest = self.largest.max(value);
-        if let Mode::Sparse(mask) = self.mode
-            && n >= 1
-            && !parity(value, mask)
-        {
-            self.rare.push(n);
+        if n == 0 {
+            return;
+        }
+        let encoding = ((value as usize) << 1) | (n & 1);
+        if encoding >= self.encodings.len() {
+            self.encodings.resize(encoding + 1, 0);
+        }
+        self.encodings[encoding] += 1;
+        if let Mode::Sparse(classes) = self.mode {
+            for (d, set) in classes.iter().enumerate() {
+                if set.is_some_and(|set| !set.common(d, n, value)) {
+                    self.rare[d].push(n);
+                }
+            }
         }
     }
 
@@ -600,36 +595,55 @@ impl Engine<'_> {
         first_missing(&set, |_| !0)
     }
 
-    /// Chooses the method and mask from the values so far (see the module doc).
+    /// Chooses the method and the common sets from the values so far ([`sparse`]'s doc): the
+    /// set of each class leaving the fewest rare positions, kept unless another leaves clearly
+    /// fewer (so that the rare lists are rebuilt rarely).
     fn review<T: Cell>(&mut self, values: &[T]) {
         let bits = 32 - self.largest.leading_zeros();
+        let active = [0, 1].map(|d| self.moves.splits.iter().any(|&k| k % 2 == d));
         let mut mode = Mode::Dense;
-        if bits <= 12 && !self.moves.splits.is_empty() {
-            let mut best = (u64::MAX, 0);
-            for mask in 1..1u32 << bits {
-                let rare: u64 = self
-                    .histogram
-                    .iter()
-                    .enumerate()
-                    .filter(|&(value, _)| !parity(value as u32, mask))
-                    .map(|(_, &count)| count)
-                    .sum();
-                if rare < best.0 {
-                    best = (rare, mask);
+        if bits <= 12 && active.contains(&true) {
+            let h = sparse::transform(&self.encodings, bits);
+            let positions = values.len() as u64;
+            let mut classes: Classes = [None; 2];
+            let mut sparse_enough = true;
+            for d in 0..2 {
+                if !active[d] {
+                    continue;
                 }
+                let (best, best_rare) = sparse::best(&h, d);
+                let chosen = match self.mode {
+                    Mode::Sparse(current) => current[d]
+                        .map(|set| (set, sparse::rare_count(&h, set, d)))
+                        .filter(|&(_, rare)| rare.saturating_mul(8) <= best_rare.saturating_mul(9))
+                        .unwrap_or((best, best_rare)),
+                    Mode::Dense => (best, best_rare),
+                };
+                sparse_enough &= chosen.1.saturating_mul(8) < positions;
+                classes[d] = Some(chosen.0);
             }
-            if best.0.saturating_mul(8) < values.len() as u64 {
-                mode = Mode::Sparse(best.1);
+            if sparse_enough {
+                mode = Mode::Sparse(classes);
             }
+        }
+        #[cfg(test)]
+        if let Some(forced) = self.forced {
+            mode = Mode::Sparse([0, 1].map(|d| forced[d].filter(|_| active[d])));
         }
         if mode != self.mode {
             self.mode = mode;
-            self.rare.clear();
-            if let Mode::Sparse(mask) = mode {
-                self.rare
-                    .extend((1..values.len()).filter(|&a| !parity(values[a].get(), mask)));
+            self.rebuilds += 1;
+            for d in 0..2 {
+                self.rare[d].clear();
+                if let Mode::Sparse(classes) = mode
+                    && let Some(set) = classes[d]
+                {
+                    self.rare[d]
+                        .extend((1..values.len()).filter(|&a| !set.common(d, a, values[a].get())));
+                }
             }
         }
+        self.rare_at_review = self.rare_total();
     }
 
     /// Computes one block of positions; true when a value does not fit `T`.
@@ -643,45 +657,40 @@ impl Engine<'_> {
         let cap = self.capacity();
         let words = cap / 64;
         let mut seen = vec![0u64; len * words];
-        let rare_before = self.rare.len();
+        let mut resume = vec![Resume::default(); len];
+        let rare_before = [self.rare[0].len(), self.rare[1].len()];
         let clock = Instant::now();
-        let parity_words: Vec<u64> = match self.mode {
-            Mode::Dense => Vec::new(),
-            Mode::Sparse(mask) => (0..words)
-                .map(|w| {
-                    (0..64).fold(0u64, |word, bit| {
-                        word | (u64::from(parity((w * 64 + bit) as u32, mask)) << bit)
-                    })
-                })
-                .collect(),
+        let safe = match self.mode {
+            Mode::Dense => [Vec::new(), Vec::new()],
+            Mode::Sparse(classes) => sparse::safe_words(&classes, words),
         };
         {
-            let parity_words = &parity_words[..];
+            let safe = &safe;
             let finished: &[T] = values;
             let moves = &self.moves;
-            let rare = &self.rare[..];
+            let rare = [&self.rare[0][..], &self.rare[1][..]];
             let mode = self.mode;
             let chunk = 64;
-            let run = |(index, sets): (usize, &mut [u64])| {
+            let run = |(index, (sets, resume)): (usize, (&mut [u64], &mut [Resume]))| {
                 let c0 = n0 + index * chunk;
                 let c1 = c0 + sets.len() / words;
-                parallel_phase(
-                    finished,
-                    moves,
-                    mode,
-                    rare,
-                    c0,
-                    c1,
-                    sets,
-                    words,
-                    parity_words,
-                )
+                match mode {
+                    Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words),
+                    Mode::Sparse(_) => {
+                        sparse::parallel(finished, moves, rare, c0, c1, sets, resume, words, safe)
+                    }
+                }
             };
             // Small blocks stay on this thread: waking the pool costs more than they take.
             let pairs: u64 = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK {
-                seen.chunks_mut(chunk * words).enumerate().map(run).sum()
+                seen.chunks_mut(chunk * words)
+                    .zip(resume.chunks_mut(chunk))
+                    .enumerate()
+                    .map(run)
+                    .sum()
             } else {
                 seen.par_chunks_mut(chunk * words)
+                    .zip(resume.par_chunks_mut(chunk))
                     .enumerate()
                     .map(run)
                     .sum()
@@ -694,7 +703,7 @@ impl Engine<'_> {
         for i in 0..len {
             let n = n0 + i;
             let set = &mut seen[i * words..(i + 1) * words];
-            let value = self.sequential_phase(values, n, n0, rare_before, set, &parity_words);
+            let value = self.sequential_phase(values, n, n0, rare_before, set, &safe, resume[i]);
             if value > T::MAX {
                 return true;
             }
@@ -708,17 +717,18 @@ impl Engine<'_> {
     }
 
     /// The options of n that involve the block, then the mex.
+    #[allow(clippy::too_many_arguments)]
     fn sequential_phase<T: Cell>(
         &mut self,
         values: &[T],
         n: usize,
         n0: usize,
-        rare_before: usize,
+        rare_before: [usize; 2],
         set: &mut [u64],
-        parity_words: &[u64],
+        safe: &[Vec<u64>; 2],
+        resume: Resume,
     ) -> u32 {
         let moves = &self.moves;
-        let g = |i: usize| values[i].get();
         for &k in &moves.take_all {
             if n == k {
                 mark(set, 0);
@@ -726,260 +736,183 @@ impl Engine<'_> {
         }
         for &k in &moves.singles {
             if n > k {
-                mark(set, g(n - k));
+                mark(set, values[n - k].get());
             }
         }
-        let mut scanned = 0u128;
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
+        match self.mode {
+            Mode::Dense => {
+                self.work += dense::in_block(values, moves, n, n0, set);
+                first_missing(set, |_| !0)
             }
-            let r = n - k;
-            match self.mode {
-                Mode::Dense => {
-                    let a_lo = (r + 1).saturating_sub(n0).max(1);
-                    for a in 1..a_lo.min(r / 2 + 1) {
-                        if moves.distinct && 2 * a == r {
-                            continue;
-                        }
-                        mark(set, g(a) ^ g(r - a));
-                    }
-                    scanned += a_lo as u128;
-                }
-                Mode::Sparse(_) => {
-                    for &a in self.rare[..rare_before]
-                        .iter()
-                        .take_while(|&&a| a + n0 <= r)
-                    {
-                        mark(set, g(a) ^ g(r - a));
-                    }
-                    for &a in self.rare[rare_before..].iter().take_while(|&&a| a < r) {
-                        if moves.distinct && 2 * a == r {
-                            continue;
-                        }
-                        mark(set, g(a) ^ g(r - a));
-                    }
-                }
-            }
-        }
-        let value = match self.mode {
-            Mode::Dense => first_missing(set, |_| !0),
             Mode::Sparse(_) => {
-                let common = first_missing(set, |w| parity_words[w]);
-                if rare_covered(set, parity_words, common) {
-                    common
-                } else {
-                    // A rare value below `common` is still unseen: scan every pair.
+                let step = sparse::sequential(
+                    values,
+                    moves,
+                    [&self.rare[0][..], &self.rare[1][..]],
+                    rare_before,
+                    n,
+                    n0,
+                    set,
+                    &safe[n & 1],
+                    resume,
+                );
+                self.work += u128::from(step.pairs);
+                if let Some(pairs) = step.resumed {
                     self.fallbacks += 1;
-                    self.fallback_pairs -= scanned as u64;
-                    let mut done = false;
-                    'scan: for &k in &moves.splits {
-                        if n < k + 2 {
-                            continue;
+                    self.fallback_pairs += pairs;
+                }
+                step.value
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::HeapRule;
+    use proptest::prelude::*;
+
+    /// G(0..=last) of the code with digits d0 d1 …, from the definition: take k from a heap of
+    /// n ≥ k, then by d_k's bits leave nothing (1, n = k), one heap (2, n − k ≥ 1, k ≥ 1) or
+    /// two non-empty heaps (4).
+    fn brute(digits: &[u8], last: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::with_capacity(last + 1);
+        for n in 0..=last {
+            let mut seen = vec![false; 1024];
+            for (k, &d) in digits.iter().enumerate().take(n + 1) {
+                let rest = n - k;
+                if d & 1 != 0 && rest == 0 {
+                    seen[0] = true;
+                }
+                if d & 2 != 0 && rest >= 1 && k >= 1 {
+                    seen[g[rest] as usize] = true;
+                }
+                if d & 4 != 0 {
+                    for a in 1..rest {
+                        if a <= rest - a {
+                            seen[(g[a] ^ g[rest - a]) as usize] = true;
                         }
-                        let r = n - k;
-                        for a in 1..=r / 2 {
-                            if moves.distinct && 2 * a == r {
-                                continue;
-                            }
-                            mark(set, g(a) ^ g(r - a));
-                            scanned += 1;
-                            if scanned.is_multiple_of(32) && rare_covered(set, parity_words, common)
-                            {
-                                done = true;
-                                break 'scan;
-                            }
-                        }
-                    }
-                    self.fallback_pairs += scanned as u64;
-                    if done || rare_covered(set, parity_words, common) {
-                        common
-                    } else {
-                        first_missing(set, |_| !0)
                     }
                 }
             }
+            g.push(seen.iter().position(|&s| !s).unwrap() as u32);
+        }
+        g
+    }
+
+    fn spelling(digits: &[u8]) -> String {
+        let tail: String = digits[1..].iter().map(|d| d.to_string()).collect();
+        format!("{}.{}", digits[0], tail)
+    }
+
+    /// The engine's values of `code` up to `last`, with `forced` common sets when given.
+    fn engine_values(code: &str, last: usize, forced: Option<Classes>) -> (Vec<u32>, Method) {
+        let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
+        let watch = false.start(last as u64);
+        let request = Request {
+            to: last,
+            work_limit: None,
+            interrupt: None,
+            past_proof: true,
+            watch: &*watch,
         };
-        self.work += scanned;
-        value
+        let moves = Moves::of(&rule, last).expect("an octal code the engine knows");
+        let mut engine = Engine::new(moves, None, &request);
+        engine.forced = forced;
+        let values = engine.run(rule);
+        let table = values.table();
+        (
+            (0..table.len()).map(|n| table.get(n)).collect(),
+            values.method(),
+        )
     }
-}
 
-/// The pairs of the positions `c0..c1` whose parts are both finished (below `finished.len()`),
-/// marked in each position's bit set of `words` words. Dense: all of them (stopping early when
-/// every value is seen). Sparse: every rare pair, then ordinary pairs outwards from the middle
-/// (both parts large, so mostly common, with varied values) until every rare value below the
-/// second-least missing common value is seen — the mex is then decided unless the position's
-/// own block adds two common values, which the sequential phase checks.
-#[allow(clippy::too_many_arguments)]
-fn parallel_phase<T: Cell>(
-    finished: &[T],
-    moves: &Moves,
-    mode: Mode,
-    rare: &[usize],
-    c0: usize,
-    c1: usize,
-    sets: &mut [u64],
-    words: usize,
-    parity_words: &[u64],
-) -> u64 {
-    let n0 = finished.len();
-    let mut pairs = 0u64;
-    if mode == Mode::Dense {
-        // Values seen are stamped with the position (a plain store per pair, no read-modify-write),
-        // then gathered into the position's bit set.
-        let mut stamps = vec![u32::MAX; words * 64];
-        for n in c0..c1 {
-            let stamp = (n - c0) as u32;
-            let mut stamped = 0usize;
-            for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
-                let r = n - k;
-                let top = moves.top(r);
-                let mut a = (r + 1).saturating_sub(n0).max(1);
-                while a <= top {
-                    let stop = top.min(a + 1023);
-                    let left = &finished[a..=stop];
-                    let right = &finished[r - stop..=r - a];
-                    for (x, y) in left.iter().zip(right.iter().rev()) {
-                        stamps[(x.get() ^ y.get()) as usize] = stamp;
-                    }
-                    pairs += (stop + 1 - a) as u64;
-                    stamped += stop + 1 - a;
-                    a = stop + 1;
-                    // Every value below the bit set's size seen: the mex is decided.
-                    if stamped >= stamps.len() && stamps.iter().all(|&s| s == stamp) {
-                        break;
-                    }
-                }
-            }
-            let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
-            for (v, &s) in stamps.iter().enumerate() {
-                if s == stamp {
-                    set[v >> 6] |= 1 << (v & 63);
-                }
-            }
-        }
-        return pairs;
+    fn digits() -> impl Strategy<Value = Vec<u8>> {
+        (
+            prop_oneof![Just(0u8), Just(4u8)],
+            prop::collection::vec(0u8..8, 1..5),
+        )
+            .prop_map(|(d0, rest)| std::iter::once(d0).chain(rest).collect())
     }
-    for &k in &moves.splits {
-        if c1 < k + 3 {
-            continue;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Whatever the common sets — good, bad, with or without the heap's parity — the values
+        /// are the definition's: the sets decide the speed only.
+        #[test]
+        fn any_common_sets_give_the_definitions_values(
+            digits in digits(),
+            masks in (0u32..64, 0u32..64),
+            parities in (any::<bool>(), any::<bool>()),
+        ) {
+            let last = 1500;
+            let code = spelling(&digits);
+            let expected = brute(&digits, last);
+            let forced = [
+                Some(CommonSet { mask: masks.0, heap_parity: parities.0 }),
+                Some(CommonSet { mask: masks.1, heap_parity: parities.1 }),
+            ];
+            let (got, _) = engine_values(&code, last, Some(forced));
+            prop_assert_eq!(&got, &expected, "{} forced {:?}", code, forced);
+            let (chosen, _) = engine_values(&code, last, None);
+            prop_assert_eq!(&chosen, &expected, "{}", code);
         }
-        // A rare a pairs with b = n − k − a, finished when 1 <= b < n0.
-        let lo = c0.saturating_sub(k + n0 - 1).max(1);
-        let hi = c1 - 1 - k - 1;
-        let start = rare.partition_point(|&a| a < lo);
-        for &a in rare[start..].iter().take_while(|&&a| a <= hi) {
-            let ga = finished[a].get();
-            let from = c0.max(a + k + 1);
-            let until = (c1 - 1).min(a + k + n0 - 1);
-            if from > until {
-                continue;
+
+        /// The transform's rare count of every common set is the count by definition.
+        #[test]
+        fn transform_counts_rare_positions(
+            values in prop::collection::vec(0u32..32, 1..400),
+        ) {
+            let bits = 5;
+            let mut encodings = vec![0u64; 64];
+            for (i, &v) in values.iter().enumerate() {
+                let x = i + 1;
+                encodings[((v as usize) << 1) | (x & 1)] += 1;
             }
-            pairs += (until + 1 - from) as u64;
-            let parts = &finished[from - k - a..=until - k - a];
-            let mut offset = (from - c0) * words;
-            if moves.distinct && (from..=until).contains(&(k + 2 * a)) {
-                // The pair (a, a) is no move of Grundy's game.
-                let skip = k + 2 * a - from;
-                for (i, b) in parts.iter().enumerate() {
-                    if i != skip {
-                        let x = ga ^ b.get();
-                        sets[offset + (x >> 6) as usize] |= 1 << (x & 63);
-                    }
-                    offset += words;
-                }
-            } else {
-                for b in parts {
-                    let x = ga ^ b.get();
-                    sets[offset + (x >> 6) as usize] |= 1 << (x & 63);
-                    offset += words;
+            let h = sparse::transform(&encodings, bits);
+            for m in 0..64u32 {
+                let set = CommonSet { mask: m >> 1, heap_parity: m & 1 == 1 };
+                for class in 0..2 {
+                    let direct = values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, &v)| !set.common(class, i + 1, v))
+                        .count() as u64;
+                    prop_assert_eq!(sparse::rare_count(&h, set, class), direct);
                 }
             }
         }
     }
-    let mut need = vec![0u64; words];
-    for n in c0..c1 {
-        let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
-        // The position's own block adds at most one value per single-heap move: cover the rare
-        // values below the common value that is least missing after those.
-        let bound = nth_missing(set, parity_words, 1 + moves.singles.len() as u32);
-        for (w, word) in need.iter_mut().enumerate() {
-            *word = !parity_words[w] & below(bound, w);
-        }
-        if covers(set, &need) {
-            continue;
-        }
-        'splits: for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
-            let top = moves.top(r);
-            let mut a = (r + 1).saturating_sub(n0).max(1);
-            while a <= top {
-                let stop = top.min(a + 63);
-                mark_pairs(finished, r, a, stop, set);
-                pairs += (stop + 1 - a) as u64;
-                if covers(set, &need) {
-                    break 'splits;
-                }
-                a = stop + 1;
-            }
-        }
-    }
-    pairs
-}
 
-/// Marks G(a) ⊕ G(r − a) in `set` for a in `lo..=hi` (all below `values.len()`).
-#[inline(always)]
-fn mark_pairs<T: Cell>(values: &[T], r: usize, lo: usize, hi: usize, set: &mut [u64]) {
-    let left = &values[lo..=hi];
-    let right = &values[r - hi..=r - lo];
-    for (x, y) in left.iter().zip(right.iter().rev()) {
-        let v = x.get() ^ y.get();
-        set[(v >> 6) as usize] |= 1 << (v & 63);
-    }
-}
-
-/// Whether `set` has every bit of `need`.
-#[inline(always)]
-fn covers(set: &[u64], need: &[u64]) -> bool {
-    set.iter().zip(need).all(|(&seen, &need)| need & !seen == 0)
-}
-
-/// The bits of word `w` below `bound`.
-fn below(bound: u32, w: usize) -> u64 {
-    let start = w as u32 * 64;
-    if bound >= start + 64 {
-        !0
-    } else if bound <= start {
-        0
-    } else {
-        (1u64 << (bound - start)) - 1
-    }
-}
-
-/// Whether every rare value below `bound` is marked in `set`.
-fn rare_covered(set: &[u64], parity_words: &[u64], bound: u32) -> bool {
-    set.iter()
-        .zip(parity_words)
-        .enumerate()
-        .all(|(w, (&seen, &common))| !seen & !common & below(bound, w) == 0)
-}
-
-/// The `nth` least common value not marked in `set` (1-based), or the set's size.
-fn nth_missing(set: &[u64], parity_words: &[u64], nth: u32) -> u32 {
-    let mut left = nth;
-    for (w, (&seen, &common)) in set.iter().zip(parity_words).enumerate() {
-        let mut missing = !seen & common;
-        while missing != 0 {
-            left -= 1;
-            if left == 0 {
-                return w as u32 * 64 + missing.trailing_zeros();
-            }
-            missing &= missing - 1;
+    /// Games of the bench and of the published tables, far enough for blocks, re-choices of the
+    /// common sets and both classes of take sizes, with the chosen sets and with the parity
+    /// forced into them.
+    #[test]
+    fn sparse_games_with_both_classes() {
+        for (code, digits) in [
+            ("0.376", vec![0u8, 3, 7, 6]),
+            ("0.354", vec![0, 3, 5, 4]),
+            ("0.1777", vec![0, 1, 7, 7, 7]),
+            ("0.6", vec![0, 6]),
+            ("0.16", vec![0, 1, 6]),
+        ] {
+            let last = 6000;
+            let expected = brute(&digits, last);
+            let (got, method) = engine_values(code, last, None);
+            assert_eq!(got, expected, "{code}");
+            // 0.6's values become sparse only later.
+            assert!(
+                code == "0.6" || method.to_string().starts_with("sparse"),
+                "{code}: {method}"
+            );
+            let parity = Some(CommonSet {
+                mask: 0x3e,
+                heap_parity: true,
+            });
+            let (got, _) = engine_values(code, last, Some([parity, parity]));
+            assert_eq!(got, expected, "{code} with the parity");
         }
     }
-    (set.len() * 64) as u32
 }

@@ -1,0 +1,462 @@
+//! `grundy interact`: an interactive jury that plays perfectly.
+//!
+//! The program plays a series of games against grundy, each from a position that the program's
+//! side can win: the program moves first exactly when the position is won for the player to
+//! move. grundy plays a winning move whenever it has one and otherwise the game's quiet move
+//! (the smallest legal change, which keeps the game long); so the program wins every game if and
+//! only if it never leaves grundy a winning position.
+//!
+//! # The protocol
+//!
+//! Everything is lines of text. grundy writes (to the program's standard input):
+//!
+//! | line | meaning |
+//! |---|---|
+//! | `games N` | first line: N games follow |
+//! | `start you P` / `start grundy P` | a game begins at position `P`; `you` means the program moves first |
+//! | `position P` | it is the program's turn, at position `P` |
+//! | `grundy M` | grundy played move `M` |
+//! | `result win` / `result loss` | the game is over: the program won / lost |
+//! | `result illegal` | the program's last line was not a legal move; the session ends |
+//!
+//! The program answers every `position` line with one line (to its standard output): a move in
+//! the game's move notation (as `grundy list` shows it, e.g. `2-1=1+3` in Kayles), or the
+//! position it moves to. Positions and moves are exactly as `grundy analyze` writes them. The
+//! program must flush its output after each line. After the last game grundy closes the program's
+//! input; the program should then exit.
+//!
+//! A stateless program can ignore every line but `position P` and `result …`; one that keeps
+//! its own copy of the game can follow `start` and `grundy` lines instead.
+//!
+//! # Verdicts
+//!
+//! *Accepted* when the program wins every game; *wrong answer* at the first lost game (reported
+//! with the whole game and the program's first losing move) or at the first malformed or illegal
+//! move (quoted, with the position); *time limit* when one answer takes longer than the limit;
+//! *runtime error* when the program ends or closes its output before the games are over; *output
+//! limit* for a line longer than [`LINE_LIMIT`] bytes. The program runs in its own process group
+//! ([`super::runner`]), killed with its children when the session ends.
+
+use super::judge::Verdict;
+use super::rng::Rng;
+use super::runner::{NoLine, Program, Session, SpawnError};
+use crate::core::Winner;
+use crate::game::{Game, GameError};
+use crate::judge::Flavor;
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// The longest line the program may write.
+pub const LINE_LIMIT: usize = 1 << 20;
+
+/// What an interactive session may do.
+#[derive(Copy, Clone, Debug)]
+pub struct InteractOptions {
+    /// How many games (with random starting positions; ignored when a position is given).
+    pub games: usize,
+    /// The most time one answer of the program may take.
+    pub time_limit: Duration,
+    /// The seed of the starting positions.
+    pub seed: u64,
+}
+
+/// Who made a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// The program under test.
+    Program,
+    /// grundy.
+    Grundy,
+}
+
+/// One move of a recorded game.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordedMove {
+    /// Who moved.
+    pub by: Player,
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The position it led to.
+    pub to: String,
+}
+
+/// A game as it was played.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// The starting position.
+    pub start: String,
+    /// Who moved first.
+    pub first: Player,
+    /// The moves, in order.
+    pub moves: Vec<RecordedMove>,
+}
+
+/// The report of a session.
+#[derive(Clone, Debug, Serialize)]
+pub struct InteractReport {
+    /// The game.
+    pub game: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Games the program won.
+    pub won: usize,
+    /// Games in the session.
+    pub games: usize,
+    /// The seed of the starting positions.
+    pub seed: u64,
+    /// What went wrong, in a line.
+    pub detail: Option<String>,
+    /// The game that went wrong, as far as it was played.
+    pub record: Option<GameRecord>,
+    /// The program's first move that left grundy a winning position, in the failing game.
+    pub first_mistake: Option<String>,
+    /// The end of the program's standard error.
+    pub stderr: Option<String>,
+}
+
+/// Why a session could not be held at all.
+#[derive(Debug, thiserror::Error)]
+pub enum InteractError {
+    /// The program cannot be started.
+    #[error(transparent)]
+    Spawn(#[from] SpawnError),
+    /// The given position, or the theory on one, failed.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// grundy cannot invent positions of this game.
+    #[error(
+        "{0}: give a starting POSITION (grundy generates positions for the fixed games and the heap games only)"
+    )]
+    NoPositions(String),
+}
+
+/// Starting positions for `count` games of `game`: random small positions with at least one move,
+/// distinct, in the game's notation (fewer when the game has fewer such positions).
+pub fn starting_positions(
+    game: &dyn Game,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<String>, InteractError> {
+    let name = game.info().name.clone();
+    let mut rng = Rng::new(seed);
+    let mut seen = BTreeSet::new();
+    let mut positions = Vec::new();
+    let kind = if game.heap_game().is_some() {
+        Kind::Heaps
+    } else {
+        let flavor = game.formats().first().map(|format| format.shape.flavor);
+        Kind::Fixed(flavor.ok_or_else(|| InteractError::NoPositions(name.clone()))?)
+    };
+    for _ in 0..count.saturating_mul(50).max(100) {
+        if positions.len() >= count {
+            break;
+        }
+        let text = random_position(kind, &mut rng);
+        let moves = game.moves(&text, 1)?;
+        if moves.moves.is_empty() || !seen.insert(moves.position.clone()) {
+            continue;
+        }
+        positions.push(moves.position);
+    }
+    Ok(positions)
+}
+
+/// What a game's positions are made of, for [`random_position`].
+#[derive(Copy, Clone, Debug)]
+enum Kind {
+    /// A fixed game, known by its judge format's flavor.
+    Fixed(Flavor),
+    /// Heaps (the heap families, and heap scripts).
+    Heaps,
+}
+
+/// A random small position in the notation of a game of `kind`: two to four piles (bars,
+/// bottles, boxes) of a few stones, so that a game is a few dozen moves at most.
+fn random_position(kind: Kind, rng: &mut Rng) -> String {
+    let count = rng.between(2, 4) as usize;
+    let numbers = |rng: &mut Rng, low, high| -> Vec<String> {
+        (0..count)
+            .map(|_| rng.between(low, high).to_string())
+            .collect()
+    };
+    match kind {
+        Kind::Fixed(Flavor::EndPiles) => numbers(rng, 1, 6).join(" "),
+        Kind::Fixed(Flavor::TakeOrMerge) => numbers(rng, 1, 4).join(" "),
+        Kind::Fixed(Flavor::Chocolate) => {
+            let table = if rng.chance(1, 3) {
+                format!(" / {}", rng.between(1, 6))
+            } else {
+                String::new()
+            };
+            format!("{}{table}", numbers(rng, 1, 7).join(" "))
+        }
+        Kind::Fixed(Flavor::BoundedTake) => (0..count)
+            .map(|_| format!("{}/{}", rng.between(1, 14), rng.between(1, 3)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Kind::Fixed(Flavor::BeanSplit) => numbers(rng, 0, 2).join(" "),
+        Kind::Fixed(Flavor::BoxFill | Flavor::BoxFillSquare) => (0..count)
+            .map(|_| {
+                let capacity = rng.between(1, 14);
+                format!("{}/{capacity}", rng.between(0, capacity))
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Kind::Heaps => numbers(rng, 1, 12).join(" "),
+    }
+}
+
+/// How one game went.
+enum GameEnd {
+    Won,
+    Failed { verdict: Verdict, detail: String },
+}
+
+/// Plays the games from `starts` against `program`.
+pub fn interact(
+    game: &dyn Game,
+    starts: &[String],
+    program: &Program,
+    options: &InteractOptions,
+) -> Result<InteractReport, InteractError> {
+    let mut session = Session::start(program, LINE_LIMIT)?;
+    let mut report = InteractReport {
+        game: game.info().name.clone(),
+        verdict: Verdict::Accepted,
+        won: 0,
+        games: starts.len(),
+        seed: options.seed,
+        detail: None,
+        record: None,
+        first_mistake: None,
+        stderr: None,
+    };
+    session.send(&format!("games {}", starts.len()));
+    for start in starts {
+        let mut record = GameRecord {
+            start: String::new(),
+            first: Player::Program,
+            moves: Vec::new(),
+        };
+        let mut first_mistake = None;
+        match play_one(
+            game,
+            start,
+            &mut session,
+            options,
+            &mut record,
+            &mut first_mistake,
+        )? {
+            GameEnd::Won => report.won += 1,
+            GameEnd::Failed { verdict, detail } => {
+                report.verdict = verdict;
+                report.detail = Some(detail);
+                report.record = Some(record);
+                report.first_mistake = first_mistake;
+                break;
+            }
+        }
+    }
+    session.close_input();
+    let tail = session.stderr_tail();
+    report.stderr = Some(tail).filter(|tail| !tail.is_empty());
+    // A program that lingers after its input is closed is killed; that is no failure.
+    let _ = session.finish(Duration::from_millis(500));
+    Ok(report)
+}
+
+/// Plays one game from `start`, recording it.
+fn play_one(
+    game: &dyn Game,
+    start: &str,
+    session: &mut Session,
+    options: &InteractOptions,
+    record: &mut GameRecord,
+    first_mistake: &mut Option<String>,
+) -> Result<GameEnd, InteractError> {
+    let opening = game.moves(start, 1)?;
+    let mut position = opening.position;
+    let mut program_to_move = opening.winner == Winner::First;
+    record.start = position.clone();
+    record.first = if program_to_move {
+        Player::Program
+    } else {
+        Player::Grundy
+    };
+    let first = if program_to_move { "you" } else { "grundy" };
+    session.send(&format!("start {first} {position}"));
+    loop {
+        let moves = game.moves(&position, 1)?;
+        if moves.moves.is_empty() {
+            return Ok(if program_to_move {
+                session.send("result loss");
+                GameEnd::Failed {
+                    verdict: Verdict::WrongAnswer,
+                    detail: format!(
+                        "lost a winnable game from {} ({} moves first): no move left at {}",
+                        record.start,
+                        if record.first == Player::Program {
+                            "the program"
+                        } else {
+                            "grundy"
+                        },
+                        shown(&position)
+                    ),
+                }
+            } else {
+                session.send("result win");
+                GameEnd::Won
+            });
+        }
+        if program_to_move {
+            session.send(&format!("position {position}"));
+            let line = match session.receive(options.time_limit) {
+                Ok(line) => line,
+                Err(no_line) => return Ok(no_answer(no_line, &position, options)),
+            };
+            let entry = line.trim();
+            let played = match game.play_move(&position, entry) {
+                Ok(played) => played,
+                Err(GameError::IllegalMove(why)) => {
+                    session.send("result illegal");
+                    return Ok(GameEnd::Failed {
+                        verdict: Verdict::WrongAnswer,
+                        detail: format!(
+                            "illegal move `{}` at position {position}: {why}",
+                            quoted(entry)
+                        ),
+                    });
+                }
+                Err(other) => return Err(other.into()),
+            };
+            if played.wins == Some(false) && first_mistake.is_none() {
+                *first_mistake = Some(format!(
+                    "at {position} the program played {}, leaving {} — a win for grundy",
+                    played.notation,
+                    shown(&played.to)
+                ));
+            }
+            record.moves.push(RecordedMove {
+                by: Player::Program,
+                notation: played.notation,
+                to: played.to.clone(),
+            });
+            position = played.to;
+        } else {
+            let Some(chosen) = game.computer_move(&position)? else {
+                unreachable!("a position with a legal move has a computer move");
+            };
+            session.send(&format!("grundy {}", chosen.notation));
+            record.moves.push(RecordedMove {
+                by: Player::Grundy,
+                notation: chosen.notation,
+                to: chosen.to.clone(),
+            });
+            position = chosen.to;
+        }
+        program_to_move = !program_to_move;
+    }
+}
+
+/// A position as shown in a report: `(empty)` for the position without piles.
+fn shown(position: &str) -> &str {
+    if position.trim().is_empty() {
+        "(empty)"
+    } else {
+        position
+    }
+}
+
+/// An entry as quoted in a report: at most 200 characters.
+fn quoted(entry: &str) -> String {
+    if entry.chars().count() > 200 {
+        format!("{}…", entry.chars().take(200).collect::<String>())
+    } else {
+        entry.to_string()
+    }
+}
+
+/// The failure when the program gave no answer at `position`.
+fn no_answer(no_line: NoLine, position: &str, options: &InteractOptions) -> GameEnd {
+    let (verdict, detail) = match no_line {
+        NoLine::TimeLimit => (
+            Verdict::TimeLimit,
+            format!(
+                "no move within {:.3} s at position {position}",
+                options.time_limit.as_secs_f64()
+            ),
+        ),
+        NoLine::TooLong => (
+            Verdict::OutputLimit,
+            format!("a line longer than {LINE_LIMIT} bytes at position {position}"),
+        ),
+        NoLine::Closed(ending) => (
+            Verdict::RuntimeError,
+            match ending {
+                Some(ending) => format!(
+                    "the program ended ({}) before moving at position {position}",
+                    ending.describe()
+                ),
+                None => {
+                    format!("the program closed its output before moving at position {position}")
+                }
+            },
+        ),
+    };
+    GameEnd::Failed { verdict, detail }
+}
+
+impl InteractReport {
+    /// The report as text: one line when accepted; else the verdict, the game as played, the
+    /// first losing move and the end of standard error.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.verdict == Verdict::Accepted {
+            return writeln!(
+                out,
+                "{}: accepted, won {} of {} games (seed {})",
+                self.game, self.won, self.games, self.seed
+            );
+        }
+        writeln!(
+            out,
+            "{}: {} in game {} of {} (won {} before; seed {})",
+            self.game,
+            self.verdict,
+            self.won + 1,
+            self.games,
+            self.won,
+            self.seed
+        )?;
+        if let Some(detail) = &self.detail {
+            writeln!(out, "{detail}")?;
+        }
+        if let Some(record) = &self.record {
+            let first = match record.first {
+                Player::Program => "the program",
+                Player::Grundy => "grundy",
+            };
+            writeln!(out, "game: start {} ({first} moves first)", record.start)?;
+            for mv in &record.moves {
+                let by = match mv.by {
+                    Player::Program => "program",
+                    Player::Grundy => "grundy ",
+                };
+                writeln!(out, "  {by} {:<12} -> {}", mv.notation, shown(&mv.to))?;
+            }
+        }
+        if let Some(mistake) = &self.first_mistake {
+            writeln!(out, "first losing move: {mistake}")?;
+        }
+        if let Some(stderr) = &self.stderr {
+            writeln!(out, "stderr (the end):")?;
+            for line in stderr.lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}

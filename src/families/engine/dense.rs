@@ -1,0 +1,85 @@
+//! The dense method: every pair a + b = n − k scanned, for values that are not sparse.
+//!
+//! When no common set leaves few rare positions (the values are spread over their range, as in
+//! 0.6 or 0.007), the pair scans of the sparse method would run over everything anyway; this
+//! method does so without its bookkeeping. Pairs with both parts finished (below the block) are
+//! scanned for the whole block at once, on all cores; each value seen is *stamped* with the
+//! position (a plain store per pair, no read-modify-write of a bit set), and the stamps are
+//! gathered into the position's bit set at the end. A position's scan stops early when every
+//! value below the bit set's size has been seen: the mex is then decided whatever the remaining
+//! pairs give. The few pairs with a part inside the block follow position by position.
+
+use super::{Cell, Moves, mark};
+
+/// The pairs of the positions `c0..c1` whose parts are both finished (below `finished.len()`),
+/// marked in each position's bit set of `words` words; returns how many pairs were visited.
+pub(super) fn parallel<T: Cell>(
+    finished: &[T],
+    moves: &Moves,
+    c0: usize,
+    c1: usize,
+    sets: &mut [u64],
+    words: usize,
+) -> u64 {
+    let n0 = finished.len();
+    let mut pairs = 0u64;
+    let mut stamps = vec![u32::MAX; words * 64];
+    for n in c0..c1 {
+        let stamp = (n - c0) as u32;
+        let mut stamped = 0usize;
+        for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
+            let r = n - k;
+            let top = moves.top(r);
+            let mut a = (r + 1).saturating_sub(n0).max(1);
+            while a <= top {
+                let stop = top.min(a + 1023);
+                let left = &finished[a..=stop];
+                let right = &finished[r - stop..=r - a];
+                for (x, y) in left.iter().zip(right.iter().rev()) {
+                    stamps[(x.get() ^ y.get()) as usize] = stamp;
+                }
+                pairs += (stop + 1 - a) as u64;
+                stamped += stop + 1 - a;
+                a = stop + 1;
+                // Every value below the bit set's size seen: the mex is decided.
+                if stamped >= stamps.len() && stamps.iter().all(|&s| s == stamp) {
+                    break;
+                }
+            }
+        }
+        let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
+        for (v, &s) in stamps.iter().enumerate() {
+            if s == stamp {
+                set[v >> 6] |= 1 << (v & 63);
+            }
+        }
+    }
+    pairs
+}
+
+/// The pairs of n with a part inside the block (the part b = n − k − a ≥ `n0`), marked in `set`;
+/// returns how many were visited.
+pub(super) fn in_block<T: Cell>(
+    values: &[T],
+    moves: &Moves,
+    n: usize,
+    n0: usize,
+    set: &mut [u64],
+) -> u128 {
+    let mut scanned = 0u128;
+    for &k in &moves.splits {
+        if n < k + 2 {
+            continue;
+        }
+        let r = n - k;
+        let a_lo = (r + 1).saturating_sub(n0).max(1);
+        for a in 1..a_lo.min(r / 2 + 1) {
+            if moves.distinct && 2 * a == r {
+                continue;
+            }
+            mark(set, values[a].get() ^ values[r - a].get());
+        }
+        scanned += a_lo as u128;
+    }
+    scanned
+}

@@ -1,0 +1,368 @@
+//! The sparse-space method (Gangolli and Plambeck, 1989; the "rare/common" method), with common
+//! sets over the value bits *and* the heap's parity.
+//!
+//! **Common sets.** The split moves are taken in two classes by the parity d of their take size
+//! k (Beling's `rc2` in `ogs` does the same). For each class a *common set* is chosen: a mask m
+//! over the value bits and a flag s (use the heap's parity); a position x is *common* for class d
+//! when
+//!
+//! > popcount(G(x) & m) + s·((x ⊕ d) & 1) is odd,
+//!
+//! and *rare* otherwise. Write e(x) = 2·G(x) + (x & 1) for a position's *encoding* and
+//! M = 2m + s. A split of class d of a heap n leaves a + b = n − k, so (a & 1) ⊕ (b & 1) =
+//! (n ⊕ d) & 1. If a and b are both common, adding their two conditions gives
+//! popcount((G(a) ⊕ G(b)) & m) + s·((n ⊕ d) & 1) even: the option value v = G(a) ⊕ G(b) fails
+//! the condition that a common position of parity n & 1 satisfies. Call v *safe* at n (for the
+//! class) when it satisfies it; then **a safe value is never the value of a common × common
+//! pair**. With s = 0 this is the classic mask of the value bits; s = 1 adds the parity, which
+//! the best split of some games needs (the heap's parity is linear in the encoding, so the whole
+//! argument is the linear one of Gangolli and Plambeck on e instead of G).
+//!
+//! **Computing G(n).** (1) Every pair with a rare part of its class is visited: rare × all, about
+//! #rare work per position instead of n. After the take-all and single-heap options, every safe
+//! option value of n is now marked. (2) Let g be the least value, safe for every class, that is
+//! not marked: it is not an option, so G(n) ≤ g. (3) G(n) = g exactly when every value below g
+//! that is not safe is an option. The ordinary pairs are scanned until they are (usually a few
+//! hundred pairs); only when some is really missing — G(n) is then a rare value and n a rare
+//! position — does the scan run over all pairs. The result is exact whatever the common sets
+//! are; they only decide the speed.
+//!
+//! **Choosing the sets.** The number of rare positions of class d under (m, s) is read off the
+//! Walsh–Hadamard transform of the histogram of encodings: Ĥ(M) = Σ_e h(e)·(−1)^popcount(e & M)
+//! is (#even − #odd) of popcount(e(x) & M) over the positions, so *every* mask's rare count comes
+//! out of one transform of 2·2^bits entries (tczajka/octal-games's `analyze_exec.cc` chooses its
+//! masks the same way). The engine re-reads the transform whenever rare positions have appeared
+//! (a few thousand operations) and changes a class's set, rebuilding its list of rare positions
+//! in one pass, only when another leaves clearly fewer rare positions; so a game whose rare
+//! values keep coming late does not keep a split that has stopped being good.
+//!
+//! **Both cores.** Step (1) for the pairs with both parts finished and the first part of step (3)
+//! run for a whole block at once on all cores: each position's scan stops when the non-safe
+//! values below its g *so far* are covered (a necessary condition — the options inside the block
+//! can only raise g) and records where it stopped. The pairs with a part inside the block follow
+//! position by position; when g's condition still fails there, the scan *resumes* where the
+//! parallel one stopped, so no pair is visited twice.
+
+use super::{Cell, Moves, below, covers, first_missing, mark, mark_pairs};
+
+/// Pairs between two checks of a coverage scan: the scan stops at most this many pairs after
+/// the moment it could have (a check reads a few words; 16 pairs cost about as much).
+const SCAN_STEP: usize = 16;
+
+/// The common set of one class of split moves: a position x is common for class d when
+/// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CommonSet {
+    /// The value bits read.
+    pub mask: u32,
+    /// Whether the heap's parity is read too.
+    pub heap_parity: bool,
+}
+
+impl CommonSet {
+    /// Whether a position `heap` with value `value` is common for class `class` (0: even take
+    /// sizes, 1: odd) — equivalently, whether `value` is safe at a heap of `heap`'s parity.
+    #[inline(always)]
+    pub(super) fn common(self, class: usize, heap: usize, value: u32) -> bool {
+        let parity = u32::from(self.heap_parity) & ((heap ^ class) as u32 & 1);
+        ((value & self.mask).count_ones() + parity) & 1 == 1
+    }
+}
+
+impl std::fmt::Display for CommonSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mask {:#x}", self.mask)?;
+        if self.heap_parity {
+            f.write_str(" with the heap's parity")?;
+        }
+        Ok(())
+    }
+}
+
+/// The common set of each class of split moves (index: take size mod 2), `None` for a class
+/// without split moves.
+pub(super) type Classes = [Option<CommonSet>; 2];
+
+/// For each parity p of a heap: the bit set (`words` words) of values safe at such a heap for
+/// every class.
+pub(super) fn safe_words(classes: &Classes, words: usize) -> [Vec<u64>; 2] {
+    std::array::from_fn(|p| {
+        (0..words)
+            .map(|w| {
+                (0..64).fold(0u64, |word, bit| {
+                    let value = (w * 64 + bit) as u32;
+                    let safe = classes
+                        .iter()
+                        .enumerate()
+                        .all(|(d, set)| set.is_none_or(|set| set.common(d, p, value)));
+                    word | (u64::from(safe) << bit)
+                })
+            })
+            .collect()
+    })
+}
+
+/// The Walsh–Hadamard transform of the histogram of encodings (`encodings[e]` positions x ≥ 1
+/// with e(x) = e), over 2^(bits + 1) entries: entry M is Σ_e h(e)·(−1)^popcount(e & M).
+pub(super) fn transform(encodings: &[u64], bits: u32) -> Vec<i64> {
+    let size = 1usize << (bits + 1);
+    let mut h: Vec<i64> = (0..size)
+        .map(|e| encodings.get(e).map_or(0, |&c| c as i64))
+        .collect();
+    let mut half = 1;
+    while half < size {
+        for start in (0..size).step_by(2 * half) {
+            for i in start..start + half {
+                let (x, y) = (h[i], h[i + half]);
+                h[i] = x + y;
+                h[i + half] = x - y;
+            }
+        }
+        half *= 2;
+    }
+    h
+}
+
+/// How many positions x ≥ 1 are rare for class `class` under `set`, from the transform `h`.
+pub(super) fn rare_count(h: &[i64], set: CommonSet, class: usize) -> u64 {
+    let m = ((set.mask as usize) << 1) | usize::from(set.heap_parity);
+    if m >= h.len() {
+        return u64::MAX;
+    }
+    // Positions with popcount(e & M) even; rare unless the parity and the class are both odd.
+    let even = ((h[0] + h[m]) / 2) as u64;
+    if set.heap_parity && class == 1 {
+        h[0] as u64 - even
+    } else {
+        even
+    }
+}
+
+/// The common set of class `class` leaving the fewest rare positions, and how many (ties: the
+/// plain mask before the one with the parity, the smaller mask first).
+pub(super) fn best(h: &[i64], class: usize) -> (CommonSet, u64) {
+    (1..h.len())
+        .map(|m| CommonSet {
+            mask: (m >> 1) as u32,
+            heap_parity: m & 1 == 1,
+        })
+        .map(|set| (set, rare_count(h, set, class)))
+        .min_by_key(|&(set, rare)| (rare, set.heap_parity, set.mask))
+        .expect("at least one mask")
+}
+
+/// Where a position's scan of finished pairs stopped: at `a` of split `split` (`a` = 0: at the
+/// split's start); `split` = the number of splits when every finished pair was scanned.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Resume {
+    split: usize,
+    a: usize,
+}
+
+/// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
+/// whose parts are both finished; returns how many pairs were visited.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn parallel<T: Cell>(
+    finished: &[T],
+    moves: &Moves,
+    rare: [&[usize]; 2],
+    c0: usize,
+    c1: usize,
+    sets: &mut [u64],
+    resume: &mut [Resume],
+    words: usize,
+    safe: &[Vec<u64>; 2],
+) -> u64 {
+    let n0 = finished.len();
+    let mut pairs = 0u64;
+    for &k in &moves.splits {
+        if c1 < k + 3 {
+            continue;
+        }
+        let rare = rare[k & 1];
+        // A rare a pairs with b = n − k − a, finished when 1 <= b < n0.
+        let lo = c0.saturating_sub(k + n0 - 1).max(1);
+        let hi = c1 - 1 - k - 1;
+        let start = rare.partition_point(|&a| a < lo);
+        for &a in rare[start..].iter().take_while(|&&a| a <= hi) {
+            let ga = finished[a].get();
+            let from = c0.max(a + k + 1);
+            let until = (c1 - 1).min(a + k + n0 - 1);
+            if from > until {
+                continue;
+            }
+            pairs += (until + 1 - from) as u64;
+            let parts = &finished[from - k - a..=until - k - a];
+            let mut offset = (from - c0) * words;
+            if moves.distinct && (from..=until).contains(&(k + 2 * a)) {
+                // The pair (a, a) is no move of Grundy's game.
+                let skip = k + 2 * a - from;
+                for (i, b) in parts.iter().enumerate() {
+                    if i != skip {
+                        let x = ga ^ b.get();
+                        sets[offset + (x >> 6) as usize] |= 1 << (x & 63);
+                    }
+                    offset += words;
+                }
+            } else {
+                for b in parts {
+                    let x = ga ^ b.get();
+                    sets[offset + (x >> 6) as usize] |= 1 << (x & 63);
+                    offset += words;
+                }
+            }
+        }
+    }
+    let mut need = vec![0u64; words];
+    for n in c0..c1 {
+        let i = n - c0;
+        let set = &mut sets[i * words..(i + 1) * words];
+        let safe = &safe[n & 1];
+        // The options inside the block can only raise g: covering the non-safe values below
+        // the g known now is necessary work.
+        let bound = first_missing(set, |w| safe[w]);
+        for (w, word) in need.iter_mut().enumerate() {
+            *word = !safe[w] & below(bound, w);
+        }
+        resume[i] = Resume::default();
+        if covers(set, &need) {
+            continue;
+        }
+        resume[i].split = moves.splits.len();
+        'splits: for (index, &k) in moves.splits.iter().enumerate() {
+            if n < k + 2 {
+                continue;
+            }
+            let r = n - k;
+            let top = moves.top(r);
+            let mut a = (r + 1).saturating_sub(n0).max(1);
+            while a <= top {
+                let stop = top.min(a + SCAN_STEP - 1);
+                mark_pairs(finished, r, a, stop, set);
+                pairs += (stop + 1 - a) as u64;
+                a = stop + 1;
+                if covers(set, &need) {
+                    resume[i] = Resume { split: index, a };
+                    break 'splits;
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// What the sequential step of one position did.
+pub(super) struct Sequential {
+    /// G(n).
+    pub(super) value: u32,
+    /// Pairs visited.
+    pub(super) pairs: u64,
+    /// Pairs visited by the resumed scan (0 when it was not needed).
+    pub(super) resumed: Option<u64>,
+}
+
+/// The rest of G(n) after [`parallel`]: the rare pairs with a part inside the block (`n0..n`),
+/// then g, then — only when g's condition fails — the resumed scan and the ordinary pairs with
+/// a part inside the block. `rare_before[d]` rare positions of class d are below the block.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sequential<T: Cell>(
+    values: &[T],
+    moves: &Moves,
+    rare: [&[usize]; 2],
+    rare_before: [usize; 2],
+    n: usize,
+    n0: usize,
+    set: &mut [u64],
+    safe: &[u64],
+    resume: Resume,
+) -> Sequential {
+    let g = |i: usize| values[i].get();
+    let mut pairs = 0u64;
+    for &k in &moves.splits {
+        if n < k + 2 {
+            continue;
+        }
+        let r = n - k;
+        let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
+        for &a in old.iter().take_while(|&&a| a + n0 <= r) {
+            mark(set, g(a) ^ g(r - a));
+            pairs += 1;
+        }
+        for &a in new.iter().take_while(|&&a| a < r) {
+            if moves.distinct && 2 * a == r {
+                continue;
+            }
+            mark(set, g(a) ^ g(r - a));
+            pairs += 1;
+        }
+    }
+    let common = first_missing(set, |w| safe[w]);
+    let need: Vec<u64> = (0..safe.len())
+        .map(|w| !safe[w] & below(common, w))
+        .collect();
+    if covers(set, &need) {
+        return Sequential {
+            value: common,
+            pairs,
+            resumed: None,
+        };
+    }
+    // A non-safe value below `common` is still unseen: the pairs with a part inside the block
+    // (small a: measured to find the missing values soonest, as a scan from a = 1 does), then
+    // the finished pairs from where the parallel scan stopped.
+    let mut resumed = 0u64;
+    let mut covered = false;
+    'scan: {
+        for &k in &moves.splits {
+            if n < k + 2 {
+                continue;
+            }
+            let r = n - k;
+            let a_lo = (r + 1).saturating_sub(n0).max(1);
+            let last = (a_lo - 1).min(moves.top(r));
+            let mut a = 1;
+            while a <= last {
+                let stop = last.min(a + SCAN_STEP - 1);
+                mark_pairs(values, r, a, stop, set);
+                resumed += (stop + 1 - a) as u64;
+                a = stop + 1;
+                if covers(set, &need) {
+                    covered = true;
+                    break 'scan;
+                }
+            }
+        }
+        for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
+            if n < k + 2 {
+                continue;
+            }
+            let r = n - k;
+            let top = moves.top(r);
+            let a_lo = (r + 1).saturating_sub(n0).max(1);
+            let mut a = if index == resume.split && resume.a != 0 {
+                resume.a
+            } else {
+                a_lo
+            };
+            while a <= top {
+                let stop = top.min(a + SCAN_STEP - 1);
+                mark_pairs(values, r, a, stop, set);
+                resumed += (stop + 1 - a) as u64;
+                a = stop + 1;
+                if covers(set, &need) {
+                    covered = true;
+                    break 'scan;
+                }
+            }
+        }
+    }
+    Sequential {
+        value: if covered {
+            common
+        } else {
+            first_missing(set, |_| !0)
+        },
+        pairs: pairs + resumed,
+        resumed: Some(resumed),
+    }
+}
