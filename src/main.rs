@@ -608,21 +608,24 @@ fn judge(
             ),
         }
     }
-    let mut text = Vec::new();
-    if json {
-        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+    let text = if json {
+        let mut text = serde_json::to_vec(&report).map_err(|e| usage(e.to_string()))?;
         text.push(b'\n');
+        text
     } else {
+        let mut text = Vec::new();
         report
             .write_text(&mut text)
             .map_err(|e| usage(e.to_string()))?;
-    }
-    write_stdout(&String::from_utf8_lossy(&text))?;
-    Ok(if report.verdict == Verdict::Accepted {
-        0
-    } else {
-        1
-    })
+        text
+    };
+    verdict_status(&text, report.verdict)
+}
+
+/// Writes a `judge` or `interact` report; the exit status is 0 when the program was accepted.
+fn verdict_status(text: &[u8], verdict: Verdict) -> Result<u8, Failure> {
+    write_stdout(&String::from_utf8_lossy(text))?;
+    Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
 }
 
 /// The most games `interact` plays in one session.
@@ -649,21 +652,18 @@ fn interact(
     kill_programs_on_interrupt();
     let report =
         interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;
-    let mut text = Vec::new();
-    if json {
-        serde_json::to_writer(&mut text, &report).map_err(|e| usage(e.to_string()))?;
+    let text = if json {
+        let mut text = serde_json::to_vec(&report).map_err(|e| usage(e.to_string()))?;
         text.push(b'\n');
+        text
     } else {
+        let mut text = Vec::new();
         report
             .write_text(&mut text)
             .map_err(|e| usage(e.to_string()))?;
-    }
-    write_stdout(&String::from_utf8_lossy(&text))?;
-    Ok(if report.verdict == Verdict::Accepted {
-        0
-    } else {
-        1
-    })
+        text
+    };
+    verdict_status(&text, report.verdict)
 }
 
 fn table(
