@@ -511,7 +511,7 @@ fn is_common(split: &RareSplit, heap: u64, value: u32) -> bool {
     ((value & split.mask).count_ones() + heap_bit) % 2 == 1
 }
 
-/// One game's record (its class is set by [`assemble`]).
+/// One game's record (its class is set by `assemble`).
 pub fn compute_game(
     index: usize,
     rule: &HeapRule,

@@ -1,13 +1,13 @@
-//! The fast engine behind [`Values`](super::Values): G(0), G(1), … of a heap rule.
+//! The fast engine behind [`Values`]: G(0), G(1), … of a heap rule.
 //!
 //! **Methods**, one file each behind the driver of this file (the way Beling's `ogs` keeps one
 //! solver per file):
 //!
-//! * [`sparse`] — the sparse-space ("rare/common") method, with common sets over the value bits
+//! * `sparse` — the sparse-space ("rare/common") method, with common sets over the value bits
 //!   and the heap's parity, chosen by a Walsh–Hadamard transform and re-chosen as rare values
 //!   appear: about #rare pairs per position instead of n;
-//! * [`dense`] — every pair scanned, stopping when the mex is decided (values not sparse);
-//! * [`naive`] — the straightforward table over the rule's options, for rules whose moves are
+//! * `dense` — every pair scanned, stopping when the mex is decided (values not sparse);
+//! * `naive` — the straightforward table over the rule's options, for rules whose moves are
 //!   not "take, then leave at most two heaps".
 //!
 //! G(n) is the mex of the option values: 0 for a take-all move, G(n − k) for a move leaving one
@@ -43,7 +43,7 @@
 //! **Request and result.** A computation is asked for by one [`Limits`] (last position, work
 //! budget, interrupt flag, progress observer, whether to go past a proof) and answers one
 //! [`Values`]; progress and the engine's statistics go to the request's
-//! [`Progress`](super::Progress) observer, never straight to a terminal.
+//! [`Progress`] observer, never straight to a terminal.
 
 mod dense;
 mod naive;
