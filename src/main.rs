@@ -609,22 +609,33 @@ fn judge(
         }
     }
     let text = if json {
-        let mut text = serde_json::to_vec(&report).map_err(|e| usage(e.to_string()))?;
-        text.push(b'\n');
-        text
+        None
     } else {
         let mut text = Vec::new();
         report
             .write_text(&mut text)
             .map_err(|e| usage(e.to_string()))?;
-        text
+        Some(text)
     };
-    verdict_status(&text, report.verdict)
+    write_verdict(&report, text, report.verdict)
 }
 
-/// Writes a `judge` or `interact` report; the exit status is 0 when the program was accepted.
-fn verdict_status(text: &[u8], verdict: Verdict) -> Result<u8, Failure> {
-    write_stdout(&String::from_utf8_lossy(text))?;
+/// Writes a `judge` or `interact` report: its `text`, or its JSON when there is no text; the
+/// exit status is 0 when the program was accepted.
+fn write_verdict(
+    report: &impl serde::Serialize,
+    text: Option<Vec<u8>>,
+    verdict: Verdict,
+) -> Result<u8, Failure> {
+    let text = match text {
+        Some(text) => text,
+        None => {
+            let mut json = serde_json::to_vec(report).map_err(|e| usage(e.to_string()))?;
+            json.push(b'\n');
+            json
+        }
+    };
+    write_stdout(&String::from_utf8_lossy(&text))?;
     Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
 }
 
@@ -653,17 +664,15 @@ fn interact(
     let report =
         interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;
     let text = if json {
-        let mut text = serde_json::to_vec(&report).map_err(|e| usage(e.to_string()))?;
-        text.push(b'\n');
-        text
+        None
     } else {
         let mut text = Vec::new();
         report
             .write_text(&mut text)
             .map_err(|e| usage(e.to_string()))?;
-        text
+        Some(text)
     };
-    verdict_status(&text, report.verdict)
+    write_verdict(&report, text, report.verdict)
 }
 
 fn table(
