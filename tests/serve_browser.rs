@@ -223,6 +223,17 @@ async fn enter(client: &Client, id: &str, text: &str) -> TestResult {
     Ok(())
 }
 
+/// Waits until the game is over (false) or it is my move (true).
+async fn my_turn(client: &Client) -> TestResult<bool> {
+    until(
+        client,
+        "document.getElementById('status').dataset.over === 'true' || \
+         document.getElementById('status').textContent.startsWith('Your move')",
+    )
+    .await?;
+    Ok(js(client, "document.getElementById('status').dataset.over").await? != "true")
+}
+
 async fn text_of(client: &Client, id: &str) -> TestResult<String> {
     Ok(client.find(Locator::Id(id)).await?.text().await?)
 }
@@ -354,16 +365,7 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
     );
     client.find(Locator::Id("new-game")).await?.click().await?;
     let mut my_moves = 0;
-    loop {
-        until(
-            client,
-            "document.getElementById('status').dataset.over === 'true' || \
-             document.getElementById('status').textContent.startsWith('Your move')",
-        )
-        .await?;
-        if js(client, "document.getElementById('status').dataset.over").await? == "true" {
-            break;
-        }
+    while my_turn(client).await? {
         let position = js(client, "document.getElementById('position').value").await?;
         let position = position.as_str().unwrap_or_default().to_string();
         // The computer always leaves me a lost position: every move of mine loses.
@@ -740,16 +742,7 @@ async fn win_on_the_board(
     }
     client.find(Locator::Id("new-game")).await?.click().await?;
     let mut my_moves = 0;
-    loop {
-        until(
-            client,
-            "document.getElementById('status').dataset.over === 'true' || \
-             document.getElementById('status').textContent.startsWith('Your move')",
-        )
-        .await?;
-        if js(client, "document.getElementById('status').dataset.over").await? == "true" {
-            break;
-        }
+    while my_turn(client).await? {
         let before = shown_position(client).await?;
         let board = check_board(client, server, game, true).await?;
         let (notation, found) = board
