@@ -46,6 +46,7 @@
 //! [`Progress`] observer, never straight to a terminal.
 
 mod dense;
+mod kernels;
 mod naive;
 mod sparse;
 
@@ -67,11 +68,27 @@ pub trait Cell: Copy + Eq + Default + Send + Sync + 'static {
     fn get(self) -> u32;
     /// A value known to be at most [`Cell::MAX`].
     fn new(value: u32) -> Self;
+    /// The values as bytes, when the type is u8 (for the vector kernels).
+    fn bytes(values: &[Self]) -> Option<&[u8]> {
+        let _ = values;
+        None
+    }
+    /// The values as u16, when the type is u16 (for the vector kernels).
+    fn words(values: &[Self]) -> Option<&[u16]> {
+        let _ = values;
+        None
+    }
 }
 
 macro_rules! cell {
-    ($t:ty) => {
+    ($t:ty $(, $view:ident)?) => {
         impl Cell for $t {
+            $(
+                #[inline(always)]
+                fn $view(values: &[Self]) -> Option<&[Self]> {
+                    Some(values)
+                }
+            )?
             const MAX: u32 = <$t>::MAX as u32;
             #[inline(always)]
             fn get(self) -> u32 {
@@ -84,8 +101,8 @@ macro_rules! cell {
         }
     };
 }
-cell!(u8);
-cell!(u16);
+cell!(u8, bytes);
+cell!(u16, words);
 cell!(u32);
 
 /// G(0..len), stored in the narrowest type that holds every value.
@@ -331,6 +348,8 @@ struct Engine<'a> {
     fallback_pairs: u64,
     /// Pairs per position in the last block's parallel phase.
     pairs_per_position: u64,
+    /// The pair-scan kernels (AVX2 when the processor has it; the tests force the scalar ones).
+    kernels: kernels::Kernels,
     /// Common sets imposed instead of chosen (the tests: values never depend on them).
     #[cfg(test)]
     forced: Option<Classes>,
@@ -408,6 +427,7 @@ impl<'a> Engine<'a> {
             fallbacks: 0,
             fallback_pairs: 0,
             pairs_per_position: 0,
+            kernels: kernels::Kernels::detect(),
             #[cfg(test)]
             forced: None,
         }
@@ -670,15 +690,16 @@ impl<'a> Engine<'a> {
             let moves = &self.moves;
             let rare = [&self.rare[0][..], &self.rare[1][..]];
             let mode = self.mode;
+            let kernels = self.kernels;
             let chunk = 64;
             let run = |(index, (sets, resume)): (usize, (&mut [u64], &mut [Resume]))| {
                 let c0 = n0 + index * chunk;
                 let c1 = c0 + sets.len() / words;
                 match mode {
-                    Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words),
-                    Mode::Sparse(_) => {
-                        sparse::parallel(finished, moves, rare, c0, c1, sets, resume, words, safe)
-                    }
+                    Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words, kernels),
+                    Mode::Sparse(_) => sparse::parallel(
+                        finished, moves, rare, c0, c1, sets, resume, words, safe, kernels,
+                    ),
                 }
             };
             // Small blocks stay on this thread: waking the pool costs more than they take.
@@ -755,6 +776,7 @@ impl<'a> Engine<'a> {
                     set,
                     &safe[n & 1],
                     resume,
+                    self.kernels,
                 );
                 self.work += u128::from(step.pairs);
                 if let Some(pairs) = step.resumed {
