@@ -830,6 +830,18 @@ mod tests {
 
     /// The engine's values of `code` up to `last`, with `forced` common sets when given.
     fn engine_values(code: &str, last: usize, forced: Option<Classes>) -> (Vec<u32>, Method) {
+        let (values, method, _) = engine_run(code, last, forced, kernels::Kernels::detect());
+        (values, method)
+    }
+
+    /// The engine's values of `code` up to `last`, its method and its pair visits, with these
+    /// kernels.
+    fn engine_run(
+        code: &str,
+        last: usize,
+        forced: Option<Classes>,
+        kernels: kernels::Kernels,
+    ) -> (Vec<u32>, Method, u128) {
         let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
         let watch = false.start(last as u64);
         let request = Request {
@@ -842,12 +854,46 @@ mod tests {
         let moves = Moves::of(&rule, last).expect("an octal code the engine knows");
         let mut engine = Engine::new(moves, None, &request);
         engine.forced = forced;
+        engine.kernels = kernels;
         let values = engine.run(rule);
         let table = values.table();
         (
             (0..table.len()).map(|n| table.get(n)).collect(),
             values.method(),
+            values.work(),
         )
+    }
+
+    /// The vector kernels and the scalar ones give the same values and visit the same pairs:
+    /// on the bench's games (0.007 past 256, so u16 values too; both methods) and Grundy's game.
+    #[test]
+    fn vector_and_scalar_kernels_agree() {
+        let fast = kernels::Kernels::detect();
+        if fast == kernels::Kernels::Scalar {
+            eprintln!("no vector kernels on this processor: scalar against scalar");
+        }
+        for (code, last) in [
+            ("0.6", 30000),
+            ("0.16", 30000),
+            ("0.354", 30000),
+            ("0.007", 12000),
+            ("0.77", 30000),
+            ("4.7", 30000),
+            ("0.376", 20000),
+            ("0.1777", 30000),
+            ("grundys-game", 20000),
+        ] {
+            let (vector, method, work) = engine_run(code, last, None, fast);
+            let (scalar, _, scalar_work) = engine_run(code, last, None, kernels::Kernels::Scalar);
+            assert_eq!(vector.len(), scalar.len(), "{code}");
+            if let Some(n) = (0..vector.len()).find(|&n| vector[n] != scalar[n]) {
+                panic!(
+                    "{code}: G({n}) = {} (vector), {} (scalar)",
+                    vector[n], scalar[n]
+                );
+            }
+            assert_eq!(work, scalar_work, "{code}: {method}");
+        }
     }
 
     fn digits() -> impl Strategy<Value = Vec<u8>> {
@@ -880,6 +926,28 @@ mod tests {
             prop_assert_eq!(&got, &expected, "{} forced {:?}", code, forced);
             let (chosen, _) = engine_values(&code, last, None);
             prop_assert_eq!(&chosen, &expected, "{}", code);
+        }
+
+        /// Random codes: the vector kernels, the scalar ones and the definition agree, the two
+        /// kernels on the pairs visited too.
+        #[test]
+        fn vector_and_scalar_kernels_agree_on_random_codes(
+            digits in digits(),
+            mask in 0u32..64,
+        ) {
+            let last = 3000;
+            let code = spelling(&digits);
+            let expected = brute(&digits, last);
+            let set = Some(CommonSet { mask, heap_parity: mask & 1 == 1 });
+            for forced in [None, Some([set, set])] {
+                let (vector, _, work) =
+                    engine_run(&code, last, forced, kernels::Kernels::detect());
+                let (scalar, _, scalar_work) =
+                    engine_run(&code, last, forced, kernels::Kernels::Scalar);
+                prop_assert_eq!(&vector, &expected, "{} vector {:?}", code, forced);
+                prop_assert_eq!(&scalar, &expected, "{} scalar {:?}", code, forced);
+                prop_assert_eq!(work, scalar_work, "{}", code);
+            }
         }
 
         /// The transform's rare count of every common set is the count by definition.
