@@ -9,8 +9,9 @@
 //! are then or-ed into a 256-bit set held in a register, one table load per value (the table has
 //! one 256-bit word with bit v set for each v), so that no store goes to memory and no pair waits
 //! for the one before it — the scalar loop's read-modify-write of a small bit set in memory
-//! chains each pair to the last through the store. For u16 values the xor is vectorised and the
-//! values then go to the scalar marking.
+//! chains each pair to the last through the store. The rare pairs that the sequential phase
+//! marks (a list of a, not a run) go through the same register set. For u16 values the dense
+//! scan's xors are vectorised and the values then stamped one by one.
 //!
 //! Both versions visit exactly the same pairs (the coverage scan checks after every
 //! [`super::sparse`] step of 16 pairs, the dense scan after every 1024), so the statistics do not
@@ -78,6 +79,37 @@ pub(super) fn scan<T: Cell>(
         }
     }
     (a, false)
+}
+
+/// Marks G(a) ⊕ G(r − a) in `set` for the a of `list` (all below r; a = r/2 left out when
+/// `unequal`); returns how many pairs were marked.
+pub(super) fn mark_list<T: Cell>(
+    kernels: Kernels,
+    values: &[T],
+    r: usize,
+    list: &[usize],
+    unequal: bool,
+    set: &mut [u64],
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(bytes) = T::bytes(values)
+        && set.len() <= 4
+    {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::list_u8(bytes, r, list, unequal, set) };
+    }
+    let _ = kernels;
+    let mut pairs = 0;
+    for &a in list {
+        if unequal && 2 * a == r {
+            continue;
+        }
+        let v = values[a].get() ^ values[r - a].get();
+        set[(v >> 6) as usize] |= 1 << (v & 63);
+        pairs += 1;
+    }
+    pairs
 }
 
 /// Whether [`dense_scan`] keeps the bit set in a register (AVX2, u8 values, at most 4 words);
@@ -269,6 +301,32 @@ mod avx2 {
         }
         store_set(_mm256_or_si256(acc[0], acc[1]), set);
         (a, covered)
+    }
+
+    /// [`super::mark_list`] for u8 values and a set of at most 4 words: the set in a register.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn list_u8(
+        values: &[u8],
+        r: usize,
+        list: &[usize],
+        unequal: bool,
+        set: &mut [u64],
+    ) -> u64 {
+        let mut acc = [load_set(set), _mm256_setzero_si256()];
+        let mut pairs = 0;
+        for (i, &a) in list.iter().enumerate() {
+            if unequal && 2 * a == r {
+                continue;
+            }
+            let lane = &mut acc[i & 1];
+            *lane = _mm256_or_si256(*lane, bit(values[a] ^ values[r - a]));
+            pairs += 1;
+        }
+        store_set(_mm256_or_si256(acc[0], acc[1]), set);
+        pairs
     }
 
     /// [`super::dense_scan`] for u8 values and a set of at most 4 words.

@@ -44,7 +44,7 @@
 //! parallel one stopped, so no pair is visited twice.
 
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, below, covers, first_missing, mark};
+use super::{Cell, Moves, below, covers, first_missing};
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
@@ -274,7 +274,6 @@ pub(super) fn sequential<T: Cell>(
     resume: Resume,
     kernels: Kernels,
 ) -> Sequential {
-    let g = |i: usize| values[i].get();
     let mut pairs = 0u64;
     for &k in &moves.splits {
         if n < k + 2 {
@@ -282,17 +281,10 @@ pub(super) fn sequential<T: Cell>(
         }
         let r = n - k;
         let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
-        for &a in old.iter().take_while(|&&a| a + n0 <= r) {
-            mark(set, g(a) ^ g(r - a));
-            pairs += 1;
-        }
-        for &a in new.iter().take_while(|&&a| a < r) {
-            if moves.distinct && 2 * a == r {
-                continue;
-            }
-            mark(set, g(a) ^ g(r - a));
-            pairs += 1;
-        }
+        let old = &old[..old.partition_point(|&a| a + n0 <= r)];
+        pairs += kernels::mark_list(kernels, values, r, old, false, set);
+        let new = &new[..new.partition_point(|&a| a < r)];
+        pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
     }
     let common = first_missing(set, |w| safe[w]);
     let need: Vec<u64> = (0..safe.len())
