@@ -315,17 +315,32 @@ mod avx2 {
         unequal: bool,
         set: &mut [u64],
     ) -> u64 {
-        let mut acc = [load_set(set), _mm256_setzero_si256()];
-        let mut pairs = 0;
-        for (i, &a) in list.iter().enumerate() {
-            if unequal && 2 * a == r {
-                continue;
+        // The pair (r/2, r/2) is no move when `unequal`: the list (ascending) without it.
+        let skip = if unequal && r.is_multiple_of(2) {
+            list.binary_search(&(r / 2)).ok()
+        } else {
+            None
+        };
+        let (before, after) = match skip {
+            Some(i) => (&list[..i], &list[i + 1..]),
+            None => (list, &list[..0]),
+        };
+        let pairs = (before.len() + after.len()) as u64;
+        // Two accumulators, named (an indexed pair would live on the stack, each or waiting
+        // for the store of the last).
+        let (mut even, mut odd) = (load_set(set), _mm256_setzero_si256());
+        for part in [before, after] {
+            let mut twos = part.chunks_exact(2);
+            for two in &mut twos {
+                let (a, b) = (two[0], two[1]);
+                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
+                odd = _mm256_or_si256(odd, bit(values[b] ^ values[r - b]));
             }
-            let lane = &mut acc[i & 1];
-            *lane = _mm256_or_si256(*lane, bit(values[a] ^ values[r - a]));
-            pairs += 1;
+            if let &[a] = twos.remainder() {
+                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
+            }
         }
-        store_set(_mm256_or_si256(acc[0], acc[1]), set);
+        store_set(_mm256_or_si256(even, odd), set);
         pairs
     }
 
