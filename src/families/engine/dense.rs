@@ -3,16 +3,18 @@
 //! When no common set leaves few rare positions (the values are spread over their range, as in
 //! 0.6 or 0.007), the pair scans of the sparse method would run over everything anyway; this
 //! method does so without its bookkeeping. Pairs with both parts finished (below the block) are
-//! scanned for the whole block at once, on all cores; each value seen is *stamped* with the
-//! position (a plain store per pair, no read-modify-write of a bit set), and the stamps are
-//! gathered into the position's bit set at the end. A position's scan stops early when every
-//! value below the bit set's size has been seen: the mex is then decided whatever the remaining
-//! pairs give. The few pairs with a part inside the block follow position by position.
+//! scanned for the whole block at once, on all cores, by the [`super::kernels`] (AVX2 where the
+//! processor has it: for u8 values the bit set is kept in a register, for u16 the xors are
+//! vectorised and each value seen is stamped with the position). A position's scan stops early, checked every 1024 pairs, when every value
+//! below the bit set's size has been seen: the mex is then decided whatever the remaining pairs
+//! give. The few pairs with a part inside the block follow position by position.
 
+use super::kernels::{self, Kernels};
 use super::{Cell, Moves, mark};
 
 /// The pairs of the positions `c0..c1` whose parts are both finished (below `finished.len()`),
-/// marked in each position's bit set of `words` words; returns how many pairs were visited.
+/// marked in each position's bit set of `words` words (empty on entry); returns how many pairs
+/// were visited.
 pub(super) fn parallel<T: Cell>(
     finished: &[T],
     moves: &Moves,
@@ -20,9 +22,30 @@ pub(super) fn parallel<T: Cell>(
     c1: usize,
     sets: &mut [u64],
     words: usize,
+    kernels: Kernels,
 ) -> u64 {
     let n0 = finished.len();
     let mut pairs = 0u64;
+    if kernels::dense_in_register::<T>(kernels, words) {
+        // The bit set in a register: no stamps.
+        for n in c0..c1 {
+            let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
+            for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
+                let r = n - k;
+                let top = moves.top(r);
+                let a = (r + 1).saturating_sub(n0).max(1);
+                let (visited, full) = kernels::dense_scan(kernels, finished, r, a, top, set);
+                pairs += visited as u64;
+                // Every value below the bit set's size seen: the mex is decided.
+                if full {
+                    break;
+                }
+            }
+        }
+        return pairs;
+    }
+    // Each value seen is *stamped* with the position (a plain store per pair, no
+    // read-modify-write of a bit set); the stamps are gathered into the bit set at the end.
     let mut stamps = vec![u32::MAX; words * 64];
     for n in c0..c1 {
         let stamp = (n - c0) as u32;
@@ -31,20 +54,21 @@ pub(super) fn parallel<T: Cell>(
             let r = n - k;
             let top = moves.top(r);
             let mut a = (r + 1).saturating_sub(n0).max(1);
+            let mut full = false;
             while a <= top {
-                let stop = top.min(a + 1023);
-                let left = &finished[a..=stop];
-                let right = &finished[r - stop..=r - a];
-                for (x, y) in left.iter().zip(right.iter().rev()) {
-                    stamps[(x.get() ^ y.get()) as usize] = stamp;
-                }
+                let stop = top.min(a + kernels::DENSE_STEP - 1);
+                kernels::stamp(kernels, finished, r, a, stop, &mut stamps, stamp);
                 pairs += (stop + 1 - a) as u64;
                 stamped += stop + 1 - a;
                 a = stop + 1;
                 // Every value below the bit set's size seen: the mex is decided.
                 if stamped >= stamps.len() && stamps.iter().all(|&s| s == stamp) {
+                    full = true;
                     break;
                 }
+            }
+            if full {
+                break;
             }
         }
         let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];

@@ -43,11 +43,8 @@
 //! position by position; when g's condition still fails there, the scan *resumes* where the
 //! parallel one stopped, so no pair is visited twice.
 
-use super::{Cell, Moves, below, covers, first_missing, mark, mark_pairs};
-
-/// Pairs between two checks of a coverage scan: the scan stops at most this many pairs after
-/// the moment it could have (a check reads a few words; 16 pairs cost about as much).
-const SCAN_STEP: usize = 16;
+use super::kernels::{self, Kernels};
+use super::{Cell, Moves, below, covers, first_missing};
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
@@ -172,6 +169,7 @@ pub(super) fn parallel<T: Cell>(
     resume: &mut [Resume],
     words: usize,
     safe: &[Vec<u64>; 2],
+    kernels: Kernels,
 ) -> u64 {
     let n0 = finished.len();
     let mut pairs = 0u64;
@@ -235,16 +233,15 @@ pub(super) fn parallel<T: Cell>(
             }
             let r = n - k;
             let top = moves.top(r);
-            let mut a = (r + 1).saturating_sub(n0).max(1);
-            while a <= top {
-                let stop = top.min(a + SCAN_STEP - 1);
-                mark_pairs(finished, r, a, stop, set);
-                pairs += (stop + 1 - a) as u64;
-                a = stop + 1;
-                if covers(set, &need) {
-                    resume[i] = Resume { split: index, a };
-                    break 'splits;
-                }
+            let a = (r + 1).saturating_sub(n0).max(1);
+            let (next, covered) = kernels::scan(kernels, finished, r, a, top, set, &need);
+            pairs += (next - a) as u64;
+            if covered {
+                resume[i] = Resume {
+                    split: index,
+                    a: next,
+                };
+                break 'splits;
             }
         }
     }
@@ -275,8 +272,8 @@ pub(super) fn sequential<T: Cell>(
     set: &mut [u64],
     safe: &[u64],
     resume: Resume,
+    kernels: Kernels,
 ) -> Sequential {
-    let g = |i: usize| values[i].get();
     let mut pairs = 0u64;
     for &k in &moves.splits {
         if n < k + 2 {
@@ -284,17 +281,10 @@ pub(super) fn sequential<T: Cell>(
         }
         let r = n - k;
         let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
-        for &a in old.iter().take_while(|&&a| a + n0 <= r) {
-            mark(set, g(a) ^ g(r - a));
-            pairs += 1;
-        }
-        for &a in new.iter().take_while(|&&a| a < r) {
-            if moves.distinct && 2 * a == r {
-                continue;
-            }
-            mark(set, g(a) ^ g(r - a));
-            pairs += 1;
-        }
+        let old = &old[..old.partition_point(|&a| a + n0 <= r)];
+        pairs += kernels::mark_list(kernels, values, r, old, false, set);
+        let new = &new[..new.partition_point(|&a| a < r)];
+        pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
     }
     let common = first_missing(set, |w| safe[w]);
     let need: Vec<u64> = (0..safe.len())
@@ -320,16 +310,11 @@ pub(super) fn sequential<T: Cell>(
             let r = n - k;
             let a_lo = (r + 1).saturating_sub(n0).max(1);
             let last = (a_lo - 1).min(moves.top(r));
-            let mut a = 1;
-            while a <= last {
-                let stop = last.min(a + SCAN_STEP - 1);
-                mark_pairs(values, r, a, stop, set);
-                resumed += (stop + 1 - a) as u64;
-                a = stop + 1;
-                if covers(set, &need) {
-                    covered = true;
-                    break 'scan;
-                }
+            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, &need);
+            resumed += (next - 1) as u64;
+            if done {
+                covered = true;
+                break 'scan;
             }
         }
         for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
@@ -339,20 +324,16 @@ pub(super) fn sequential<T: Cell>(
             let r = n - k;
             let top = moves.top(r);
             let a_lo = (r + 1).saturating_sub(n0).max(1);
-            let mut a = if index == resume.split && resume.a != 0 {
+            let a = if index == resume.split && resume.a != 0 {
                 resume.a
             } else {
                 a_lo
             };
-            while a <= top {
-                let stop = top.min(a + SCAN_STEP - 1);
-                mark_pairs(values, r, a, stop, set);
-                resumed += (stop + 1 - a) as u64;
-                a = stop + 1;
-                if covers(set, &need) {
-                    covered = true;
-                    break 'scan;
-                }
+            let (next, done) = kernels::scan(kernels, values, r, a, top, set, &need);
+            resumed += (next - a) as u64;
+            if done {
+                covered = true;
+                break 'scan;
             }
         }
     }

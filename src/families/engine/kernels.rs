@@ -1,0 +1,426 @@
+//! The pair-scan kernels: the runs of pairs G(a) ⊕ G(r − a), a = lo, lo + 1, …, that the
+//! coverage scan (sparse method) and the dense scan walk through, in a scalar version and, on
+//! x86-64 processors that have it, an AVX2 one chosen at run time
+//! ([`is_x86_feature_detected!`]); the binary stays portable.
+//!
+//! **The AVX2 kernels.** Sixteen pairs at a time: the sixteen values G(a..a + 16) and the
+//! sixteen G(r − a − 15..=r − a) are loaded as two vectors, the second reversed by a byte
+//! shuffle, and xored. For values stored as u8 (below 256, the common case) the option values
+//! are then or-ed into a 256-bit set held in a register, one table load per value (the table has
+//! one 256-bit word with bit v set for each v), so that no store goes to memory and no pair waits
+//! for the one before it — the scalar loop's read-modify-write of a small bit set in memory
+//! chains each pair to the last through the store. The rare pairs that the sequential phase
+//! marks (a list of a, not a run) go through the same register set. For u16 values the dense
+//! scan's xors are vectorised and the values then stamped one by one.
+//!
+//! Both versions visit exactly the same pairs (the coverage scan checks after every
+//! [`super::sparse`] step of 16 pairs, the dense scan after every 1024), so the statistics do not
+//! depend on the processor; the tests run both on the same games and compare every value and
+//! the pair visits.
+
+use super::{Cell, covers, mark_pairs};
+
+/// Which kernels run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Kernels {
+    /// Plain Rust, any processor.
+    Scalar,
+    /// AVX2 (x86-64, detected at run time).
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Kernels {
+    /// The fastest kernels this processor runs.
+    pub(super) fn detect() -> Kernels {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Kernels::Avx2;
+        }
+        Kernels::Scalar
+    }
+}
+
+/// Pairs between two checks of a coverage scan.
+pub(super) const SCAN_STEP: usize = 16;
+
+/// Pairs between two checks of a dense scan.
+pub(super) const DENSE_STEP: usize = 1024;
+
+/// The coverage scan: marks G(a) ⊕ G(r − a) in `set` for a = `from`, `from` + 1, … up to `top`,
+/// checking after every [`SCAN_STEP`] pairs (and at `top`) whether `set` covers `need`. Returns
+/// the next a (the pairs visited are it minus `from`) and whether `need` was covered.
+pub(super) fn scan<T: Cell>(
+    kernels: Kernels,
+    values: &[T],
+    r: usize,
+    from: usize,
+    top: usize,
+    set: &mut [u64],
+    need: &[u64],
+) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(bytes) = T::bytes(values)
+        && set.len() <= 4
+    {
+        // SAFETY: AVX2 was detected at run time (Kernels::Avx2 is made only by `detect`, or by
+        // the tests on a processor where `detect` found it).
+        return unsafe { avx2::scan_u8(bytes, r, from, top, set, need) };
+    }
+    let _ = kernels;
+    let mut a = from;
+    while a <= top {
+        let stop = top.min(a + SCAN_STEP - 1);
+        mark_pairs(values, r, a, stop, set);
+        a = stop + 1;
+        if covers(set, need) {
+            return (a, true);
+        }
+    }
+    (a, false)
+}
+
+/// Marks G(a) ⊕ G(r − a) in `set` for the a of `list` (all below r; a = r/2 left out when
+/// `unequal`); returns how many pairs were marked.
+pub(super) fn mark_list<T: Cell>(
+    kernels: Kernels,
+    values: &[T],
+    r: usize,
+    list: &[usize],
+    unequal: bool,
+    set: &mut [u64],
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(bytes) = T::bytes(values)
+        && set.len() <= 4
+    {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::list_u8(bytes, r, list, unequal, set) };
+    }
+    let _ = kernels;
+    let mut pairs = 0;
+    for &a in list {
+        if unequal && 2 * a == r {
+            continue;
+        }
+        let v = values[a].get() ^ values[r - a].get();
+        set[(v >> 6) as usize] |= 1 << (v & 63);
+        pairs += 1;
+    }
+    pairs
+}
+
+/// Whether [`dense_scan`] keeps the bit set in a register (AVX2, u8 values, at most 4 words);
+/// otherwise the dense method stamps values with [`stamp`].
+pub(super) fn dense_in_register<T: Cell>(kernels: Kernels, words: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2 {
+        return T::bytes(&[]).is_some() && words <= 4;
+    }
+    let _ = (kernels, words);
+    false
+}
+
+/// The dense scan of one split, when [`dense_in_register`]: marks G(a) ⊕ G(r − a) in `set`
+/// for a = `from`, … up to `top`, stopping after the first [`DENSE_STEP`]-pair step past which
+/// `set` has every bit (every value below its size seen: the mex is decided). Returns the pairs
+/// visited and whether `set` is full.
+pub(super) fn dense_scan<T: Cell>(
+    kernels: Kernels,
+    values: &[T],
+    r: usize,
+    from: usize,
+    top: usize,
+    set: &mut [u64],
+) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(bytes) = T::bytes(values)
+        && set.len() <= 4
+    {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::dense_u8(bytes, r, from, top, set) };
+    }
+    let _ = kernels;
+    let mut a = from;
+    while a <= top {
+        let stop = top.min(a + DENSE_STEP - 1);
+        mark_pairs(values, r, a, stop, set);
+        a = stop + 1;
+        if set.iter().all(|&w| w == !0) {
+            return (a - from, true);
+        }
+    }
+    (a - from, false)
+}
+
+/// Sets `stamps[G(a) ⊕ G(r − a)]` to `stamp` for a in `lo..=hi`.
+pub(super) fn stamp<T: Cell>(
+    kernels: Kernels,
+    values: &[T],
+    r: usize,
+    lo: usize,
+    hi: usize,
+    stamps: &mut [u32],
+    stamp: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(words) = T::words(values)
+    {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::stamp_u16(words, r, lo, hi, stamps, stamp) };
+    }
+    let _ = kernels;
+    let left = &values[lo..=hi];
+    let right = &values[r - hi..=r - lo];
+    for (x, y) in left.iter().zip(right.iter().rev()) {
+        stamps[(x.get() ^ y.get()) as usize] = stamp;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{DENSE_STEP, SCAN_STEP};
+    use std::arch::x86_64::*;
+
+    /// 256-bit words with one bit set: `BIT.0[v]` has bit v.
+    #[repr(align(32))]
+    struct Bits([[u64; 4]; 256]);
+
+    static BIT: Bits = Bits({
+        let mut table = [[0u64; 4]; 256];
+        let mut v = 0;
+        while v < 256 {
+            table[v][v / 64] = 1 << (v % 64);
+            v += 1;
+        }
+        table
+    });
+
+    /// The 256-bit word with bit `v` set.
+    #[inline(always)]
+    fn bit(v: u8) -> __m256i {
+        // SAFETY: BIT.0[v] is 32 bytes, aligned to 32 (repr(align(32)) and 32-byte entries).
+        unsafe { _mm256_load_si256(BIT.0[usize::from(v)].as_ptr().cast()) }
+    }
+
+    /// `set` (at most 4 words) as a 256-bit word, zero-padded.
+    #[inline(always)]
+    fn load_set(set: &[u64]) -> __m256i {
+        let mut words = [0u64; 4];
+        words[..set.len()].copy_from_slice(set);
+        // SAFETY: `words` is 32 bytes.
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    }
+
+    /// Writes the first `set.len()` words of `acc` back to `set`.
+    #[inline(always)]
+    fn store_set(acc: __m256i, set: &mut [u64]) {
+        let mut words = [0u64; 4];
+        // SAFETY: `words` is 32 bytes.
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), acc) };
+        let len = set.len();
+        set.copy_from_slice(&words[..len]);
+    }
+
+    /// G(a + i) ⊕ G(r − a − i) for i in 0..16, u8 values (a + 15 ≤ r − a − 15 need not hold;
+    /// both runs must be inside `values`, which the slicing checks).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn xor16_u8(values: &[u8], r: usize, a: usize) -> __m128i {
+        let left = &values[a..a + 16];
+        let right = &values[r - a - 15..=r - a];
+        // SAFETY: both slices are 16 bytes long.
+        let (x, y) = unsafe {
+            (
+                _mm_loadu_si128(left.as_ptr().cast()),
+                _mm_loadu_si128(right.as_ptr().cast()),
+            )
+        };
+        let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+        _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse))
+    }
+
+    /// Ors the bits of the 16 byte values of `x` into two accumulators (two, so that the ors
+    /// of one half do not wait for the other's).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn or16(x: __m128i, acc: &mut [__m256i; 2]) {
+        let low = _mm_cvtsi128_si64(x) as u64;
+        let high = _mm_extract_epi64::<1>(x) as u64;
+        for i in 0..8 {
+            acc[0] = _mm256_or_si256(acc[0], bit((low >> (8 * i)) as u8));
+            acc[1] = _mm256_or_si256(acc[1], bit((high >> (8 * i)) as u8));
+        }
+    }
+
+    /// Ors G(a) ⊕ G(r − a) for a in `lo..=hi` (fewer than 16) into `acc`.
+    #[inline]
+    fn or_tail(values: &[u8], r: usize, lo: usize, hi: usize, acc: &mut [__m256i; 2]) {
+        let left = &values[lo..=hi];
+        let right = &values[r - hi..=r - lo];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            // SAFETY: AVX is implied by the callers' AVX2.
+            acc[0] = unsafe { _mm256_or_si256(acc[0], bit(x ^ y)) };
+        }
+    }
+
+    /// [`super::scan`] for u8 values and a set of at most 4 words.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn scan_u8(
+        values: &[u8],
+        r: usize,
+        from: usize,
+        top: usize,
+        set: &mut [u64],
+        need: &[u64],
+    ) -> (usize, bool) {
+        let need = load_set(need);
+        let mut acc = [load_set(set), _mm256_setzero_si256()];
+        let mut a = from;
+        let mut covered = false;
+        while a <= top {
+            let stop = top.min(a + SCAN_STEP - 1);
+            if stop + 1 - a == 16 {
+                or16(xor16_u8(values, r, a), &mut acc);
+            } else {
+                or_tail(values, r, a, stop, &mut acc);
+            }
+            a = stop + 1;
+            // Every bit of `need` in the set seen.
+            if _mm256_testc_si256(_mm256_or_si256(acc[0], acc[1]), need) == 1 {
+                covered = true;
+                break;
+            }
+        }
+        store_set(_mm256_or_si256(acc[0], acc[1]), set);
+        (a, covered)
+    }
+
+    /// [`super::mark_list`] for u8 values and a set of at most 4 words: the set in a register.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn list_u8(
+        values: &[u8],
+        r: usize,
+        list: &[usize],
+        unequal: bool,
+        set: &mut [u64],
+    ) -> u64 {
+        // The pair (r/2, r/2) is no move when `unequal`: the list (ascending) without it.
+        let skip = if unequal && r.is_multiple_of(2) {
+            list.binary_search(&(r / 2)).ok()
+        } else {
+            None
+        };
+        let (before, after) = match skip {
+            Some(i) => (&list[..i], &list[i + 1..]),
+            None => (list, &list[..0]),
+        };
+        let pairs = (before.len() + after.len()) as u64;
+        // Two accumulators, named (an indexed pair would live on the stack, each or waiting
+        // for the store of the last).
+        let (mut even, mut odd) = (load_set(set), _mm256_setzero_si256());
+        for part in [before, after] {
+            let mut twos = part.chunks_exact(2);
+            for two in &mut twos {
+                let (a, b) = (two[0], two[1]);
+                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
+                odd = _mm256_or_si256(odd, bit(values[b] ^ values[r - b]));
+            }
+            if let &[a] = twos.remainder() {
+                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
+            }
+        }
+        store_set(_mm256_or_si256(even, odd), set);
+        pairs
+    }
+
+    /// [`super::dense_scan`] for u8 values and a set of at most 4 words.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn dense_u8(
+        values: &[u8],
+        r: usize,
+        from: usize,
+        top: usize,
+        set: &mut [u64],
+    ) -> (usize, bool) {
+        let mut full = [0u64; 4];
+        full[..set.len()].fill(!0);
+        let full = load_set(&full);
+        let mut acc = [load_set(set), _mm256_setzero_si256()];
+        let mut a = from;
+        let mut done = false;
+        while a <= top {
+            let stop = top.min(a + DENSE_STEP - 1);
+            let mut b = a;
+            while b + 15 <= stop {
+                or16(xor16_u8(values, r, b), &mut acc);
+                b += 16;
+            }
+            if b <= stop {
+                or_tail(values, r, b, stop, &mut acc);
+            }
+            a = stop + 1;
+            if _mm256_testc_si256(_mm256_or_si256(acc[0], acc[1]), full) == 1 {
+                done = true;
+                break;
+            }
+        }
+        store_set(_mm256_or_si256(acc[0], acc[1]), set);
+        (a - from, done)
+    }
+
+    /// [`super::stamp`] for u16 values: the xors sixteen at a time, the stores scalar.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn stamp_u16(
+        values: &[u16],
+        r: usize,
+        lo: usize,
+        hi: usize,
+        stamps: &mut [u32],
+        stamp: u32,
+    ) {
+        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let mut a = lo;
+        let mut out = [0u16; 16];
+        while a + 15 <= hi {
+            let left = &values[a..a + 16];
+            let right = &values[r - a - 15..=r - a];
+            // SAFETY: both slices are 32 bytes long, and so is `out`.
+            unsafe {
+                let x = _mm256_loadu_si256(left.as_ptr().cast());
+                let y = _mm256_loadu_si256(right.as_ptr().cast());
+                let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
+                _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_xor_si256(x, y));
+            }
+            for &v in &out {
+                stamps[usize::from(v)] = stamp;
+            }
+            a += 16;
+        }
+        let left = &values[a..=hi];
+        let right = &values[r - hi..=r - a];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            stamps[usize::from(x ^ y)] = stamp;
+        }
+    }
+}
