@@ -47,6 +47,7 @@
 
 mod dense;
 mod naive;
+pub mod ring;
 mod sparse;
 
 use super::period::{PeriodTracker, ProvedPeriod};
