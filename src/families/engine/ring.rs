@@ -300,7 +300,7 @@ impl Ring<'_> {
             ring_from: n.saturating_sub(self.sizes.ring),
             last: n.saturating_sub(1),
             checksum: self.state.checksum(),
-            mib: format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20)),
+            mib: format!("{:.3} MiB", bytes as f64 / f64::from(1u32 << 20)),
         }
     }
 
@@ -544,6 +544,12 @@ pub fn run<P: Progress>(
         Some(path) if path.exists() => load(path, &game, sizes)?,
         _ => State::new(sizes),
     };
+    let mut state = state;
+    // The prefix's room at once: growing it by doubling would reserve more than P.
+    let wanted = sizes.prefix.min(options.to.saturating_add(1)) as usize;
+    if wanted > state.prefix.len() {
+        state.prefix.reserve_exact(wanted - state.prefix.len());
+    }
     let resumed_at = (state.n > 0).then_some(state.n);
     let mut ring = Ring {
         moves: &moves,
