@@ -332,22 +332,30 @@ impl Ring<'_> {
                 let r = n - k;
                 let class = k & 1;
                 let (rare, values) = (&self.state.rare[class], &self.state.rare_values[class]);
+                // b = r − a is in the ring while a + k ≤ R (b ≥ n − R), else in the prefix or
+                // nowhere.
+                let (ring, mask) = (&self.state.ring[..], self.sizes.ring as usize - 1);
+                let in_ring = self.sizes.ring as usize - k;
                 for (&a, &ga) in rare.iter().zip(values) {
                     let a = a as usize;
                     if a >= r {
                         break;
                     }
-                    if moves.distinct && 2 * a == r {
-                        continue;
-                    }
                     let b = r - a;
-                    if !self.readable(b) {
+                    let gb = if a <= in_ring {
+                        u32::from(ring[b & mask])
+                    } else if self.readable(b) {
+                        self.get(b)
+                    } else {
                         return Err(self.cannot_serve(format!(
                             "the rare position {a} (G = {ga}) pairs with G({b}) for the take of \
                              {k}"
                         )));
+                    };
+                    if moves.distinct && a == b {
+                        continue;
                     }
-                    mark(&mut set, u32::from(ga) ^ self.get(b));
+                    mark(&mut set, u32::from(ga) ^ gb);
                     pairs += 1;
                 }
             }
@@ -376,9 +384,7 @@ impl Ring<'_> {
             let mut a = 1;
             while a <= limit {
                 let stop = limit.min(a + 15);
-                for a in a..=stop {
-                    mark(&mut set, self.get(a) ^ self.get(r - a));
-                }
+                self.mark_pairs(r, a, stop, &mut set);
                 pairs += (stop + 1 - a) as u64;
                 a = stop + 1;
                 if covers(&set, &need) {
@@ -401,6 +407,26 @@ impl Ring<'_> {
             )));
         }
         Ok(first_missing(&set, |_| !0))
+    }
+
+    /// Marks G(a) ⊕ G(r − a) for a in `lo..=hi`, all readable: G(a) from the prefix, G(r − a)
+    /// from the ring, as two slices when they can be (the usual case), else one by one.
+    #[inline(always)]
+    fn mark_pairs(&self, r: usize, lo: usize, hi: usize, set: &mut [u64; 4]) {
+        let s = &self.state;
+        let ring = self.sizes.ring as usize;
+        let (from, to) = ((r - hi) & (ring - 1), (r - lo) & (ring - 1));
+        if hi < s.prefix.len() && r - hi + ring >= s.n as usize && from <= to {
+            let left = &s.prefix[lo..=hi];
+            let right = &s.ring[from..=to];
+            for (x, y) in left.iter().zip(right.iter().rev()) {
+                mark(set, u32::from(x ^ y));
+            }
+        } else {
+            for a in lo..=hi {
+                mark(set, self.get(a) ^ self.get(r - a));
+            }
+        }
     }
 
     /// Records G(n) = `value` and moves on to n + 1.
