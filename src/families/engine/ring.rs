@@ -1,10 +1,10 @@
 //! The ring mode: G(0..=N) for N longer than memory (`grundy table CODE --to N --ring`).
 //!
 //! **What is kept.** A *prefix* G(0..P) kept for ever, a *ring* of the R most recent values
-//! (R a power of two; G(x) in slot x mod R) and, for each class of split moves, the list of rare
+//! (G(x) in slot x mod R) and, for each class of split moves, the list of rare
 //! positions *with their values* — so memory is P + R bytes plus 9 bytes a rare position, whatever
 //! N is. When G(0..n) are known, G(x) is readable iff x < P or x ≥ n − R. `--memory M` (MiB,
-//! default [`DEFAULT_MEMORY_MIB`]) gives R the largest power of two up to 2/3 of M and P the rest
+//! default [`DEFAULT_MEMORY_MIB`]) gives R three quarters of M and P the rest
 //! ([`Sizes::for_memory`]): the ring is the span the rare pairs need, the prefix the depth the
 //! coverage scans need.
 //!
@@ -77,18 +77,18 @@ const FIRST_REVIEW: u64 = 128;
 pub struct Sizes {
     /// P: G(0..P) are kept for ever.
     pub prefix: u64,
-    /// R: the ring of the most recent values; a power of two.
+    /// R: the ring of the most recent values.
     pub ring: u64,
 }
 
 impl Sizes {
-    /// The sizes for `mib` MiB: R the largest power of two up to 2/3 of it, P the rest.
+    /// The sizes for `mib` MiB: R three quarters of it, P the rest.
     pub fn for_memory(mib: u64) -> Result<Sizes, RingError> {
         if !(1..=1 << 20).contains(&mib) {
             return Err(RingError::Memory { mib });
         }
         let bytes = mib << 20;
-        let ring = 1u64 << (63 - (bytes * 2 / 3).leading_zeros());
+        let ring = bytes / 4 * 3;
         Ok(Sizes {
             prefix: bytes - ring,
             ring,
@@ -146,8 +146,8 @@ pub enum RingError {
     },
     /// The sizes cannot serve even the single-heap options.
     #[error(
-        "ring of {ring} positions and prefix of {prefix}: the ring must be a power of two of at \
-         least 64 and twice the largest take size ({take}), the prefix at least 1"
+        "ring of {ring} positions and prefix of {prefix}: the ring must hold at least 64 values \
+         and twice the largest take size ({take}), the prefix at least 1"
     )]
     Sizes {
         /// R.
@@ -261,6 +261,8 @@ struct Ring<'a> {
     moves: &'a Moves,
     sizes: Sizes,
     state: State,
+    /// The ring slot of n: n mod R.
+    slot: usize,
     work: u128,
 }
 
@@ -275,7 +277,17 @@ impl Ring<'_> {
         if x < s.prefix.len() {
             u32::from(s.prefix[x])
         } else {
-            u32::from(s.ring[x & (self.sizes.ring as usize - 1)])
+            u32::from(s.ring[x % self.sizes.ring as usize])
+        }
+    }
+
+    /// The ring slot of n − d, for 1 ≤ d ≤ R.
+    #[inline(always)]
+    fn back(&self, d: usize) -> usize {
+        if self.slot >= d {
+            self.slot - d
+        } else {
+            self.slot + self.state.ring.len() - d
         }
     }
 
@@ -334,7 +346,7 @@ impl Ring<'_> {
                 let (rare, values) = (&self.state.rare[class], &self.state.rare_values[class]);
                 // b = r − a is in the ring while a + k ≤ R (b ≥ n − R), else in the prefix or
                 // nowhere.
-                let (ring, mask) = (&self.state.ring[..], self.sizes.ring as usize - 1);
+                let ring = &self.state.ring[..];
                 let in_ring = self.sizes.ring as usize - k;
                 for (&a, &ga) in rare.iter().zip(values) {
                     let a = a as usize;
@@ -343,7 +355,7 @@ impl Ring<'_> {
                     }
                     let b = r - a;
                     let gb = if a <= in_ring {
-                        u32::from(ring[b & mask])
+                        u32::from(ring[self.back(k + a)])
                     } else if self.readable(b) {
                         self.get(b)
                     } else {
@@ -415,17 +427,21 @@ impl Ring<'_> {
     fn mark_pairs(&self, r: usize, lo: usize, hi: usize, set: &mut [u64; 4]) {
         let s = &self.state;
         let ring = self.sizes.ring as usize;
-        let (from, to) = ((r - hi) & (ring - 1), (r - lo) & (ring - 1));
-        if hi < s.prefix.len() && r - hi + ring >= s.n as usize && from <= to {
-            let left = &s.prefix[lo..=hi];
-            let right = &s.ring[from..=to];
-            for (x, y) in left.iter().zip(right.iter().rev()) {
-                mark(set, u32::from(x ^ y));
+        let n = s.n as usize;
+        if hi < s.prefix.len() && r - hi + ring >= n {
+            // Slots of r − hi ..= r − lo: n − (r − hi) = k + hi ≤ R back from n.
+            let (from, to) = (self.back(n - (r - hi)), self.back(n - (r - lo)));
+            if from <= to {
+                let left = &s.prefix[lo..=hi];
+                let right = &s.ring[from..=to];
+                for (x, y) in left.iter().zip(right.iter().rev()) {
+                    mark(set, u32::from(x ^ y));
+                }
+                return;
             }
-        } else {
-            for a in lo..=hi {
-                mark(set, self.get(a) ^ self.get(r - a));
-            }
+        }
+        for a in lo..=hi {
+            mark(set, self.get(a) ^ self.get(r - a));
         }
     }
 
@@ -439,7 +455,11 @@ impl Ring<'_> {
         if n < self.sizes.prefix {
             s.prefix.push(byte);
         }
-        s.ring[(n & (self.sizes.ring - 1)) as usize] = byte;
+        s.ring[self.slot] = byte;
+        self.slot += 1;
+        if self.slot == s.ring.len() {
+            self.slot = 0;
+        }
         s.sums.0 = s.sums.0.wrapping_add(u16::from(byte));
         s.sums.1 = s.sums.1.wrapping_add(s.sums.0);
         if value > s.largest {
@@ -553,8 +573,7 @@ pub fn run<P: Progress>(
         .copied()
         .max()
         .unwrap_or(0) as u64;
-    if !sizes.ring.is_power_of_two()
-        || sizes.ring < 64
+    if sizes.ring < 64
         || sizes.ring < 2 * (take + 1)
         || sizes.prefix == 0
         || usize::try_from(sizes.ring + sizes.prefix).is_err()
@@ -580,6 +599,7 @@ pub fn run<P: Progress>(
     let mut ring = Ring {
         moves: &moves,
         sizes,
+        slot: (state.n % sizes.ring) as usize,
         state,
         work: 0,
     };
@@ -798,10 +818,9 @@ fn write_state(out: &mut impl Write, game: &str, sizes: Sizes, s: &State) -> std
     out.write_all(&s.prefix)?;
     // The ring in position order: G(max(0, n − R)..n).
     let kept = s.n.min(sizes.ring);
-    let mask = sizes.ring - 1;
     let mut x = s.n - kept;
     while x < s.n {
-        let slot = (x & mask) as usize;
+        let slot = (x % sizes.ring) as usize;
         let run = (s.n - x).min(sizes.ring - slot as u64) as usize;
         out.write_all(&s.ring[slot..slot + run])?;
         x += run as u64;
@@ -956,10 +975,9 @@ fn read_state(
     }
     let prefix_values = bytes(kept as usize, input)?;
     let mut ring_values = vec![0u8; sizes.ring as usize];
-    let mask = sizes.ring - 1;
     let mut x = n - in_ring;
     while x < n {
-        let slot = (x & mask) as usize;
+        let slot = (x % sizes.ring) as usize;
         let run = (n - x).min(sizes.ring - slot as u64) as usize;
         input
             .read_exact(&mut ring_values[slot..slot + run])
