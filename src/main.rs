@@ -158,7 +158,8 @@ enum Command {
         #[arg(long, requires = "to", conflicts_with_all = ["print", "plot", "misere"])]
         ring: bool,
         /// With --ring: MiB for the prefix and the ring together (default 448, under 512 MiB
-        /// resident); the ring gets the largest power of two up to 2/3 of it.
+        /// resident); the ring gets three quarters. The ring must reach back past the last rare
+        /// position.
         #[arg(long, value_name = "MIB", requires = "ring")]
         memory: Option<u64>,
         /// With --ring: save the state to FILE every --checkpoint-every seconds, on Ctrl-C and at
