@@ -8,7 +8,7 @@
 //! ([`Sizes::for_memory`]): the ring is the span the rare pairs need, the prefix the depth the
 //! coverage scans need.
 //!
-//! **Which reads a heap n makes** (the sparse method of [`sparse`](super::sparse)): (1) every
+//! **Which reads a heap n makes** (the sparse method of the engine's `sparse` module): (1) every
 //! pair (a, n − k − a) with a rare part a: G(a) is in the rare list, G(n − k − a) is near n —
 //! in the ring while a + k ≤ R, or small enough for the prefix; (2) g, the least safe unmarked
 //! value; (3) the coverage scan over ordinary pairs (a, n − k − a) from a = 1 up, until the
