@@ -152,6 +152,23 @@ enum Command {
         /// visits (in total and per position), resumed scans, time per phase.
         #[arg(long)]
         stats: bool,
+        /// Longer than memory: keep a prefix of the values and a ring of the most recent ones
+        /// (memory independent of N; no period is looked for). Stops with an error, never a
+        /// wrong value, if a read falls outside them. Needs --to.
+        #[arg(long, requires = "to", conflicts_with_all = ["print", "plot", "misere"])]
+        ring: bool,
+        /// With --ring: MiB for the prefix and the ring together (default 448, under 512 MiB
+        /// resident); the ring gets three quarters. The ring must reach back past the last rare
+        /// position.
+        #[arg(long, value_name = "MIB", requires = "ring")]
+        memory: Option<u64>,
+        /// With --ring: save the state to FILE every --checkpoint-every seconds, on Ctrl-C and at
+        /// the end; the same command with the same FILE resumes where it stopped.
+        #[arg(long, value_name = "FILE", requires = "ring")]
+        checkpoint: Option<PathBuf>,
+        /// With --checkpoint: seconds between two saves (default 300).
+        #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+        checkpoint_every: Option<u64>,
     },
     /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
     /// output with the exact answers.
@@ -352,7 +369,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             json,
             plot,
             misere: true,
-            stats: _,
+            ..
         } => {
             let _ = (print, plot);
             misere_table(&game, to.as_deref(), json)
@@ -365,6 +382,29 @@ fn run(command: Command) -> Result<u8, Failure> {
             plot,
             misere: false,
             stats,
+            ring: true,
+            memory,
+            checkpoint,
+            checkpoint_every,
+        } => {
+            let _ = (print, plot);
+            let ring = RingFlags {
+                memory,
+                checkpoint,
+                checkpoint_every,
+            };
+            ring_table(&game, to.as_deref(), json, stats, ring)
+        }
+        Command::Table {
+            game,
+            to,
+            print,
+            json,
+            plot,
+            misere: false,
+            stats,
+            ring: false,
+            ..
         } => table(&game, to.as_deref(), print, json, plot.as_deref(), stats),
         Command::Judge {
             game,
@@ -715,6 +755,81 @@ fn table(
     };
     write_stdout(&text)?;
     Ok(if computed.interrupted() { 130 } else { 0 })
+}
+
+/// `table --ring`'s own flags.
+struct RingFlags {
+    memory: Option<u64>,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: Option<u64>,
+}
+
+/// `grundy table GAME --to N --ring`: the ring mode, with checkpoints.
+fn ring_table(
+    game: &str,
+    to: Option<&str>,
+    json: bool,
+    stats: bool,
+    flags: RingFlags,
+) -> Result<u8, Failure> {
+    use grundy::families::engine::ring;
+    use grundy::families::progress::Terminal;
+    use grundy::families::table;
+    let to = to
+        .map(parse_count)
+        .transpose()?
+        .ok_or_else(|| usage("--ring needs --to N"))?;
+    let game = resolve(game)?;
+    let heap_game = game.heap_game().ok_or_else(|| {
+        usage(format!(
+            "{} is not a heap game: `table --ring` works on take-and-break codes, sub:… and \
+             grundys-game",
+            game.info().name
+        ))
+    })?;
+    let sizes = ring::Sizes::for_memory(flags.memory.unwrap_or(ring::DEFAULT_MEMORY_MIB))
+        .map_err(|e| usage(e.to_string()))?;
+    let every = flags
+        .checkpoint_every
+        .unwrap_or(ring::DEFAULT_CHECKPOINT_SECONDS);
+    if every == 0 {
+        return Err(usage("--checkpoint-every 0: give at least 1 second"));
+    }
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let run = ring::run(
+        heap_game.rule(),
+        &ring::RingOptions {
+            to,
+            sizes,
+            checkpoint: flags.checkpoint.as_deref(),
+            checkpoint_every: std::time::Duration::from_secs(every),
+            interrupt: Some(&interrupt),
+            stop_after: None,
+            progress: Terminal { statistics: stats },
+        },
+    )
+    .map_err(|e| usage(e.to_string()))?;
+    if let (Some(at), Some(path)) = (run.resumed_at, &flags.checkpoint) {
+        eprintln!("resumed from {} at n = {at}", path.display());
+    }
+    let report = run.report;
+    let text = if json {
+        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
+        text.push('\n');
+        text
+    } else {
+        table::Table::text(&report)
+    };
+    write_stdout(&text)?;
+    Ok(
+        if report.stopped == grundy::families::engine::Stop::Interrupted {
+            130
+        } else {
+            0
+        },
+    )
 }
 
 fn misere_table(game: &str, to: Option<&str>, json: bool) -> Result<u8, Failure> {

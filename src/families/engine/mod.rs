@@ -65,6 +65,7 @@
 mod dense;
 mod kernels;
 mod naive;
+pub mod ring;
 mod sparse;
 
 use super::period::{PeriodTracker, ProvedPeriod};
