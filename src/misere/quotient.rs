@@ -14,7 +14,9 @@
 //!
 //! **Building it heap by heap.** Given the quotient Q of the heaps < n, a candidate for the
 //! heaps ≤ n is guessed and then *verified exactly*; a candidate that fails verification is
-//! never used, and the build stops there, saying so.
+//! never used. When the guess fails (heap n splits an element of the smaller quotient, or the
+//! guess is wrong), the quotient of the heaps ≤ n is rebuilt from exact outcomes by
+//! [`super::refine`], whose candidates pass the same verification.
 //!
 //! 1. *Guess.* For each element e of Q (with a shortest representative position rep(e), shortest
 //!    in tokens, then most heaps) and m = 0, 1, 2, … the outcome F(e, m) of rep(e) + m·(heap n)
