@@ -218,24 +218,74 @@ fn quotients_decide_every_small_position() {
     }
 }
 
-#[test]
-fn a_quotient_that_cannot_be_extended_says_where_and_keeps_what_it_built() {
-    // Kayles: heap 9 distinguishes positions that the quotient of the heaps up to 8 identifies
-    // (5 + 5 and 0: 5 + 5 + 9 is won, 9 is lost), which the construction does not handle.
-    let digits = digits_of("0.77");
-    let options = move |n: u64, each: &mut dyn FnMut(&[u64])| {
+type BoxedRule = Box<dyn Fn(u64, &mut dyn FnMut(&[u64]))>;
+
+/// A code's rule, boxed.
+fn code_rule(code: &str) -> BoxedRule {
+    let digits = digits_of(code);
+    Box::new(move |n: u64, each: &mut dyn FnMut(&[u64])| {
         for o in code_options(&digits, n) {
             each(&o)
         }
-    };
+    })
+}
+
+#[test]
+fn a_heap_that_splits_an_element_is_refined() {
+    // Kayles: heap 9 distinguishes positions that the quotient of the heaps up to 8 identifies
+    // (5 + 5 and 0: 5 + 5 + 9 is won, 9 is lost); the quotient is rebuilt, not stopped.
+    let options = code_rule("0.77");
     let mut brute = Brute::new(&options);
     assert!(brute.is_lost(&[9]));
     assert!(!brute.is_lost(&[5, 5, 9]));
-    let mut quotient = MisereQuotient::trivial();
-    let error = quotient.extend(&options, 12).unwrap_err();
-    assert!(error.to_string().contains("heap 9"), "{error}");
-    assert_eq!(quotient.heaps(), 8);
-    check_quotient(&options, &quotient, &positions(8, 4));
+    let q8 = MisereQuotient::compute(&options, 8).unwrap();
+    assert_eq!(q8.element_of(&[5, 5]), q8.element_of(&[]));
+    let q12 = MisereQuotient::compute(&options, 12).unwrap();
+    assert_ne!(q12.element_of(&[5, 5]), q12.element_of(&[]));
+    assert_eq!(
+        q12.orders(),
+        [1, 2, 6, 6, 6, 12, 12, 12, 12, 18, 18, 18, 24]
+    );
+    check_quotient(&options, &q12, &positions(12, 3));
+}
+
+#[test]
+fn refined_quotients_decide_every_small_position() {
+    // Each of these needs the refinement at some heap (the quick step alone stops there).
+    for (code, heaps, count) in [("0.07", 14, 3), ("0.137", 12, 3), ("0.77", 10, 4)] {
+        let options = code_rule(code);
+        let quotient =
+            MisereQuotient::compute(&options, heaps).unwrap_or_else(|e| panic!("{code}: {e}"));
+        check_quotient(&options, &quotient, &positions(heaps, count));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// Kayles and Dawson's Kayles through their refined quotients (heaps up to 14), on random
+    /// positions of up to five heaps.
+    #[test]
+    fn refined_quotients_agree_with_brute_force_on_random_positions(
+        kayles in any::<bool>(),
+        mut heaps in prop::collection::vec(1u64..=14, 0..=5),
+    ) {
+        let code = if kayles { "0.77" } else { "0.07" };
+        let options = code_rule(code);
+        let quotient = refined(code);
+        heaps.sort();
+        check_quotient(&options, &quotient, &[heaps]);
+    }
+}
+
+/// The quotients of the proptest above, built once.
+fn refined(code: &str) -> MisereQuotient {
+    use std::sync::OnceLock;
+    static KAYLES: OnceLock<MisereQuotient> = OnceLock::new();
+    static DAWSON: OnceLock<MisereQuotient> = OnceLock::new();
+    let cell = if code == "0.77" { &KAYLES } else { &DAWSON };
+    cell.get_or_init(|| MisereQuotient::compute(&code_rule(code), 14).unwrap())
+        .clone()
 }
 
 /// Plambeck and Siegel, "Misère quotients for impartial games" (2008), §2–3: the quotient of

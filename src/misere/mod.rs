@@ -24,6 +24,7 @@
 pub mod game;
 pub mod genus;
 pub mod quotient;
+pub mod refine;
 pub mod search;
 pub mod table;
 pub mod tame;

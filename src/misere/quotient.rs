@@ -14,7 +14,9 @@
 //!
 //! **Building it heap by heap.** Given the quotient Q of the heaps < n, a candidate for the
 //! heaps ≤ n is guessed and then *verified exactly*; a candidate that fails verification is
-//! never used, and the build stops there, saying so.
+//! never used. When the guess fails (heap n splits an element of the smaller quotient, or the
+//! guess is wrong), the quotient of the heaps ≤ n is rebuilt from exact outcomes by
+//! [`super::refine`], whose candidates pass the same verification.
 //!
 //! 1. *Guess.* For each element e of Q (with a shortest representative position rep(e), shortest
 //!    in tokens, then most heaps) and m = 0, 1, 2, … the outcome F(e, m) of rep(e) + m·(heap n)
@@ -49,10 +51,10 @@
 //! least monomials that are not names, each equated with its element's name — a presentation,
 //! because names are closed under division in a monomial order.
 
+use super::refine::{self, Base};
 use super::{HeapOptions, MisereError};
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::BTreeSet;
-use std::collections::VecDeque;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The largest quotient built (its multiplication table is order² entries).
@@ -80,8 +82,8 @@ pub struct MisereQuotient {
     heap_options: Vec<Vec<Element>>,
     /// The order after each heap (order_after[n] = |Q| of the heaps ≤ n).
     order_after: Vec<usize>,
-    /// The verified types: (element, option elements).
-    types: BTreeSet<(Element, Vec<Element>)>,
+    /// The verified types: (element, option elements), each with its first heap.
+    types: BTreeMap<(Element, Vec<Element>), u64>,
     /// For each element, the smallest heap whose element it is, if any.
     cheapest_heap: Vec<Option<u64>>,
 }
@@ -96,7 +98,7 @@ impl MisereQuotient {
             heap_element: vec![0],
             heap_options: vec![Vec::new()],
             order_after: vec![1],
-            types: BTreeSet::new(),
+            types: BTreeMap::new(),
             cheapest_heap: vec![None],
         }
     }
@@ -171,8 +173,54 @@ impl MisereQuotient {
         })
     }
 
-    /// Adds heap `n` (= heaps() + 1), whose options `options` gives.
+    /// Adds heap `n` (= heaps() + 1), whose options `options` gives: by the quick step on top
+    /// of the quotient of the smaller heaps, or, when heap n splits an element of it (or the
+    /// quick guess fails verification), by rebuilding the quotient of the heaps ≤ n from exact
+    /// outcomes ([`super::refine`]).
     fn add_heap(&mut self, n: u64, options: HeapOptions<'_>) -> Result<(), MisereError> {
+        match self.quick_add_heap(n, options) {
+            Err(MisereError::Rejected(_)) => self.refine_heap(n, options),
+            other => other,
+        }
+    }
+
+    /// The refinement of [`MisereQuotient::add_heap`].
+    fn refine_heap(&mut self, n: u64, options: HeapOptions<'_>) -> Result<(), MisereError> {
+        let refined = refine::refine(self, n, options, MAX_ORDER)?;
+        let order = refined.lost.len();
+        let element_of = |parts: &[u64]| {
+            parts.iter().fold(0 as Element, |product, &part| {
+                refined.mul[product as usize][refined.heap_element[part as usize] as usize]
+            })
+        };
+        let mut heap_options = Vec::with_capacity(n as usize + 1);
+        let mut types = BTreeMap::new();
+        let mut cheapest_heap = vec![None; order];
+        for heap in 0..=n {
+            let mut elements: Vec<Element> = Vec::new();
+            options(heap, &mut |parts| elements.push(element_of(parts)));
+            elements.sort_unstable();
+            elements.dedup();
+            let e = refined.heap_element[heap as usize];
+            if heap > 0 {
+                types.entry((e, elements.clone())).or_insert(heap);
+                cheapest_heap[e as usize].get_or_insert(heap);
+            }
+            heap_options.push(elements);
+        }
+        self.mul = refined.mul;
+        self.lost = refined.lost;
+        self.heap_element = refined.heap_element;
+        self.heap_options = heap_options;
+        self.order_after.push(order);
+        self.types = types;
+        self.cheapest_heap = cheapest_heap;
+        Ok(())
+    }
+
+    /// The quick step of [`MisereQuotient::add_heap`]: guess and verify on top of the quotient
+    /// of the smaller heaps.
+    fn quick_add_heap(&mut self, n: u64, options: HeapOptions<'_>) -> Result<(), MisereError> {
         let q = self.order();
         // The elements (in the quotient of the smaller heaps) of heap n's options.
         let mut seen = vec![false; q];
@@ -212,7 +260,8 @@ impl MisereQuotient {
             .filter(|&e| self.cheapest_heap[e as usize].is_some())
             .collect();
         let accept: Vec<bool> = (0..states).map(|s| guess.lost[s / q][s % q]).collect();
-        let class = minimise(states, &accept, letters.len() + 1, |state, letter| {
+        let labels: Vec<usize> = accept.iter().map(|&a| usize::from(a)).collect();
+        let class = minimise(states, &labels, letters.len() + 1, |state, letter| {
             let (e, m) = (state % q, state / q);
             match letters.get(letter) {
                 Some(&a) => m * q + self.mul[e][a as usize] as usize,
@@ -265,11 +314,16 @@ impl MisereQuotient {
         // checked).
         let new_type = (new_heap, new_options.clone());
         let mut types = self.types.clone();
-        if order != q || !types.contains(&new_type) {
-            types.insert(new_type);
-            verify(&mul, &lost, &types).map_err(|why| {
+        if order != q || !types.contains_key(&new_type) {
+            types.entry(new_type).or_insert(n);
+            let listed: Vec<(Element, Vec<Element>, u64)> = types
+                .iter()
+                .map(|((a, options), &heap)| (*a, options.clone(), heap))
+                .collect();
+            verify_candidate(&mul, &lost, &listed, None).map_err(|failure| {
                 MisereError::Rejected(format!(
-                    "heap {n}: the candidate quotient (order {order}) fails verification: {why}"
+                    "heap {n}: the candidate quotient (order {order}) fails verification: {}",
+                    failure.why
                 ))
             })?;
         }
@@ -408,6 +462,15 @@ impl MisereQuotient {
     }
 }
 
+impl Base for MisereQuotient {
+    fn base_lost(&self, heaps: &[u64]) -> bool {
+        self.is_lost(
+            self.element_of(heaps)
+                .expect("the base covers every heap below n"),
+        )
+    }
+}
+
 /// The guess for one new heap: F(e, m) for m < period_start + period.
 struct Guess {
     period_start: usize,
@@ -420,14 +483,14 @@ struct Guess {
 /// numbered in order of their first state.
 fn minimise(
     states: usize,
-    accept: &[bool],
+    labels: &[usize],
     letters: usize,
     step: impl Fn(usize, usize) -> usize,
 ) -> Vec<usize> {
     let table: Vec<Vec<usize>> = (0..states)
         .map(|s| (0..letters).map(|l| step(s, l)).collect())
         .collect();
-    let mut class: Vec<usize> = accept.iter().map(|&a| usize::from(a)).collect();
+    let mut class: Vec<usize> = labels.to_vec();
     let mut count = 0;
     loop {
         let mut ids: FxHashMap<(usize, Vec<usize>), usize> = FxHashMap::default();
@@ -446,97 +509,227 @@ fn minimise(
     }
 }
 
-/// Step 2: checks that (mul, lost) with the heap types `types` predicts the misère outcome of
-/// every position; the reason it does not otherwise.
-fn verify(
+/// Why a candidate fails verification: the reason, and a position (its heaps, sorted) at which
+/// the rule "lost exactly when it has an option and none of its options is lost" fails for the
+/// candidate's predictions, when one can be named.
+#[derive(Debug)]
+pub(super) struct VerifyFailure {
+    /// The position, if named.
+    pub witness: Option<Vec<u64>>,
+    /// The reason, in words.
+    pub why: String,
+}
+
+/// Step 2: checks that (mul, lost) with the heap types `types` — (element, option elements, a
+/// heap of the type) — predicts the misère outcome of every position; the reason it does not
+/// otherwise. With `representatives` (a position of each element) the failure names a position.
+pub(super) fn verify_candidate(
     mul: &[Vec<Element>],
     lost: &[bool],
-    types: &BTreeSet<(Element, Vec<Element>)>,
-) -> Result<(), String> {
+    types: &[(Element, Vec<Element>, u64)],
+    representatives: Option<&[Vec<u64>]>,
+) -> Result<(), VerifyFailure> {
     let order = lost.len();
     if lost[0] {
-        return Err("the empty position is won for the player to move".to_string());
+        return Err(VerifyFailure {
+            witness: Some(Vec::new()),
+            why: "the empty position is won for the player to move".to_string(),
+        });
     }
     // Each type: its element, whether it has options, and for each r whether an option reaches
     // P from r. Types equal in these are merged (two present heaps of one such type give the
-    // same r).
-    let mut merged: FxHashSet<(Element, bool, Vec<bool>)> = FxHashSet::default();
-    for (a, options) in types {
+    // same r); each merged type keeps one heap.
+    let mut merged_index: FxHashMap<(Element, bool, Vec<bool>), usize> = FxHashMap::default();
+    let mut merged: Vec<(Element, bool, Vec<bool>, u64)> = Vec::new();
+    for (a, options, heap) in types {
         let good: Vec<bool> = (0..order)
             .map(|r| options.iter().any(|&o| lost[mul[r][o as usize] as usize]))
             .collect();
         // A position of element r·a with this heap must not be lost if it has an option in P.
         for r in 0..order {
             if lost[mul[r][*a as usize] as usize] && good[r] {
-                return Err(format!(
-                    "a lost position has a move to a lost position (element {r} with a heap of \
-                     element {a})"
-                ));
-            }
-        }
-        merged.insert((*a, !options.is_empty(), good));
-    }
-    let merged: Vec<(Element, bool, Vec<bool>)> = merged.into_iter().collect();
-    let always: Vec<bool> = merged
-        .iter()
-        .map(|(_, _, g)| g.iter().all(|&x| x))
-        .collect();
-    let start: Vec<Element> = std::iter::once(0)
-        .chain(std::iter::repeat_n(NONE, merged.len()))
-        .collect();
-    let mut seen: FxHashSet<Vec<Element>> = FxHashSet::default();
-    seen.insert(start.clone());
-    let mut queue = VecDeque::from([start]);
-    while let Some(state) = queue.pop_front() {
-        let phi = state[0] as usize;
-        let mut has_option = false;
-        let mut reaches_lost = false;
-        let mut saturated = false;
-        for (t, (_, options, good)) in merged.iter().enumerate() {
-            let r = state[t + 1];
-            if r != NONE {
-                has_option |= *options;
-                reaches_lost |= good[r as usize];
-                saturated |= always[t];
-            }
-        }
-        if lost[phi] != (has_option && !reaches_lost) {
-            return Err(format!(
-                "a position of element {phi} is {} but the candidate says {}",
-                if has_option && !reaches_lost {
-                    "lost"
-                } else {
-                    "won"
-                },
-                if lost[phi] { "lost" } else { "won" }
-            ));
-        }
-        if saturated {
-            continue;
-        }
-        for (t, (a, _, _)) in merged.iter().enumerate() {
-            let a = *a as usize;
-            let mut next = Vec::with_capacity(state.len());
-            next.push(mul[phi][a]);
-            for (s, &r) in state[1..].iter().enumerate() {
-                next.push(if s == t {
-                    state[0]
-                } else if r == NONE {
-                    NONE
-                } else {
-                    mul[r as usize][a]
+                return Err(VerifyFailure {
+                    witness: representatives.map(|reps| {
+                        let mut position = reps[r].clone();
+                        position.push(*heap);
+                        position.sort_unstable();
+                        position
+                    }),
+                    why: format!(
+                        "a lost position has a move to a lost position (element {r} with a \
+                         heap of element {a})"
+                    ),
                 });
             }
-            if !seen.contains(&next) {
-                if seen.len() >= MAX_VERIFICATION_STATES {
-                    return Err(format!(
-                        "more than {MAX_VERIFICATION_STATES} verification states"
-                    ));
-                }
-                seen.insert(next.clone());
-                queue.push_back(next);
+        }
+        let key = (*a, !options.is_empty(), good.clone());
+        if let std::collections::hash_map::Entry::Vacant(slot) = merged_index.entry(key) {
+            slot.insert(merged.len());
+            merged.push((*a, !options.is_empty(), good, *heap));
+        }
+    }
+    let always: Vec<bool> = merged
+        .iter()
+        .map(|(_, _, g, _)| g.iter().all(|&x| x))
+        .collect();
+    // Types of one element a form a group: x − t has the same element r_g for every present t
+    // of the group, so a state keeps, per group, r_g (or "none present") and which of its types
+    // are present. Of r_g it keeps only its class under the coarsest partition of the elements
+    // that separates every good_t of the group and is kept by multiplying by every heap's
+    // element (Moore's refinement): two r in one class have, for every y and every t of the
+    // group, the same good_t(r·y), which is all that the checks below ever ask of r_g.
+    let mut group_element: Vec<Element> = Vec::new();
+    let mut group_types: Vec<Vec<usize>> = Vec::new();
+    let mut group_of: Vec<(usize, usize)> = Vec::with_capacity(merged.len());
+    for (t, (a, _, _, _)) in merged.iter().enumerate() {
+        let g = match group_element.iter().position(|e| e == a) {
+            Some(g) => g,
+            None => {
+                group_element.push(*a);
+                group_types.push(Vec::new());
+                group_element.len() - 1
+            }
+        };
+        group_of.push((g, group_types[g].len()));
+        group_types[g].push(t);
+    }
+    let groups = group_element.len();
+    let mut class_of: Vec<Vec<u64>> = Vec::with_capacity(groups);
+    // class_good[g][c][i]: good_t(r) for the i-th type t of group g and r of class c.
+    let mut class_good: Vec<Vec<Vec<bool>>> = Vec::with_capacity(groups);
+    let mut class_step: Vec<Vec<Vec<u64>>> = Vec::with_capacity(groups);
+    for members in &group_types {
+        let mut label_ids: FxHashMap<Vec<bool>, usize> = FxHashMap::default();
+        let labels: Vec<usize> = (0..order)
+            .map(|r| {
+                let signature: Vec<bool> = members.iter().map(|&t| merged[t].2[r]).collect();
+                let fresh = label_ids.len();
+                *label_ids.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        let class = minimise(order, &labels, groups, |r, h| {
+            mul[r][group_element[h] as usize] as usize
+        });
+        let count = class.iter().copied().max().map_or(0, |c| c + 1);
+        let mut representative = vec![usize::MAX; count];
+        for (r, &c) in class.iter().enumerate() {
+            if representative[c] == usize::MAX {
+                representative[c] = r;
             }
         }
+        class_good.push(
+            representative
+                .iter()
+                .map(|&r| members.iter().map(|&t| merged[t].2[r]).collect())
+                .collect(),
+        );
+        class_step.push(
+            representative
+                .iter()
+                .map(|&r| {
+                    group_element
+                        .iter()
+                        .map(|a| class[mul[r][*a as usize] as usize] as u64)
+                        .collect()
+                })
+                .collect(),
+        );
+        class_of.push(class.into_iter().map(|c| c as u64).collect());
+    }
+    const ABSENT: u64 = u64::MAX;
+    // Of the present types of a group only their union matters: the set of classes from which
+    // some present type has an option into P. Unions are interned per group (id 0: empty).
+    let mut unions: Vec<Vec<Vec<bool>>> = class_good
+        .iter()
+        .map(|classes| vec![vec![false; classes.len()]])
+        .collect();
+    let mut union_ids: Vec<FxHashMap<Vec<bool>, u64>> = unions
+        .iter()
+        .map(|u| std::iter::once((u[0].clone(), 0)).collect())
+        .collect();
+    // A state: Φ(x), whether some present heap has an option, then per group its class
+    // (ABSENT if no type of it is present) and the union of its present types.
+    let mut start: Vec<u64> = vec![0; 2 + 2 * groups];
+    for g in 0..groups {
+        start[2 + 2 * g] = ABSENT;
+    }
+    // Every state seen, with the state it was reached from and the type added.
+    let mut seen: FxHashMap<Vec<u64>, usize> = FxHashMap::default();
+    let mut states: Vec<(Vec<u64>, usize, usize, bool)> =
+        vec![(start.clone(), usize::MAX, 0, false)];
+    seen.insert(start, 0);
+    let mut at = 0;
+    while at < states.len() {
+        let state = states[at].0.clone();
+        let phi = state[0] as usize;
+        let has_option = state[1] != 0;
+        let mut reaches_lost = false;
+        for g in 0..groups {
+            let (c, union) = (state[2 + 2 * g], state[3 + 2 * g]);
+            if c != ABSENT {
+                reaches_lost |= unions[g][union as usize][c as usize];
+            }
+        }
+        let saturated = states[at].3;
+        if lost[phi] != (has_option && !reaches_lost) {
+            let mut witness = Vec::new();
+            let mut back = at;
+            while back != 0 {
+                witness.push(merged[states[back].2].3);
+                back = states[back].1;
+            }
+            witness.sort_unstable();
+            return Err(VerifyFailure {
+                witness: Some(witness),
+                why: format!(
+                    "a position of element {phi} is {} but the candidate says {}",
+                    if has_option && !reaches_lost {
+                        "lost"
+                    } else {
+                        "won"
+                    },
+                    if lost[phi] { "lost" } else { "won" }
+                ),
+            });
+        }
+        if !saturated {
+            for (t, (a, _, _, _)) in merged.iter().enumerate() {
+                let (added_group, index) = group_of[t];
+                let mut next = state.clone();
+                next[0] = mul[phi][*a as usize] as u64;
+                next[1] |= u64::from(merged[t].1);
+                for g in 0..groups {
+                    let c = state[2 + 2 * g];
+                    if g == added_group {
+                        next[2 + 2 * g] = class_of[g][phi];
+                        let mut union = unions[g][state[3 + 2 * g] as usize].clone();
+                        for (u, good) in union.iter_mut().zip(&class_good[g]) {
+                            *u |= good[index];
+                        }
+                        let fresh = unions[g].len() as u64;
+                        let id = *union_ids[g].entry(union.clone()).or_insert(fresh);
+                        if id == fresh {
+                            unions[g].push(union);
+                        }
+                        next[3 + 2 * g] = id;
+                    } else if c != ABSENT {
+                        next[2 + 2 * g] = class_step[g][c as usize][added_group];
+                    }
+                }
+                let next_saturated = states[at].3 || always[t];
+                if !seen.contains_key(&next) {
+                    if seen.len() >= MAX_VERIFICATION_STATES {
+                        return Err(VerifyFailure {
+                            witness: None,
+                            why: format!("more than {MAX_VERIFICATION_STATES} verification states"),
+                        });
+                    }
+                    seen.insert(next.clone(), states.len());
+                    states.push((next, at, t, next_saturated));
+                }
+            }
+        }
+        at += 1;
     }
     Ok(())
 }
