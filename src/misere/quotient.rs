@@ -60,7 +60,7 @@ use std::fmt;
 /// The largest quotient built (its multiplication table is order² entries).
 pub const MAX_ORDER: usize = 2048;
 /// How many verification states are examined at most for one heap.
-pub const MAX_VERIFICATION_STATES: usize = 2_000_000;
+pub const MAX_VERIFICATION_STATES: usize = 100_000;
 /// How many copies of the new heap the guess examines.
 const GUESS_COPIES: usize = 16;
 

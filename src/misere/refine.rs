@@ -46,7 +46,7 @@ use super::{HeapOptions, MisereError};
 use rustc_hash::FxHashMap;
 
 /// How many positions the exhaustive search of a refinement stores at most.
-pub const MAX_REFINE_POSITIONS: usize = 2_000_000;
+pub const MAX_REFINE_POSITIONS: usize = 100_000;
 /// How many candidates a refinement examines at most.
 const MAX_ROUNDS: usize = 4096;
 
