@@ -368,44 +368,26 @@ fn run(command: Command) -> Result<u8, Failure> {
             print,
             json,
             plot,
-            misere: true,
-            ..
-        } => {
-            let _ = (print, plot);
-            misere_table(&game, to.as_deref(), json)
-        }
-        Command::Table {
-            game,
-            to,
-            print,
-            json,
-            plot,
-            misere: false,
+            misere,
             stats,
-            ring: true,
+            ring,
             memory,
             checkpoint,
             checkpoint_every,
         } => {
-            let _ = (print, plot);
-            let ring = RingFlags {
-                memory,
-                checkpoint,
-                checkpoint_every,
-            };
-            ring_table(&game, to.as_deref(), json, stats, ring)
+            if misere {
+                misere_table(&game, to.as_deref(), json)
+            } else if ring {
+                let flags = RingFlags {
+                    memory,
+                    checkpoint,
+                    checkpoint_every,
+                };
+                ring_table(&game, to.as_deref(), json, stats, flags)
+            } else {
+                table(&game, to.as_deref(), print, json, plot.as_deref(), stats)
+            }
         }
-        Command::Table {
-            game,
-            to,
-            print,
-            json,
-            plot,
-            misere: false,
-            stats,
-            ring: false,
-            ..
-        } => table(&game, to.as_deref(), print, json, plot.as_deref(), stats),
         Command::Judge {
             game,
             dialect,
