@@ -630,35 +630,56 @@ fn judge(
             ),
         }
     }
-    let text = if json {
-        None
-    } else {
-        let mut text = Vec::new();
-        report
-            .write_text(&mut text)
-            .map_err(|e| usage(e.to_string()))?;
-        Some(text)
-    };
-    write_verdict(&report, text, report.verdict)
+    write_verdict(&report, json, |out| report.write_text(out), report.verdict)
 }
 
-/// Writes a `judge` or `interact` report: its `text`, or its JSON when there is no text; the
-/// exit status is 0 when the program was accepted.
+/// Writes a `judge` or `interact` report: its JSON with `--json`, else the text `write_text`
+/// writes; the exit status is 0 when the program was accepted.
 fn write_verdict(
     report: &impl serde::Serialize,
-    text: Option<Vec<u8>>,
+    json: bool,
+    write_text: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     verdict: Verdict,
 ) -> Result<u8, Failure> {
-    let text = match text {
-        Some(text) => text,
-        None => {
-            let mut json = serde_json::to_vec(report).map_err(|e| usage(e.to_string()))?;
-            json.push(b'\n');
-            json
-        }
+    let text = if json {
+        json_line(report)?
+    } else {
+        let mut text = Vec::new();
+        write_text(&mut text).map_err(|e| usage(e.to_string()))?;
+        String::from_utf8_lossy(&text).into_owned()
     };
-    write_stdout(&String::from_utf8_lossy(&text))?;
+    write_stdout(&text)?;
     Ok(if verdict == Verdict::Accepted { 0 } else { 1 })
+}
+
+/// A report as one line of JSON.
+fn json_line(report: &impl serde::Serialize) -> Result<String, Failure> {
+    let mut text = serde_json::to_string(report).map_err(|e| usage(e.to_string()))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The heap game behind a `table` command's game, or an error naming what `command` works on.
+fn heap_game_for<'a>(
+    game: &'a dyn Game,
+    command: &str,
+    works_on: &str,
+) -> Result<&'a grundy::families::heaps::HeapGame, Failure> {
+    game.heap_game().ok_or_else(|| {
+        usage(format!(
+            "{} is not a heap game: `{command}` works on {works_on}",
+            game.info().name
+        ))
+    })
+}
+
+/// A flag that Ctrl-C sets (without a handler Ctrl-C ends the process at once, which is fine
+/// too), for the long commands that stop at the next block and report what they computed.
+fn interrupt_on_ctrl_c() -> Arc<AtomicBool> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    interrupt
 }
 
 /// The most games `interact` plays in one session.
@@ -685,16 +706,7 @@ fn interact(
     kill_programs_on_interrupt();
     let report =
         interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;
-    let text = if json {
-        None
-    } else {
-        let mut text = Vec::new();
-        report
-            .write_text(&mut text)
-            .map_err(|e| usage(e.to_string()))?;
-        Some(text)
-    };
-    write_verdict(&report, text, report.verdict)
+    write_verdict(&report, json, |out| report.write_text(out), report.verdict)
 }
 
 fn table(
@@ -709,17 +721,12 @@ fn table(
     use grundy::families::table;
     let to = to.map(parse_count).transpose()?;
     let game = resolve(game)?;
-    let heap_game = game.heap_game().ok_or_else(|| {
-        usage(format!(
-            "{} is not a heap game: `table` works on take-and-break codes, sub:…, allbut:… and \
-             grundys-game",
-            game.info().name
-        ))
-    })?;
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // Without a handler Ctrl-C ends the process at once, which is fine too.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let heap_game = heap_game_for(
+        &*game,
+        "table",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
+    let interrupt = interrupt_on_ctrl_c();
     // The bar on stderr after a second; --stats adds the engine's statistics at the end.
     let progress = Terminal { statistics: stats };
     let computed = table::Table::compute(heap_game.rule(), to, print, Some(&interrupt), progress)
@@ -729,9 +736,7 @@ fn table(
     }
     let report = computed.report(print);
     let text = if json {
-        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
-        text.push('\n');
-        text
+        json_line(&report)?
     } else {
         table::Table::text(&report)
     };
@@ -762,13 +767,11 @@ fn ring_table(
         .transpose()?
         .ok_or_else(|| usage("--ring needs --to N"))?;
     let game = resolve(game)?;
-    let heap_game = game.heap_game().ok_or_else(|| {
-        usage(format!(
-            "{} is not a heap game: `table --ring` works on take-and-break codes, sub:… and \
-             grundys-game",
-            game.info().name
-        ))
-    })?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table --ring",
+        "take-and-break codes, sub:… and grundys-game",
+    )?;
     let sizes = ring::Sizes::for_memory(flags.memory.unwrap_or(ring::DEFAULT_MEMORY_MIB))
         .map_err(|e| usage(e.to_string()))?;
     let every = flags
@@ -777,9 +780,7 @@ fn ring_table(
     if every == 0 {
         return Err(usage("--checkpoint-every 0: give at least 1 second"));
     }
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let interrupt = interrupt_on_ctrl_c();
     let run = ring::run(
         heap_game.rule(),
         &ring::RingOptions {
@@ -798,9 +799,7 @@ fn ring_table(
     }
     let report = run.report;
     let text = if json {
-        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
-        text.push('\n');
-        text
+        json_line(&report)?
     } else {
         table::Table::text(&report)
     };
@@ -818,13 +817,11 @@ fn misere_table(game: &str, to: Option<&str>, json: bool) -> Result<u8, Failure>
     use grundy::misere::table::{DEFAULT_MISERE_TABLE, MisereTable};
     let to = to.map(parse_count).transpose()?;
     let game = resolve(game)?;
-    let heap_game = game.heap_game().ok_or_else(|| {
-        usage(format!(
-            "{} is not a heap game: `table --misere` works on take-and-break codes, sub:…, \
-             allbut:… and grundys-game",
-            game.info().name
-        ))
-    })?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table --misere",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
     let rule = heap_game.rule().compile();
     // Every heap's options must be computable (a script's rule may fail) before the table reads
     // them.
@@ -841,9 +838,7 @@ fn misere_table(game: &str, to: Option<&str>, json: bool) -> Result<u8, Failure>
     let report = MisereTable::compute(&game.info().name, &options, up_to)
         .map_err(|e| usage(e.to_string()))?;
     let text = if json {
-        let mut text = serde_json::to_string(&report).map_err(|e| usage(e.to_string()))?;
-        text.push('\n');
-        text
+        json_line(&report)?
     } else {
         report.text()
     };
@@ -913,9 +908,7 @@ fn census(
         result
     };
     let mut text = if json {
-        let mut text = serde_json::to_string(&result).map_err(|e| usage(e.to_string()))?;
-        text.push('\n');
-        text
+        json_line(&result)?
     } else if markdown {
         result.markdown()
     } else {
