@@ -642,25 +642,12 @@ impl<'a> Engine<'a> {
         let mut mode = Mode::Dense;
         if bits <= 12 && active.contains(&true) {
             let h = sparse::transform(&self.encodings, bits);
-            let positions = values.len() as u64;
-            let mut classes: Classes = [None; 2];
-            let mut sparse_enough = true;
-            for d in 0..2 {
-                if !active[d] {
-                    continue;
-                }
-                let (best, best_rare) = sparse::best(&h, d);
-                let chosen = match self.mode {
-                    Mode::Sparse(current) => current[d]
-                        .map(|set| (set, sparse::rare_count(&h, set, d)))
-                        .filter(|&(_, rare)| rare.saturating_mul(8) <= best_rare.saturating_mul(9))
-                        .unwrap_or((best, best_rare)),
-                    Mode::Dense => (best, best_rare),
-                };
-                sparse_enough &= chosen.1.saturating_mul(8) < positions;
-                classes[d] = Some(chosen.0);
-            }
-            if sparse_enough {
+            let current = match self.mode {
+                Mode::Sparse(current) => Some(current),
+                Mode::Dense => None,
+            };
+            if let Some(classes) = sparse::choose_classes(&h, active, current, values.len() as u64)
+            {
                 mode = Mode::Sparse(classes);
             }
         }

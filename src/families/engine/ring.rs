@@ -487,29 +487,12 @@ impl Ring<'_> {
         let s = &mut self.state;
         let bits = 32 - s.largest.leading_zeros();
         let active = [0, 1].map(|d| self.moves.splits.iter().any(|&k| k % 2 == d));
-        let mut mode = None;
-        if active.contains(&true) {
+        let mode = if active.contains(&true) {
             let h = sparse::transform(&s.encodings, bits);
-            let mut classes: Classes = [None; 2];
-            let mut sparse_enough = true;
-            for d in 0..2 {
-                if !active[d] {
-                    continue;
-                }
-                let (best, best_rare) = sparse::best(&h, d);
-                let chosen = s
-                    .mode
-                    .and_then(|current| current[d])
-                    .map(|set| (set, sparse::rare_count(&h, set, d)))
-                    .filter(|&(_, rare)| rare.saturating_mul(8) <= best_rare.saturating_mul(9))
-                    .unwrap_or((best, best_rare));
-                sparse_enough &= chosen.1.saturating_mul(8) < s.n;
-                classes[d] = Some(chosen.0);
-            }
-            if sparse_enough {
-                mode = Some(classes);
-            }
-        }
+            sparse::choose_classes(&h, active, s.mode, s.n)
+        } else {
+            None
+        };
         if mode != s.mode {
             s.mode = mode;
             s.rebuilds += 1;

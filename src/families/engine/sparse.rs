@@ -148,6 +148,32 @@ pub(super) fn best(h: &[i64], class: usize) -> (CommonSet, u64) {
         .expect("at least one mask")
 }
 
+/// The common sets of the active split classes, from the transform `h` of the values of
+/// `positions` positions: for each class the set leaving the fewest rare positions, unless the
+/// `current` one leaves at most 9/8 as many (so that the rare lists are rebuilt rarely). None
+/// when some class would leave 1/8 of the positions or more rare: the values are not sparse.
+pub(super) fn choose_classes(
+    h: &[i64],
+    active: [bool; 2],
+    current: Option<Classes>,
+    positions: u64,
+) -> Option<Classes> {
+    let mut classes: Classes = [None; 2];
+    for d in (0..2).filter(|&d| active[d]) {
+        let (best, best_rare) = best(h, d);
+        let (set, rare) = current
+            .and_then(|current| current[d])
+            .map(|set| (set, rare_count(h, set, d)))
+            .filter(|&(_, rare)| rare.saturating_mul(8) <= best_rare.saturating_mul(9))
+            .unwrap_or((best, best_rare));
+        if rare.saturating_mul(8) >= positions {
+            return None;
+        }
+        classes[d] = Some(set);
+    }
+    Some(classes)
+}
+
 /// Where a position's scan of finished pairs stopped: at `a` of split `split` (`a` = 0: at the
 /// split's start); `split` = the number of splits when every finished pair was scanned.
 #[derive(Copy, Clone, Debug, Default)]
