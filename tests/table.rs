@@ -239,10 +239,26 @@ fn grundys_game_and_subtraction_games_agree_with_the_definition() {
 
 #[test]
 fn public_results() {
+    // Published periods. OEIS gives the last exception e (the last n with G(n) ≠ G(n + p), in
+    // its offset-1 indexing, which is grundy's: a(n) = G(n)); the pre-period is e + 1.
     for (code, preperiod, period) in [
         ("0.07", 53, 34),
         ("0.137", 52, 34),
         ("0.16", 105_351, 149_459),
+        // A071452: period 32, last exception 186 (Winning Ways ch. 4, p. 104).
+        ("0.11377", 187, 32),
+        // A071434: period 24, last exception 140.
+        ("0.1377", 141, 24),
+        // A071435: period 20, last exception 496.
+        ("0.177", 497, 20),
+        // A071453: period 48, exceptions up to 46.
+        ("0.117", 47, 48),
+        // A071464: period 4, last exception 46,577 (Gangolli and Plambeck, IJGT 18 (1989)).
+        ("0.127", 46_578, 4),
+        // A071436 gives period 144 with the last exception at 326,637; grundy, `ogsolve 0.56
+        // -m rc2` and `ogsolve 0.56 -m naive` (to 326,800) all find G(326,639) = 26 against
+        // G(326,783) = 16, so the last exception is 326,639 and the pre-period 326,640.
+        ("0.56", 326_640, 144),
     ] {
         let report = table::report(&rule(code), None, false).unwrap();
         assert_eq!(report.preperiod, Some(preperiod), "{code}");
