@@ -555,7 +555,8 @@ fn verify(
             None => game.verify(size),
         };
         for mut report in reports.map_err(|e| usage(e.to_string()))? {
-            if misere {
+            // A misère conjecture's report names misère play already.
+            if misere && !report.name.contains("misère") {
                 report.name.push_str(" --misere");
             }
             if report.disagreements > 0 {
