@@ -92,7 +92,8 @@ enum Command {
     ///
     /// Prints one line per game: `GAME: checked N positions, 0 disagreements`. On a disagreement
     /// it prints the smallest counter-example and exits with status 1. For a script game
-    /// (`game.rhai`), its conjecture (`grundy` or `is_lost`) is checked as well.
+    /// (`game.rhai`), its conjecture (`grundy` or `is_lost`; with --misere, `misere_is_lost`) is
+    /// checked as well.
     Verify {
         /// Games to check (all if none).
         games: Vec<String>,

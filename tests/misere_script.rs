@@ -308,3 +308,30 @@ fn verify_misere_without_a_misere_conjecture_says_what_to_add() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_example_misere_script_holds() {
+    // examples/games/misere-nim.rhai: Bouton's rule on one or two heaps of 1..6 (6 + 21
+    // positions), each checked here against the brute force too.
+    let (status, stdout, stderr) = run(&["verify", "examples/games/misere-nim.rhai", "--misere"]);
+    assert_eq!(status, 0, "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "examples/games/misere-nim.rhai (misère conjecture): checked 27 positions, 0 disagreements\n"
+    );
+    let mut memo = HashMap::new();
+    for a in 1..=6u64 {
+        for b in a..=6 {
+            for position in [vec![a], vec![a, b]] {
+                let big = position.iter().any(|&h| h > 1);
+                let x = position.iter().fold(0, |x, &h| x ^ h);
+                let bouton_lost = if big { x == 0 } else { x == 1 };
+                assert_eq!(
+                    bouton_lost,
+                    !misere_won(&position, &mut memo),
+                    "{position:?}"
+                );
+            }
+        }
+    }
+}

@@ -76,8 +76,9 @@ use std::sync::Arc;
 pub const SCRIPT_HELP: &str = "\
 Script games: a Rhai file that defines `fn options(p)` (the positions one move leads to; a
 position is an array of integers) or `fn heap_options(n)` (what one heap may become, as lists of
-heaps), and optionally parse, show, move_name, positions(size) and a conjecture grundy(p) or
-is_lost(p) (see examples/games/ and the README):
+heaps), and optionally parse, show, move_name, positions(size), a conjecture grundy(p) or
+is_lost(p), and a misère conjecture misere_is_lost(p) for --misere (see examples/games/ and the
+README):
   grundy analyze examples/games/cram.rhai 3x4
   grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
   grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
