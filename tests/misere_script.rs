@@ -213,7 +213,8 @@ fn a_planted_wrong_misere_conjecture_is_caught_with_the_position_named() {
         .iter()
         .filter(|p| {
             let normal_lost = p.iter().fold(0, |x, &h| x ^ h) == 0;
-            normal_lost != !misere_won(p, &mut memo)
+            let misere_lost = !misere_won(p, &mut memo);
+            normal_lost != misere_lost
         })
         .collect();
     let first = wrong[0];
@@ -255,7 +256,8 @@ fn a_planted_wrong_misere_conjecture_is_caught_with_the_position_named() {
         .iter()
         .filter(|p| {
             let normal_lost = p.heaps().iter().fold(0, |x, &h| x ^ h) == 0;
-            normal_lost != !misere_won(p.heaps(), &mut memo)
+            let misere_lost = !misere_won(p.heaps(), &mut memo);
+            normal_lost != misere_lost
         })
         .count();
     assert!(small[0].heaps().is_empty());
