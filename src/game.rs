@@ -205,6 +205,12 @@ pub trait Conjecture<G>: Send + Sync {
 
     /// The conjecture on `start` and every position reachable from it (`verify --from`).
     fn verify_from(&self, start: &G) -> Result<Report, GameError>;
+
+    /// The claim about the same game under misère play that `verify --misere` checks (a
+    /// script's `misere_is_lost`); `None` when there is none.
+    fn misere(&self) -> Option<Box<dyn Conjecture<Misere<G>>>> {
+        None
+    }
 }
 
 /// A game whose positions are of type `G`.
@@ -219,6 +225,10 @@ pub struct Entry<G: Theory + 'static> {
     pub default_size: u64,
     /// The largest `--size` accepted (the number of positions grows exponentially with it).
     pub max_size: u64,
+    /// The default `--size` of `verify --misere`: misère play is refereed (and, for games
+    /// without a misère theory, decided) by exhaustive misère search, slower than the normal
+    /// theories, so its default is chosen per game to finish in seconds.
+    pub misere_size: u64,
     /// Further checks, each reported on its own line.
     pub extra_checks: &'static [ExtraCheck<G>],
     /// The judge formats.
@@ -244,9 +254,10 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
         info,
         parse,
         positions,
-        default_size,
         max_size,
+        misere_size,
         heap_game,
+        conjecture,
         ..
     } = normal;
     Box::new(Entry::<Misere<G>> {
@@ -255,16 +266,21 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
                 "{} Misère play: the player who cannot move wins.",
                 info.rules
             ),
+            verify_size: format!(
+                "{}; under misère play the default is {misere_size}",
+                info.verify_size
+            ),
             ..info
         },
         parse: Box::new(move |text: &str| parse(text).map(Misere)),
         positions: Box::new(move |size| Ok(positions(size)?.into_iter().map(Misere).collect())),
-        default_size,
+        default_size: misere_size,
         max_size,
+        misere_size,
         extra_checks: &[],
         formats: &[],
         heap_game,
-        conjecture: None,
+        conjecture: conjecture.and_then(|conjecture| conjecture.misere()),
         misere: None,
     })
 }
@@ -286,11 +302,20 @@ impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
             positions: Box::new(move |size| Ok(small_positions(size))),
             default_size,
             max_size,
+            misere_size: default_size,
             extra_checks: &[],
             formats,
             heap_game: None,
             conjecture: None,
             misere: Some(misere_entry::<G>),
+        }
+    }
+
+    /// The same entry with `size` as the default `--size` of `verify --misere`.
+    pub fn with_misere_size(self, size: u64) -> Self {
+        Entry {
+            misere_size: size,
+            ..self
         }
     }
 }
@@ -474,6 +499,9 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
     }
 }
 
+/// The default `--size` of `verify --misere` for heap games.
+pub const HEAP_MISERE_SIZE: u64 = 5;
+
 /// The game of a heap rule.
 pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
     Box::new(heap_entry(rule))
@@ -507,6 +535,9 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         }),
         default_size: 12,
         max_size: 40,
+        // Single heaps up to 20, pairs and triples up to 5: the misère quotients of the common
+        // wild games reach about heap 15-20, and heaps past them are searched exhaustively.
+        misere_size: HEAP_MISERE_SIZE,
         extra_checks: &[],
         formats: &[],
         heap_game: Some(game),

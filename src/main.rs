@@ -92,7 +92,8 @@ enum Command {
     ///
     /// Prints one line per game: `GAME: checked N positions, 0 disagreements`. On a disagreement
     /// it prints the smallest counter-example and exits with status 1. For a script game
-    /// (`game.rhai`), its conjecture (`grundy` or `is_lost`) is checked as well.
+    /// (`game.rhai`), its conjecture (`grundy` or `is_lost`; with --misere, `misere_is_lost`) is
+    /// checked as well.
     Verify {
         /// Games to check (all if none).
         games: Vec<String>,
@@ -234,6 +235,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Misère play: the player who cannot move wins (the last mover loses); the jury plays
+        /// perfectly under it.
+        #[arg(long)]
+        misere: bool,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, value_name = "PROGRAM")]
         program: Vec<OsString>,
@@ -417,12 +422,18 @@ fn run(command: Command) -> Result<u8, Failure> {
             time_limit,
             seed,
             json,
+            misere,
             program,
         } => {
             let options = InteractOptions {
                 games: usize::try_from(games).unwrap_or(usize::MAX),
                 time_limit: seconds_option("--time-limit", time_limit)?,
                 seed: seed.unwrap_or_else(random_seed),
+                play: if misere {
+                    grundy::core::Play::Misere
+                } else {
+                    grundy::core::Play::Normal
+                },
             };
             interact(&game, &position.join(" "), &options, json, &program)
         }
@@ -545,7 +556,8 @@ fn verify(
             None => game.verify(size),
         };
         for mut report in reports.map_err(|e| usage(e.to_string()))? {
-            if misere {
+            // A misère conjecture's report names misère play already.
+            if misere && !report.name.contains("misère") {
                 report.name.push_str(" --misere");
             }
             if report.disagreements > 0 {
@@ -697,12 +709,18 @@ fn interact(
     }
     let game = resolve(name)?;
     let program = program_of(program)?;
+    // The starting positions are drawn from the game's positions (the same under both
+    // conventions), by the normal game, which knows the shape of its positions.
     let starts = if position.trim().is_empty() {
         interact::starting_positions(&*game, options.games, options.seed)
     } else {
         Ok(vec![position.to_string()])
     }
     .map_err(|e| usage(e.to_string()))?;
+    let game = match options.play {
+        grundy::core::Play::Normal => game,
+        grundy::core::Play::Misere => game.misere().map_err(|e| usage(e.to_string()))?,
+    };
     kill_programs_on_interrupt();
     let report =
         interact::interact(&*game, &starts, &program, options).map_err(|e| usage(e.to_string()))?;

@@ -637,7 +637,7 @@ fn no_winning_move_is_hidden_by_a_cap() {
     assert_eq!(winning, ["4>0", "+11,15"]);
 }
 
-/// `"play"` is `"normal"` (the default) or `"misere"`, which is refused until misère play exists.
+/// `"play"` is `"normal"` (the default) or `"misere"` (answered under misère play).
 #[test]
 fn the_play_convention() {
     let server = Server::start(&[]);

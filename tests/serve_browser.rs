@@ -256,6 +256,15 @@ async fn move_buttons(client: &Client) -> TestResult<Vec<(String, String, String
 /// Checks every move button of the position shown against the library's moves.
 async fn check_buttons(client: &Client, game: &str, position: &str) -> TestResult<usize> {
     let expected = grundy::resolve(game)?.moves(position, 400)?;
+    check_buttons_against(client, &expected, position).await
+}
+
+/// Checks every move button of the position shown against `expected`.
+async fn check_buttons_against(
+    client: &Client,
+    expected: &grundy::game::PositionMoves,
+    position: &str,
+) -> TestResult<usize> {
     let buttons = move_buttons(client).await?;
     assert_eq!(buttons.len(), expected.moves.len(), "{position}");
     for ((notation, to, value, colour, _), outcome) in buttons.iter().zip(&expected.moves) {
@@ -1079,6 +1088,29 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
         "document.getElementById('summary').textContent.startsWith('Misère play.')",
     )
     .await?;
+    // A misère answer: the buttons are the library's misère moves. At 1 1 the two conventions
+    // disagree (normal play: lost, no winning move; misère play: both moves leave a lone pin,
+    // lost for the opponent), so the colours show which convention answered.
+    let kayles_misere = grundy::resolve("kayles")?.misere()?;
+    check_buttons_against(client, &kayles_misere.moves("3 5", 400)?, "3 5").await?;
+    show(client, "kayles", "1 1").await?;
+    until(
+        client,
+        "document.getElementById('summary').textContent.startsWith('Misère play.') && \
+         document.querySelectorAll('#moves button.move').length > 0 && \
+         Array.from(document.querySelectorAll('#moves button.move')).every(b => b.dataset.to === '1')",
+    )
+    .await?;
+    let misere_moves = kayles_misere.moves("1 1", 400)?;
+    assert!(misere_moves.moves.iter().all(|m| m.wins == Some(true)));
+    assert!(
+        grundy::resolve("kayles")?
+            .moves("1 1", 400)?
+            .moves
+            .iter()
+            .all(|m| m.wins == Some(false))
+    );
+    check_buttons_against(client, &misere_moves, "1 1").await?;
     assert!(
         text_of(client, "error").await?.is_empty() || {
             let hidden: bool = client

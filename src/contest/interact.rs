@@ -6,6 +6,14 @@
 //! (the smallest legal change, which keeps the game long); so the program wins every game if and
 //! only if it never leaves grundy a winning position.
 //!
+//! Under normal play the player who cannot move loses; under **misère play** (`--misere`) the
+//! player who cannot move wins, so the last mover loses. The jury is the same for both: it only
+//! asks the game (the normal one, or its misère version from [`Game::misere`]) who wins a
+//! position and which moves win, and at a position without moves it asks the game again who has
+//! won — the player to move under misère play, the other under normal play. The protocol does
+//! not change with the convention: the program is told the convention by the problem it solves,
+//! and the report names it (`play`).
+//!
 //! # The protocol
 //!
 //! Everything is lines of text. grundy writes (to the program's standard input):
@@ -40,7 +48,7 @@
 use super::judge::Verdict;
 use super::rng::Rng;
 use super::runner::{NoLine, Program, Session, SpawnError};
-use crate::core::Winner;
+use crate::core::{Play, Winner};
 use crate::game::{Game, GameError};
 use crate::judge::Flavor;
 use serde::Serialize;
@@ -60,6 +68,9 @@ pub struct InteractOptions {
     pub time_limit: Duration,
     /// The seed of the starting positions.
     pub seed: u64,
+    /// The play convention of the game played (the game itself decides who has won; this names
+    /// it in the report).
+    pub play: Play,
 }
 
 /// Who made a move.
@@ -100,6 +111,8 @@ pub struct GameRecord {
 pub struct InteractReport {
     /// The game.
     pub game: String,
+    /// The play convention: `normal` or `misere`.
+    pub play: Play,
     /// The verdict.
     pub verdict: Verdict,
     /// Games the program won.
@@ -226,6 +239,7 @@ pub fn interact(
     let mut session = Session::start(program, LINE_LIMIT)?;
     let mut report = InteractReport {
         game: game.info().name.clone(),
+        play: options.play,
         verdict: Verdict::Accepted,
         won: 0,
         games: starts.len(),
@@ -292,24 +306,34 @@ fn play_one(
     loop {
         let moves = game.moves(&position, 1)?;
         if moves.moves.is_empty() {
-            return Ok(if program_to_move {
-                session.send("result loss");
-                GameEnd::Failed {
-                    verdict: Verdict::WrongAnswer,
-                    detail: format!(
-                        "lost a winnable game from {} ({} moves first): no move left at {}",
-                        record.start,
-                        if record.first == Player::Program {
-                            "the program"
-                        } else {
-                            "grundy"
-                        },
-                        shown(&position)
-                    ),
-                }
-            } else {
+            // Nobody can move: the game says who has won (the player to move under misère
+            // play, the other one under normal play).
+            let mover_won = moves.winner == Winner::First;
+            if program_to_move == mover_won {
                 session.send("result win");
-                GameEnd::Won
+                return Ok(GameEnd::Won);
+            }
+            session.send("result loss");
+            let first = if record.first == Player::Program {
+                "the program"
+            } else {
+                "grundy"
+            };
+            let end = if program_to_move {
+                format!("no move left at {}", shown(&position))
+            } else {
+                format!(
+                    "the program made the last move, to {}, and under misère play the last \
+                     mover loses",
+                    shown(&position)
+                )
+            };
+            return Ok(GameEnd::Failed {
+                verdict: Verdict::WrongAnswer,
+                detail: format!(
+                    "lost a winnable game from {} ({first} moves first): {end}",
+                    record.start
+                ),
             });
         }
         if program_to_move {
@@ -414,17 +438,20 @@ impl InteractReport {
     /// The report as text: one line when accepted; else the verdict, the game as played, the
     /// first losing move and the end of standard error.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let game = match self.play {
+            Play::Normal => self.game.clone(),
+            Play::Misere => format!("{} (misère play)", self.game),
+        };
         if self.verdict == Verdict::Accepted {
             return writeln!(
                 out,
-                "{}: accepted, won {} of {} games (seed {})",
-                self.game, self.won, self.games, self.seed
+                "{game}: accepted, won {} of {} games (seed {})",
+                self.won, self.games, self.seed
             );
         }
         writeln!(
             out,
-            "{}: {} in game {} of {} (won {} before; seed {})",
-            self.game,
+            "{game}: {} in game {} of {} (won {} before; seed {})",
             self.verdict,
             self.won + 1,
             self.games,

@@ -225,7 +225,8 @@ pub(crate) fn game() -> Box<dyn Game> {
         small_positions,
         (80, 300),
         FORMATS,
-    ))
+    )
+    .with_misere_size(20))
 }
 
 /// bounded-take: every single pile of at most `10·size` stones with `b` from 1 to `size`, and

@@ -270,22 +270,25 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
             SQUARE_FORMATS,
         ),
     };
-    Box::new(Entry::<BoxFill>::fixed(
-        GameInfo {
-            name: name.to_string(),
-            rules: rules.into(),
-            position: "current/capacity per box: `2/6 3/3`".into(),
-            moves: moves.into(),
-            source: source.into(),
-            verify_size: "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)"
-                .into(),
-            domain: DOMAIN.to_string(),
-        },
-        move |text| BoxFill::parse_with(rule, text),
-        move |size| small_positions(rule, size),
-        (30, 100),
-        formats,
-    ))
+    Box::new(
+        Entry::<BoxFill>::fixed(
+            GameInfo {
+                name: name.to_string(),
+                rules: rules.into(),
+                position: "current/capacity per box: `2/6 3/3`".into(),
+                moves: moves.into(),
+                source: source.into(),
+                verify_size: "single boxes of capacity <= 5S, pairs of capacity <= S (default 30)"
+                    .into(),
+                domain: DOMAIN.to_string(),
+            },
+            move |text| BoxFill::parse_with(rule, text),
+            move |size| small_positions(rule, size),
+            (30, 100),
+            formats,
+        )
+        .with_misere_size(15),
+    )
 }
 
 /// box-fill (either rule): every single box of capacity at most `5·size`, and every pair of boxes

@@ -615,7 +615,8 @@ pub(crate) fn game() -> Box<dyn Game> {
         small_positions,
         (9, 16),
         FORMATS,
-    ))
+    )
+    .with_misere_size(6))
 }
 
 /// chocolate: every position with at most 4 bars in the box and at most 2 on the table, each of

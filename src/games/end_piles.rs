@@ -493,7 +493,8 @@ pub(crate) fn game() -> Box<dyn Game> {
         small_positions,
         (7, 8),
         FORMATS,
-    ))
+    )
+    .with_misere_size(6))
 }
 
 /// end-piles: every row of at most `size` piles of 1 to `size` stones.

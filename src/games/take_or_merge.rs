@@ -485,22 +485,27 @@ pub const NAME: &str = "take-or-merge";
 /// take-or-merge as a [`Game`]: its description, reader, small positions for `verify`
 /// (and the sizes `--size` accepts) and judge formats.
 pub(crate) fn game() -> Box<dyn Game> {
-    Box::new(Entry::<TakeOrMerge>::fixed(
-        GameInfo {
-            name: NAME.to_string(),
-            rules: "piles; remove one stone from a pile, or merge two piles into one".into(),
-            position: "the multiset of pile sizes, each >= 1: `1 1 2`".into(),
-            moves: "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`"
-                .into(),
-            source: "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)".into(),
-            verify_size: "every multiset of piles with at most S stones in all (default 34)".into(),
-            domain: DOMAIN.to_string(),
-        },
-        str::parse,
-        small_positions,
-        (34, 45),
-        FORMATS,
-    ))
+    Box::new(
+        Entry::<TakeOrMerge>::fixed(
+            GameInfo {
+                name: NAME.to_string(),
+                rules: "piles; remove one stone from a pile, or merge two piles into one".into(),
+                position: "the multiset of pile sizes, each >= 1: `1 1 2`".into(),
+                moves:
+                    "-<a>: take a stone from a pile of a; <a>+<b>: merge piles a and b: `-2`, `1+2`"
+                        .into(),
+                source: "Alice and Bob (SPOJ ALICE, UVa 1500, LA 5760, HDU 4111)".into(),
+                verify_size: "every multiset of piles with at most S stones in all (default 34)"
+                    .into(),
+                domain: DOMAIN.to_string(),
+            },
+            str::parse,
+            small_positions,
+            (34, 45),
+            FORMATS,
+        )
+        .with_misere_size(26),
+    )
 }
 
 /// take-or-merge: every multiset of piles with at most `size` stones in all.

@@ -7,7 +7,7 @@
 //! within [`DEFAULT_MISERE_POSITIONS`], and past it refused with the limit named.
 
 use super::MisereError;
-use super::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
+use super::search::{DEFAULT_MISERE_POSITIONS, MisereSearch, with_shared_search};
 use crate::core::{ImpartialGame, Nimber, Play, Winner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
@@ -21,19 +21,20 @@ pub fn analysis_error(error: MisereError) -> AnalysisError {
 }
 
 /// A game's theory under misère play. The defaults are exhaustive misère search within
-/// [`DEFAULT_MISERE_POSITIONS`]; a game with an exact theory overrides them.
-pub trait MisereTheory: Theory {
+/// [`DEFAULT_MISERE_POSITIONS`], on the thread's shared search of the position type (see
+/// [`with_shared_search`]: each position's outcome is computed once per thread, whatever the
+/// question); a game with an exact theory overrides them, and so must a position type whose
+/// equality ignores which game it belongs to.
+pub trait MisereTheory: Theory + 'static {
     /// Whether this position is lost for the player to move under misère play.
     fn misere_lost(&self) -> Result<bool, AnalysisError> {
-        MisereSearch::new(DEFAULT_MISERE_POSITIONS)
-            .is_lost(self)
-            .map_err(analysis_error)
+        with_shared_search(|search| search.is_lost(self)).map_err(analysis_error)
     }
 
     /// Every move that leaves a position lost under misère play (listing at most `limit`,
     /// counting all).
     fn misere_winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
-        search_winning_moves(self, limit).map_err(analysis_error)
+        with_shared_search(|search| winning_moves_by(search, self, limit)).map_err(analysis_error)
     }
 }
 
@@ -130,12 +131,25 @@ impl<G: MisereTheory> Theory for Misere<G> {
     }
 }
 
-/// The default misère winning moves by search (for positions the quotient does not cover).
+/// The misère winning moves by a fresh exhaustive search (for positions the quotient does not
+/// cover).
 pub fn search_winning_moves<G: Theory>(
     position: &G,
     limit: usize,
 ) -> Result<WinningMoves<G>, MisereError> {
-    let mut search = MisereSearch::new(DEFAULT_MISERE_POSITIONS);
+    winning_moves_by(
+        &mut MisereSearch::new(DEFAULT_MISERE_POSITIONS),
+        position,
+        limit,
+    )
+}
+
+/// The misère winning moves of `position`, each option decided by `search`.
+fn winning_moves_by<G: Theory>(
+    search: &mut MisereSearch<G>,
+    position: &G,
+    limit: usize,
+) -> Result<WinningMoves<G>, MisereError> {
     let mut collector = MoveCollector::new(limit);
     let mut seen = rustc_hash::FxHashSet::default();
     for mv in position.moves() {

@@ -10,6 +10,8 @@
 use super::MisereError;
 use crate::core::ImpartialGame;
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
 
 /// How many positions a misère search stores at most by default.
 pub const DEFAULT_MISERE_POSITIONS: usize = 2_000_000;
@@ -33,6 +35,11 @@ impl<G: ImpartialGame> MisereSearch<G> {
     /// The limit of stored positions.
     pub fn limit(&self) -> usize {
         self.limit
+    }
+
+    /// How many positions are stored.
+    pub fn stored(&self) -> usize {
+        self.lost.len()
     }
 
     /// Whether `root` is lost for the player to move under misère play.
@@ -71,4 +78,50 @@ impl<G: ImpartialGame> MisereSearch<G> {
         }
         Ok(self.lost[&root])
     }
+}
+
+/// How many positions a thread's shared search keeps between two questions (more are dropped,
+/// so that a long-running process holds little).
+pub const KEPT_BETWEEN_QUESTIONS: usize = 250_000;
+
+thread_local! {
+    /// Each thread's shared misère searches, one per position type.
+    static SHARED: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
+}
+
+/// Runs `question` on this thread's shared misère search of `G` (limit
+/// [`DEFAULT_MISERE_POSITIONS`]), so that the positions one question solved answer the next
+/// (`verify` asks about thousands of overlapping positions). The answers are those of a fresh
+/// search: a question that passes the limit on a search already holding positions is asked
+/// again on a fresh one, so a position is refused only when its own positions pass the limit.
+///
+/// Only for position types whose equality is the whole position: two positions of different
+/// games must never be equal (a script's positions, equal by their integers whatever the
+/// script, use a fresh search instead).
+pub fn with_shared_search<G: ImpartialGame + 'static, T>(
+    question: impl Fn(&mut MisereSearch<G>) -> Result<T, MisereError>,
+) -> Result<T, MisereError> {
+    let fresh = || MisereSearch::<G>::new(DEFAULT_MISERE_POSITIONS);
+    SHARED.with(|shared| {
+        let Ok(mut shared) = shared.try_borrow_mut() else {
+            // A question asked while another is being answered on this thread: on its own.
+            return question(&mut fresh());
+        };
+        let slot = shared
+            .entry(TypeId::of::<G>())
+            .or_insert_with(|| Box::new(fresh()));
+        let Some(search) = slot.downcast_mut::<MisereSearch<G>>() else {
+            return question(&mut fresh());
+        };
+        let held = search.stored();
+        let mut answer = question(search);
+        if held > 0 && matches!(answer, Err(MisereError::TooLarge(_))) {
+            *search = fresh();
+            answer = question(search);
+        }
+        if search.stored() > KEPT_BETWEEN_QUESTIONS {
+            *search = fresh();
+        }
+        answer
+    })
 }

@@ -57,6 +57,8 @@ pub struct Defined {
     pub grundy: bool,
     /// `is_lost(position)`.
     pub is_lost: bool,
+    /// `misere_is_lost(position)`: the misère conjecture.
+    pub misere_is_lost: bool,
     /// `rules()`.
     pub rules: bool,
 }
@@ -115,6 +117,7 @@ impl Script {
             positions: has("positions", 1),
             grundy: has("grundy", 1),
             is_lost: has("is_lost", 1),
+            misere_is_lost: has("misere_is_lost", 1),
             rules: has("rules", 0),
         };
         if !defined.options && !defined.heap_options {
@@ -363,6 +366,28 @@ impl Script {
             }
         }
         Ok(claims)
+    }
+
+    /// What the misère conjecture `misere_is_lost(position)` claims: whether the player to move
+    /// loses under misère play; `None` when the script defines no such function or it returns
+    /// `()` (no claim about this position).
+    pub fn misere_claim(&self, position: &[i64]) -> Result<Option<bool>, String> {
+        if !self.defined.misere_is_lost {
+            return Ok(None);
+        }
+        let lost = self.call("misere_is_lost", (to_array(position),), || {
+            format!("misere_is_lost({})", shown_array(position))
+        })?;
+        if lost.is_unit() {
+            return Ok(None);
+        }
+        lost.as_bool().map(Some).map_err(|kind| {
+            format!(
+                "{}: misere_is_lost({}) returned {kind}, not true, false or ()",
+                self.name,
+                shown_array(position)
+            )
+        })
     }
 
     fn grundy_claim(&self, position: &[i64], value: Dynamic) -> Result<Claim, String> {

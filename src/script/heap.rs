@@ -7,10 +7,11 @@
 //! Nobody has to prepare heaps first; the cache only saves calls.
 
 use super::engine::Script;
-use super::verify::{Checked, HeapReferee, check_conjecture};
+use super::verify::{Checked, HeapReferee, check_conjecture, check_misere_conjecture};
 use crate::families::heaps::HeapGame;
 use crate::families::{ExternalHeapRule, FamilyError, HeapRule, Heaps, TakeBreakCode, TakeSizes};
 use crate::game::{self, Conjecture, Game, GameError};
+use crate::misere::Misere;
 use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
 use crate::verify::Report;
 use std::fmt;
@@ -262,6 +263,12 @@ struct HeapConjecture {
     heap_game: Arc<HeapGame>,
 }
 
+/// A heap-form script's misère conjecture (`misere_is_lost(p)`), checked by `verify --misere`
+/// after the heap game's misère theory, against exhaustive misère search.
+struct MisereHeapConjecture {
+    normal: HeapConjecture,
+}
+
 /// The game of a script that defines `heap_options`: the heap game of its rule (like `kayles`:
 /// sums, the nim-sum theory, `table`), with the script's conjecture checked by `verify`.
 pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
@@ -328,6 +335,15 @@ impl Conjecture<Heaps> for HeapConjecture {
         Ok(Some(report.map_err(GameError::Script)?))
     }
 
+    fn misere(&self) -> Option<Box<dyn Conjecture<Misere<Heaps>>>> {
+        Some(Box::new(MisereHeapConjecture {
+            normal: HeapConjecture {
+                script: Arc::clone(&self.script),
+                heap_game: Arc::clone(&self.heap_game),
+            },
+        }))
+    }
+
     fn verify_from(&self, start: &Heaps) -> Result<Report, GameError> {
         if !self.has_conjecture() {
             return Err(GameError::Unsupported(format!(
@@ -340,6 +356,57 @@ impl Conjecture<Heaps> for HeapConjecture {
         let mut reachable = Vec::new();
         search
             .value_recording(start, &mut reachable)
+            .map_err(|e| GameError::Script(e.to_string()))?;
+        self.check(&reachable).map_err(GameError::Script)
+    }
+}
+
+impl MisereHeapConjecture {
+    fn check(&self, positions: &[Heaps]) -> Checked {
+        let script = &self.normal.script;
+        let claims = |position: &Heaps| {
+            let cells: Vec<i64> = position.heaps().iter().map(|&heap| heap as i64).collect();
+            script.misere_claim(&cells)
+        };
+        check_misere_conjecture(script.name(), positions, &claims)
+    }
+}
+
+impl Conjecture<Misere<Heaps>> for MisereHeapConjecture {
+    /// `misere_is_lost` (if the script defines it) on `positions(size)`, or on the heap game's
+    /// small positions when the script lists none.
+    fn verify(
+        &self,
+        size: u64,
+        small_positions: &[Misere<Heaps>],
+    ) -> Result<Option<Report>, GameError> {
+        if !self.normal.script.defined().misere_is_lost {
+            return Ok(None);
+        }
+        let positions = if self.normal.script.defined().positions {
+            self.normal
+                .script_positions(size)
+                .map_err(GameError::Script)?
+        } else {
+            small_positions
+                .iter()
+                .map(|position| position.0.clone())
+                .collect()
+        };
+        Ok(Some(self.check(&positions).map_err(GameError::Script)?))
+    }
+
+    fn verify_from(&self, start: &Misere<Heaps>) -> Result<Report, GameError> {
+        if !self.normal.script.defined().misere_is_lost {
+            return Err(GameError::Unsupported(format!(
+                "{} defines no misère conjecture: add `fn misere_is_lost(position)`",
+                self.normal.script.name()
+            )));
+        }
+        let search = Search::new(Arc::new(GameRules::<Heaps>::new()), DEFAULT_POSITION_LIMIT);
+        let mut reachable = Vec::new();
+        search
+            .value_recording(&start.0, &mut reachable)
             .map_err(|e| GameError::Script(e.to_string()))?;
         self.check(&reachable).map_err(GameError::Script)
     }

@@ -27,7 +27,19 @@
 //! * `fn positions(size)` → array of positions: the small positions `verify` checks, smallest
 //!   first.
 //! * `fn grundy(p)` → integer, and/or `fn is_lost(p)` → bool: the conjecture `verify` checks.
+//! * `fn misere_is_lost(p)` → bool: the misère conjecture `verify --misere` checks — whether the
+//!   player to move loses under misère play (the player who cannot move wins) — against
+//!   exhaustive misère search on every position `verify` lists; `()` claims nothing.
 //! * `fn rules()` → string: the rules in a line, for `grundy list`-style descriptions.
+//!
+//! # Misère play
+//!
+//! `--misere` plays a script game under misère play. A game in the `options` form is decided by
+//! exhaustive misère search ([`crate::misere::search`]): each position is first solved by the
+//! normal search (so that a script error or a cycle is reported, never mistaken for a position
+//! without moves), then searched with the terminal rule flipped. A heap-form game is a heap game
+//! and gets the heap games' misère theory (misère quotients). Either form may state a misère
+//! conjecture, `misere_is_lost(p)`.
 //!
 //! # Safety
 //!
@@ -46,10 +58,14 @@ use crate::game::{
     Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, chosen_outcome,
     position_moves, write_analysis,
 };
+use crate::misere::game::{analysis_error, search_winning_moves};
+use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
+use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
 use crate::scanner::{InputError, Location};
 use crate::search::DEFAULT_POSITION_LIMIT;
 use crate::search::{Rules, Search, Searched};
+use crate::theory::{AnalysisError, WinningMoves};
 use crate::verify::Report;
 use engine::show_integers;
 use std::io::{BufRead, Write};
@@ -60,8 +76,9 @@ use std::sync::Arc;
 pub const SCRIPT_HELP: &str = "\
 Script games: a Rhai file that defines `fn options(p)` (the positions one move leads to; a
 position is an array of integers) or `fn heap_options(n)` (what one heap may become, as lists of
-heaps), and optionally parse, show, move_name, positions(size) and a conjecture grundy(p) or
-is_lost(p) (see examples/games/ and the README):
+heaps), and optionally parse, show, move_name, positions(size), a conjecture grundy(p) or
+is_lost(p), and a misère conjecture misere_is_lost(p) for --misere (see examples/games/ and the
+README):
   grundy analyze examples/games/cram.rhai 3x4
   grundy verify examples/games/kayles.rhai          (the conjecture against exhaustive search)
   grundy verify examples/games/cram.rhai --from 2x4 (on everything reachable from a position)";
@@ -189,6 +206,73 @@ impl ScriptGame {
         self.script.defined().grundy || self.script.defined().is_lost
     }
 
+    /// The positions a misère `verify` checks: the script's `positions(size)`, or `start` and
+    /// everything reachable from it; each solved by the normal search first, so that a script
+    /// error or a cycle stops the check with its own message.
+    fn misere_positions(
+        &self,
+        size: Option<u64>,
+        start: Option<&str>,
+    ) -> Result<Vec<Position>, GameError> {
+        let script = &self.script;
+        if !script.defined().misere_is_lost {
+            return Err(GameError::Unsupported(format!(
+                "{} defines no misère conjecture to verify: add `fn misere_is_lost(position)` \
+                 (whether the player to move loses under misère play)",
+                script.name()
+            )));
+        }
+        let (search, cells) = match start {
+            Some(text) => {
+                let start = script
+                    .parse(text)
+                    .map_err(|e| GameError::Script(format!("position: {e}")))?;
+                // A fresh search, so that every reachable position is recorded.
+                let search = Arc::new(Search::new(
+                    Arc::new(ScriptRules::new(Arc::clone(script))),
+                    DEFAULT_POSITION_LIMIT,
+                ));
+                let mut reachable = Vec::new();
+                search
+                    .value_recording(&start, &mut reachable)
+                    .map_err(|e| GameError::Script(e.to_string()))?;
+                (search, reachable)
+            }
+            None => {
+                if !script.defined().positions {
+                    return Err(GameError::Unsupported(format!(
+                        "{}: verify needs `fn positions(size)` in the script (the small positions \
+                         to check), or --from POSITION (a position and everything reachable from \
+                         it)",
+                        script.name()
+                    )));
+                }
+                let cells = script
+                    .positions(size.unwrap_or(DEFAULT_SIZE))
+                    .map_err(GameError::Script)?;
+                (Arc::clone(&self.search), cells)
+            }
+        };
+        cells
+            .into_iter()
+            .map(|cells| {
+                let position = Searched::new(Arc::clone(&search), cells);
+                position
+                    .value()
+                    .map_err(|e| GameError::Script(e.to_string()))?;
+                Ok(position)
+            })
+            .collect()
+    }
+
+    /// The misère conjecture on `positions`, against exhaustive misère search.
+    fn verify_misere(&self, positions: &[Position]) -> Result<Vec<Report>, GameError> {
+        let claims = |position: &Position| self.script.misere_claim(position.position());
+        let report = verify::check_misere_conjecture(self.script.name(), positions, &claims)
+            .map_err(GameError::Script)?;
+        Ok(vec![report])
+    }
+
     fn no_conjecture(&self) -> String {
         format!(
             "{} defines no conjecture to verify: add `fn grundy(position)` (the value you \
@@ -280,6 +364,18 @@ impl Game for ScriptGame {
         Ok(vec![report])
     }
 
+    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
+        let mut info = self.info.clone();
+        info.rules = format!(
+            "{} Misère play: the player who cannot move wins.",
+            info.rules
+        );
+        Ok(Box::new(MisereScriptGame {
+            info,
+            normal: *self,
+        }))
+    }
+
     fn play(
         &self,
         position: &str,
@@ -294,6 +390,100 @@ impl Game for ScriptGame {
                 .parse(text)
                 .map_err(|e| InputError::new(Location::EndOfInput, e))?;
             Ok(Searched::new(Arc::clone(&self.search), cells))
+        };
+        Ok(play(start, first, &self.info.moves, &parse, input, output)?)
+    }
+}
+
+/// A script's positions are decided under misère play by exhaustive misère search, after the
+/// normal search has solved them: a fresh search for each question, since two scripts' positions
+/// with the same integers are equal (the thread's shared search is only for position types that
+/// name their game).
+impl MisereTheory for Searched<ScriptRules> {
+    fn misere_lost(&self) -> Result<bool, AnalysisError> {
+        MisereSearch::new(DEFAULT_MISERE_POSITIONS)
+            .is_lost(self)
+            .map_err(analysis_error)
+    }
+
+    fn misere_winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
+        search_winning_moves(self, limit).map_err(analysis_error)
+    }
+}
+
+/// A script game in the `options` form under misère play: the same positions, rules and
+/// notation, decided by exhaustive misère search; `verify` checks `misere_is_lost`.
+pub struct MisereScriptGame {
+    info: GameInfo,
+    normal: ScriptGame,
+}
+
+impl MisereScriptGame {
+    /// Reads a position and solves it by the normal search (so that a script error or a cycle
+    /// is reported as such), as a misère position.
+    fn position(&self, text: &str) -> Result<Misere<Position>, GameError> {
+        self.normal.position(text).map(Misere)
+    }
+}
+
+impl Game for MisereScriptGame {
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn analyze(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        let parsed = self.position(position)?;
+        write_analysis(&self.info.name, &parsed, position, limit, json, out)
+    }
+
+    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
+        position_moves(&self.position(position)?, limit)
+    }
+
+    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+        best_move(&self.position(position)?)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        chosen_outcome(&self.position(position)?, entry, &|text| {
+            self.position(text)
+        })
+    }
+
+    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
+        let positions = self.normal.misere_positions(size, None)?;
+        self.normal.verify_misere(&positions)
+    }
+
+    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
+        let positions = self.normal.misere_positions(None, Some(position))?;
+        self.normal.verify_misere(&positions)
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        first: Side,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<Ending, GameError> {
+        let start = self.position(position)?;
+        let parse = |text: &str| -> Result<Misere<Position>, InputError> {
+            let cells = self
+                .normal
+                .script
+                .parse(text)
+                .map_err(|e| InputError::new(Location::EndOfInput, e))?;
+            Ok(Misere(Searched::new(
+                Arc::clone(&self.normal.search),
+                cells,
+            )))
         };
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }

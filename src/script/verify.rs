@@ -5,9 +5,13 @@
 //! position in the given order is the counter-example, explained by the move that refutes the
 //! claim: a winning move when the claim says lost, a move to the claimed value when the claim is
 //! too high, or the list of options when it says won.
+//!
+//! A misère conjecture (`misere_is_lost(position)`) is checked the same way against the misère
+//! referee ([`check_misere_conjecture`]): exhaustive search under misère play, where a position
+//! without moves is won for the player to move.
 
 use super::engine::Claim;
-use crate::core::{ImpartialGame, Nimber};
+use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber, Play};
 use crate::families::Heaps;
 use crate::notation::Notation;
 use crate::search::{Rules, Search};
@@ -218,4 +222,93 @@ fn refutation<R: Referee>(
         }
     };
     Ok(format!("{said}, {truth}: {why}"))
+}
+
+/// What a misère conjecture claims about a position: lost (`true`), won (`false`), or nothing.
+pub type MisereClaims<'a, P> = dyn Fn(&P) -> Result<Option<bool>, String> + Sync + 'a;
+
+/// Checks a misère conjecture (`misere_is_lost(position)`) on every position of `positions`, in
+/// order, against the misère referee: exhaustive search with the terminal rule flipped
+/// ([`ExhaustiveSolver`] under [`Play::Misere`]: a position without moves is won for the player
+/// to move, any other is won exactly when some move leaves a lost one). The first disagreeing
+/// position is the counter-example, explained by the move that refutes the claim. The positions
+/// must be solvable by the game's own search first (so that a script error or a cycle is
+/// reported as such, never taken for a position without moves).
+pub fn check_misere_conjecture<P: Notation + Sync>(
+    name: &str,
+    positions: &[P],
+    claims: &MisereClaims<'_, P>,
+) -> Checked {
+    let claimed: Vec<Option<bool>> = positions
+        .par_iter()
+        .map(claims)
+        .collect::<Result<_, String>>()?;
+    let covered = claimed.iter().filter(|claim| claim.is_some()).count();
+    let bar = progress_bar(name, covered);
+    let mut referee = ExhaustiveSolver::with_play(Play::Misere);
+    let mut disagreements = 0;
+    let mut first = None;
+    for (position, claim) in positions.iter().zip(&claimed) {
+        let Some(claimed_lost) = *claim else {
+            continue;
+        };
+        bar.inc(1);
+        let lost = referee.grundy_value(position) == Nimber::ZERO;
+        if claimed_lost != lost {
+            disagreements += 1;
+            first.get_or_insert((position, claimed_lost));
+        }
+    }
+    bar.finish_and_clear();
+    let counterexample = first.map(|(position, claimed_lost)| Counterexample {
+        position: position.to_string(),
+        detail: misere_refutation(&mut referee, position, claimed_lost),
+    });
+    Ok(Report {
+        name: format!("{name} (misère conjecture)"),
+        checked: covered,
+        disagreements,
+        counterexample,
+    })
+}
+
+/// Why the misère claim `claimed_lost` about `position` is wrong.
+fn misere_refutation<P: Notation>(
+    referee: &mut ExhaustiveSolver<P>,
+    position: &P,
+    claimed_lost: bool,
+) -> String {
+    let moves = position.moves();
+    if claimed_lost {
+        let said = "the conjecture says it is lost for the player to move under misère play, \
+                    exhaustive misère search says won";
+        if moves.is_empty() {
+            return format!(
+                "{said}: it has no moves at all, and under misère play the player who cannot \
+                 move wins"
+            );
+        }
+        let winning = referee.winning_moves(position);
+        match winning.first() {
+            Some((mv, next)) => format!(
+                "{said}: the move {} (to `{next}`) wins: it leaves a position lost under misère \
+                 play",
+                position.format_move(mv)
+            ),
+            None => format!("{said}, {NOT_REPEATABLE}"),
+        }
+    } else {
+        let said = "the conjecture says it is won for the player to move under misère play, \
+                    exhaustive misère search says lost";
+        match moves.first() {
+            Some(mv) => format!(
+                "{said}: every one of its {} moves leaves a position won for the opponent under \
+                 misère play (for example {} leaves `{}`)",
+                moves.len(),
+                position.format_move(mv),
+                position.play(mv)
+            ),
+            None => format!("{said}, yet it has no moves: the referee and the rules disagree"),
+        }
+    }
 }

@@ -20,8 +20,9 @@
 //! | `POST /api/moves` | `{game, position, limit?, play?}` | the legal moves marked winning or losing: every winning move `/api/analyze` lists, then the others up to `limit`; `unlisted` and `unlisted_winning` count what is left out |
 //! | `POST /api/computer-move` | `{game, position, play?}` | `{"move": {move, to, wins}}`, or `null` at the end |
 //!
-//! `play` is `"normal"` (the default) or `"misere"`; misère play is refused (400) until the
-//! library has it.
+//! `play` is `"normal"` (the default) or `"misere"`: under misère play (the player who cannot
+//! move wins) the game is the library's misère version ([`crate::Game::misere`]), so the answers
+//! are exactly `grundy analyze --misere`'s.
 //! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game; its proved period, if any, and `grundy table`'s report |
 //!
 //! Errors are `{"error": MESSAGE}` with status 400 and the command line's message text (413 for

@@ -804,7 +804,8 @@ pub(crate) fn game() -> Box<dyn Game> {
         small_positions,
         (14, 30),
         FORMATS,
-    );
+    )
+    .with_misere_size(6);
     entry.extra_checks = &[("bean-split (judge answer)", judge_answer_check)];
     Box::new(entry)
 }
