@@ -791,6 +791,7 @@ fn ring_table(
             interrupt: Some(&interrupt),
             stop_after: None,
             progress: Terminal { statistics: stats },
+            scalar_kernels: false,
         },
     )
     .map_err(|e| usage(e.to_string()))?;
