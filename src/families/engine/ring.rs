@@ -42,7 +42,13 @@
 //! N. The sequential phase then marks the single-heap options and the rare pairs whose other
 //! part is inside the block (for 0.167, whose rare positions are all small but one, that is
 //! nearly every rare pair: G(n) depends on G(n − 4)), finds g, and goes on with the coverage scan
-//! only when the parallel one did not cover the non-safe values below g. The parallel phase
+//! only when the parallel one did not cover the non-safe values below g. That phase is one
+//! core's work by nature, so once the common sets are frozen (past P) it runs *beside* the next
+//! block's parallel phase (`rayon::join`): that one takes as finished only the values below the
+//! current block, so its pairs with a part in the current block move to its own sequential
+//! phase (small a; the coverage scan starts at the first a whose pair is finished). The
+//! sequential phase reads the table and writes its values to a run of its own (the values from
+//! the prepared boundary on), recorded once both phases are done. The parallel phase
 //! cannot know g (the options inside the block raise it), so it *speculates*: after the scan
 //! that is necessary for the g known then, it goes on, at most 512 pairs more, until the non-safe
 //! values below a bound are covered too — the least value that at most 1/32 of the last block's
@@ -386,10 +392,47 @@ struct Ring<'a> {
     pairs_per_position: u64,
     /// How many times the window was moved down.
     moves_down: u64,
+    /// The next block's parallel phase, done while this one's sequential phase ran.
+    pending: Option<Prepared>,
+    /// Blocks whose sequential phase ran beside the next one's parallel phase, and the time
+    /// of the sequential phases (with the parallel ones beside them).
+    overlapped: u64,
+    sequential_time: Duration,
 }
 
 /// The sets of values safe at heaps of each parity, 256 values (values are bytes).
 type Safe = [[u64; 4]; 2];
+
+/// A block's parallel phase done: for each position the values seen and where its scan
+/// stopped.
+struct Prepared {
+    n0: usize,
+    /// The pairs with both parts below this (≤ n0) are marked.
+    finished: usize,
+    seen: Vec<[u64; 4]>,
+    resume: Vec<Resume>,
+    /// The rare positions of each class the phase paired (those known when it ran).
+    rare_before: [usize; 2],
+    pairs: u64,
+}
+
+/// A block's sequential phase done: its values, up to the first that could not be computed.
+#[derive(Default)]
+struct Computed {
+    values: Vec<u8>,
+    failure: Option<Failure>,
+    pairs: u64,
+    fallbacks: u64,
+    fallback_pairs: u64,
+}
+
+/// Why a block's sequential phase stopped (made a [`RingError`] once the values before are
+/// recorded).
+enum Failure {
+    Unservable { a: usize, ga: u8, b: usize, k: usize },
+    Short { n: usize, k: usize, a: usize, b: usize },
+    TooLarge { n: u64, value: u32 },
+}
 
 impl Ring<'_> {
     fn view(&self) -> View<'_> {
@@ -433,7 +476,8 @@ impl Ring<'_> {
     }
 
     /// Makes room in the window for `len` more values: when they would not fit, the last R
-    /// values are moved down to just after the prefix (module doc, *Layout*).
+    /// values and a block more (the sequential phase reads from the last block's start on) are
+    /// moved down to just after the prefix (module doc, *Layout*).
     fn make_room(&mut self, len: usize) {
         let s = &mut self.state;
         let (p, r) = (self.sizes.prefix as usize, self.sizes.ring as usize);
@@ -441,10 +485,11 @@ impl Ring<'_> {
         if n - s.shift + len <= self.sizes.table() as usize {
             return;
         }
-        // n > P + R + slack − len ≥ P + R: the new first position n − R is past the prefix.
-        let first = n - r;
+        // n > P + R + slack − len, slack ≥ 2·BLOCK ≥ len + BLOCK: the new first position
+        // n − R − BLOCK is past the prefix, and `len` values fit after the kept ones.
+        let first = n - r - BLOCK as usize;
         s.values.copy_within(first - s.shift..n - s.shift, p);
-        s.values.truncate(p + r);
+        s.values.truncate(p + (n - first));
         s.shift = first - p;
         self.moves_down += 1;
     }
@@ -571,54 +616,117 @@ impl Ring<'_> {
         ))
     }
 
-    /// Computes G(n0..n0 + len) in one block (sparse values; module doc, *Both cores*): the
-    /// parallel phase, then each position's sequential phase and its value recorded.
-    fn block(&mut self, len: usize, safe: &Safe) -> Result<(), RingError> {
-        self.make_room(len);
-        let n0 = self.state.n as usize;
-        let mut seen = vec![[0u64; 4]; len];
-        let mut resume = vec![Resume::default(); len];
-        let rare_before = [self.state.rare[0].len(), self.state.rare[1].len()];
-        {
-            let view = self.view();
-            let moves = self.moves;
-            let s = &self.state;
-            let rare = [
-                (&s.rare[0][..], &s.rare_values[0][..]),
-                (&s.rare[1][..], &s.rare_values[1][..]),
-            ];
-            let kernels = self.kernels;
-            let speculate = self.speculate;
-            let chunk = 64;
-            let run = |(index, (sets, resume)): (usize, (&mut [[u64; 4]], &mut [Resume]))| {
-                let c0 = n0 + index * chunk;
-                parallel(
-                    view, moves, rare, n0, c0, sets, resume, safe, speculate, kernels,
-                )
-            };
-            // Small blocks stay on this thread: waking the pool costs more than they take.
-            let pairs: u64 = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK
-            {
-                seen.chunks_mut(chunk)
-                    .zip(resume.chunks_mut(chunk))
-                    .enumerate()
-                    .map(run)
-                    .sum()
-            } else {
-                seen.par_chunks_mut(chunk)
-                    .zip(resume.par_chunks_mut(chunk))
-                    .enumerate()
-                    .map(run)
-                    .sum()
-            };
-            self.pairs_per_position = pairs / len as u64;
-            self.work += u128::from(pairs);
+    /// The length of the block from `n` (before `end`): the in-memory engine's, cut before the
+    /// first position a known rare pair cannot serve; an error when that is `n` itself.
+    fn block_len(&self, n: u64, end: u64) -> Result<u64, RingError> {
+        let len = (n / 4).min(BLOCK).min(end - n);
+        match self.first_unservable() {
+            Some((bad, a, k)) if bad <= n => {
+                let class = k & 1;
+                let index = self.state.rare[class].partition_point(|&x| x < a);
+                let ga = self.state.rare_values[class][index];
+                Err(self.unservable_pair(a, ga, n as usize - k - a, k))
+            }
+            Some((bad, _, _)) => Ok(len.min(bad - n)),
+            None => Ok(len),
         }
+    }
+
+    /// The parallel phase of the block `n0..n0 + len`: the pairs with both parts below
+    /// `finished` (≤ n0), on all cores.
+    fn prepare(&self, n0: usize, len: usize, finished: usize, safe: &Safe) -> Prepared {
+        let s = &self.state;
+        let mut prepared = Prepared {
+            n0,
+            finished,
+            seen: vec![[0u64; 4]; len],
+            resume: vec![Resume::default(); len],
+            rare_before: [s.rare[0].len(), s.rare[1].len()],
+            pairs: 0,
+        };
+        let view = self.view();
+        let moves = self.moves;
+        let rare = [
+            (&s.rare[0][..], &s.rare_values[0][..]),
+            (&s.rare[1][..], &s.rare_values[1][..]),
+        ];
+        let kernels = self.kernels;
+        let speculate = self.speculate;
+        let chunk = 64;
+        let run = |(index, (sets, resume)): (usize, (&mut [[u64; 4]], &mut [Resume]))| {
+            let c0 = n0 + index * chunk;
+            parallel(
+                view, moves, rare, finished, c0, sets, resume, safe, speculate, kernels,
+            )
+        };
+        let (seen, resume) = (&mut prepared.seen, &mut prepared.resume);
+        // Small blocks stay on this thread: waking the pool costs more than they take.
+        prepared.pairs = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK {
+            seen.chunks_mut(chunk)
+                .zip(resume.chunks_mut(chunk))
+                .enumerate()
+                .map(run)
+                .sum()
+        } else {
+            seen.par_chunks_mut(chunk)
+                .zip(resume.par_chunks_mut(chunk))
+                .enumerate()
+                .map(run)
+                .sum()
+        };
+        prepared
+    }
+
+    /// Computes G(n0..n0 + len), n0 = `state.n`, in one block (sparse values; module doc,
+    /// *Both cores*): its parallel phase (prepared with the last block when the common sets are
+    /// frozen), then its sequential phase — while the next block's parallel phase runs on the
+    /// other cores, from the values below n0.
+    fn block(&mut self, len: u64, end: u64, safe: &Safe) -> Result<(), RingError> {
+        self.make_room(len as usize);
+        let n0 = self.state.n as usize;
+        let len = len as usize;
+        let prepared = match self.pending.take() {
+            Some(pending) if pending.n0 == n0 && pending.seen.len() == len => pending,
+            _ => self.prepare(n0, len, n0, safe),
+        };
+        self.work += u128::from(prepared.pairs);
+        self.pairs_per_position = prepared.pairs / len as u64;
+        let next = (n0 + len) as u64;
+        let next_len = if next > self.sizes.prefix && next < end {
+            self.block_len(next, end).ok()
+        } else {
+            None
+        };
+        let clock = Instant::now();
+        let computed = match next_len {
+            Some(next_len) => {
+                let this = &*self;
+                let (computed, pending) = rayon::join(
+                    || this.sequential_block(&prepared, safe),
+                    || this.prepare(next as usize, next_len as usize, n0, safe),
+                );
+                self.pending = Some(pending);
+                self.overlapped += 1;
+                computed
+            }
+            None => self.sequential_block(&prepared, safe),
+        };
+        self.sequential_time += clock.elapsed();
+        self.work += u128::from(computed.pairs);
+        self.fallbacks += computed.fallbacks;
+        self.fallback_pairs += computed.fallback_pairs;
         let mut histogram = [0u32; 256];
-        for i in 0..len {
-            let value = self.sequential(n0, rare_before, &mut seen[i], resume[i], safe)?;
-            histogram[value as usize] += 1;
-            self.push(value)?;
+        for &value in &computed.values {
+            histogram[usize::from(value)] += 1;
+            self.push(u32::from(value))?;
+        }
+        if let Some(failure) = computed.failure {
+            self.pending = None;
+            return Err(match failure {
+                Failure::Unservable { a, ga, b, k } => self.unservable_pair(a, ga, b, k),
+                Failure::Short { n, k, a, b } => self.short_scan(n, k, a, b),
+                Failure::TooLarge { n, value } => RingError::ValueTooLarge { n, value },
+            });
         }
         // The next block's scans cover every non-safe value below the least value that at most
         // 1/32 of this block's positions reach or pass.
@@ -634,95 +742,170 @@ impl Ring<'_> {
         Ok(())
     }
 
-    /// The rest of G(n), n = `state.n`, after the parallel phase: the single-heap options, the
-    /// rare pairs with a part inside the block (from `n0`), g, and only when g's condition
-    /// fails the coverage scan on (module doc, *Computing G(n)*); every read checked.
-    fn sequential(
-        &mut self,
-        n0: usize,
-        rare_before: [usize; 2],
+    /// The sequential phase of the prepared block (module doc, *Both cores*): for each
+    /// position, the single-heap options, the rare pairs with a part at or past the prepared
+    /// boundary, g, and only when g's condition fails the coverage scan on; every read checked.
+    /// Reads the table, writes nothing of it: the block's values are returned, with the first
+    /// read that could not be served.
+    fn sequential_block(&self, prepared: &Prepared, safe: &Safe) -> Computed {
+        let (n0, finished) = (prepared.n0, prepared.finished);
+        let view = self.view();
+        let moves = self.moves;
+        let s = &self.state;
+        let (p, ring) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+        // G(finished..n): the recent values, then the block's, in one run.
+        let mut recent: Vec<u8> = (finished..n0).map(|x| view.get(x)).collect();
+        let mut found: [Vec<(usize, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut computed = Computed::default();
+        for (i, (set, resume)) in prepared.seen.iter().zip(&prepared.resume).enumerate() {
+            let n = n0 + i;
+            let mut set = *set;
+            let get = |recent: &[u8], x: usize| {
+                if x >= finished {
+                    recent[x - finished]
+                } else {
+                    view.get(x)
+                }
+            };
+            let readable = |x: usize| x < p || x + ring >= n;
+            for &k in &moves.take_all {
+                if n == k {
+                    mark(&mut set, 0);
+                }
+            }
+            for &k in &moves.singles {
+                if n > k {
+                    mark(&mut set, u32::from(get(&recent, n - k)));
+                }
+            }
+            let mut failure = None;
+            'splits: for &k in &moves.splits {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let class = k & 1;
+                let before = prepared.rare_before[class];
+                let (old, later) = s.rare[class].split_at(before);
+                let (old_values, later_values) = s.rare_values[class].split_at(before);
+                // Paired by the parallel phase when G(r − a) was below `finished`; the rest
+                // read G(r − a) from `recent` (readable: the block ends before any position
+                // a known rare pair cannot serve).
+                let inside = old.partition_point(|&a| a + finished <= r);
+                kernels::mark_listed(
+                    self.kernels,
+                    &recent,
+                    finished,
+                    r,
+                    &old[..inside],
+                    &old_values[..inside],
+                    &mut set,
+                );
+                computed.pairs += inside as u64;
+                // Found since: each read checked.
+                let newer = later.iter().zip(later_values).map(|(&a, &g)| (a, g));
+                for (a, ga) in newer.chain(found[class].iter().copied()) {
+                    if a >= r {
+                        break;
+                    }
+                    let b = r - a;
+                    if !readable(b) {
+                        failure = Some(Failure::Unservable { a, ga, b, k });
+                        break 'splits;
+                    }
+                    if moves.distinct && a == b {
+                        continue;
+                    }
+                    mark(&mut set, u32::from(ga ^ get(&recent, b)));
+                    computed.pairs += 1;
+                }
+            }
+            if failure.is_none() {
+                match self.finish(&view, &recent, prepared, n, &mut set, *resume, safe) {
+                    Ok((value, resumed)) => {
+                        if let Some(pairs) = resumed {
+                            computed.fallbacks += 1;
+                            computed.fallback_pairs += pairs;
+                            computed.pairs += pairs;
+                        }
+                        match u8::try_from(value) {
+                            Ok(byte) => {
+                                recent.push(byte);
+                                computed.values.push(byte);
+                                if let Some(classes) = s.mode {
+                                    for (d, set) in classes.iter().enumerate() {
+                                        if set.is_some_and(|set| !set.common(d, n, value)) {
+                                            found[d].push((n, byte));
+                                        }
+                                    }
+                                }
+                                continue;
+                            }
+                            Err(_) => failure = Some(Failure::TooLarge { n: n as u64, value }),
+                        }
+                    }
+                    Err(why) => failure = Some(why),
+                }
+            }
+            computed.failure = failure;
+            break;
+        }
+        computed
+    }
+
+    /// g for position n and, when the non-safe values below it are not all marked, the
+    /// coverage scan on: the pairs with G(r − a) at or past the boundary (small a), then the
+    /// finished ones from where the parallel scan stopped. The value, and the pairs of the scan
+    /// when it ran.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        view: &View<'_>,
+        recent: &[u8],
+        prepared: &Prepared,
+        n: usize,
         set: &mut [u64; 4],
         resume: Resume,
         safe: &Safe,
-    ) -> Result<u32, RingError> {
-        let n = self.state.n as usize;
+    ) -> Result<(u32, Option<u64>), Failure> {
         let moves = self.moves;
-        for &k in &moves.take_all {
-            if n == k {
-                mark(set, 0);
-            }
-        }
-        for &k in &moves.singles {
-            if n > k {
-                mark(set, self.get(n - k));
-            }
-        }
-        let mut pairs = 0u64;
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
-            let class = k & 1;
-            let s = &self.state;
-            let (old, new) = s.rare[class].split_at(rare_before[class]);
-            let (old_values, new_values) = s.rare_values[class].split_at(rare_before[class]);
-            // Known before the block, paired with a G(r − a) inside it (r − a ≥ n0): in the
-            // window, readable (a block holds no position past `first_unservable`).
-            let inside = old.partition_point(|&a| a + n0 <= r);
-            kernels::mark_listed(
-                self.kernels,
-                &s.values,
-                s.shift,
-                r,
-                &old[..inside],
-                &old_values[..inside],
-                set,
-            );
-            pairs += inside as u64;
-            // Found inside the block: G(r − a) is small, each read checked.
-            for (&a, &ga) in new.iter().zip(new_values) {
-                if a >= r {
-                    break;
-                }
-                let b = r - a;
-                if !self.readable(b) {
-                    return Err(self.unservable_pair(a, ga, b, k));
-                }
-                if moves.distinct && a == b {
-                    continue;
-                }
-                mark(set, u32::from(ga) ^ self.get(b));
-                pairs += 1;
-            }
-        }
+        let finished = prepared.finished;
         let safe = &safe[n & 1];
         let common = first_missing(set, |w| safe[w]);
         let need: [u64; 4] = std::array::from_fn(|w| !safe[w] & below(common, w));
         if covers(set, &need) {
-            self.work += u128::from(pairs);
-            return Ok(common);
+            return Ok((common, None));
         }
-        // A non-safe value below `common` is still unseen: the pairs with a part inside the
-        // block (small a) first, then the finished pairs from where the parallel scan stopped.
-        let view = self.view();
         let mut resumed = 0u64;
-        let mut covered = false;
         'scan: {
             for &k in &moves.splits {
                 if n < k + 2 {
                     continue;
                 }
                 let r = n - k;
-                let top = moves.top(r);
-                let limit = view.limit(n, k, top);
-                let a_lo = (r + 1).saturating_sub(n0).max(1);
+                let limit = view.limit(n, k, moves.top(r));
+                let a_lo = (r + 1).saturating_sub(finished).max(1);
                 let last = (a_lo - 1).min(limit);
-                let (next, done) = self.scan(r, 1, last, set, &need);
+                // G(a) from the table (a < P, or one plain run), G(r − a) ≥ `finished` from
+                // `recent`.
+                let (next, done) = if last == 0 {
+                    (1, false)
+                } else {
+                    kernels::scan_shifted(
+                        self.kernels,
+                        view.values,
+                        recent,
+                        finished,
+                        r,
+                        1,
+                        last,
+                        set,
+                        &need,
+                    )
+                };
                 resumed += (next - 1) as u64;
                 if done {
-                    covered = true;
-                    break 'scan;
+                    return Ok((common, Some(resumed)));
                 }
             }
             for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
@@ -731,40 +914,38 @@ impl Ring<'_> {
                 }
                 let r = n - k;
                 let limit = view.limit(n, k, moves.top(r));
-                let a_lo = (r + 1).saturating_sub(n0).max(1);
+                let a_lo = (r + 1).saturating_sub(finished).max(1);
                 let a = if index == resume.split && resume.a != 0 {
                     resume.a
                 } else {
                     a_lo
                 };
-                let (next, done) = self.scan(r, a, limit, set, &need);
+                let (next, done) = scan_pairs(*view, self.kernels, r, a, limit, set, &need);
                 resumed += next.saturating_sub(a) as u64;
                 if done {
-                    covered = true;
                     break 'scan;
                 }
             }
-        }
-        self.work += u128::from(pairs + resumed);
-        self.fallbacks += 1;
-        self.fallback_pairs += resumed;
-        if covered {
-            return Ok(common);
-        }
-        // Every readable pair is marked: the mex, unless some pair could not be read.
-        let view = self.view();
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
+            // Every readable pair is marked: the mex, unless some pair could not be read.
+            for &k in &moves.splits {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let top = moves.top(r);
+                let limit = view.limit(n, k, top);
+                if limit < top {
+                    return Err(Failure::Short {
+                        n,
+                        k,
+                        a: limit + 1,
+                        b: r - limit - 1,
+                    });
+                }
             }
-            let r = n - k;
-            let top = moves.top(r);
-            let limit = view.limit(n, k, top);
-            if limit < top {
-                return Err(self.short_scan(n, k, limit + 1, r - limit - 1));
-            }
+            return Ok((first_missing(set, |_| !0), Some(resumed)));
         }
-        Ok(first_missing(set, |_| !0))
+        Ok((common, Some(resumed)))
     }
 
     /// Records G(n) = `value` and moves on to n + 1.
@@ -873,7 +1054,17 @@ fn scan_pairs(
         return (from, false);
     }
     if view.shift == 0 || (to < view.prefix && r - to >= view.prefix + view.shift) {
-        return kernels::scan_shifted(kernels, view.values, view.shift, r, from, to, set, need);
+        return kernels::scan_shifted(
+            kernels,
+            view.values,
+            view.values,
+            view.shift,
+            r,
+            from,
+            to,
+            set,
+            need,
+        );
     }
     let mut a = from;
     while a <= to {
@@ -889,8 +1080,8 @@ fn scan_pairs(
     (a, false)
 }
 
-/// The parallel phase for the positions `c0..c0 + sets.len()` of the block from `n0`: the rare
-/// pairs whose other part is finished (below `n0`), then the coverage scan over the finished
+/// The parallel phase for the positions `c0..c0 + sets.len()`: the rare pairs whose other part
+/// is finished (below `finished`), then the coverage scan over the finished
 /// pairs, until the non-safe values below the g known now are covered (necessary work) and then
 /// on, at most [`SPECULATE_PAIRS`] pairs more, until those below `speculate` are too. Returns
 /// the pairs visited.
@@ -899,7 +1090,7 @@ fn parallel(
     view: View<'_>,
     moves: &Moves,
     rare: [(&[usize], &[u8]); 2],
-    n0: usize,
+    finished: usize,
     c0: usize,
     sets: &mut [[u64; 4]],
     resume: &mut [Resume],
@@ -914,8 +1105,8 @@ fn parallel(
             continue;
         }
         let (rare, values) = rare[k & 1];
-        // A rare a pairs with b = n − k − a, finished when 1 ≤ b < n0.
-        let lo = c0.saturating_sub(k + n0 - 1).max(1);
+        // A rare a pairs with b = n − k − a, finished when 1 ≤ b < `finished`.
+        let lo = c0.saturating_sub(k + finished - 1).max(1);
         let hi = c1 - 1 - k - 1;
         let start = rare.partition_point(|&a| a < lo);
         for (&a, &ga) in rare[start..].iter().zip(&values[start..]) {
@@ -923,7 +1114,7 @@ fn parallel(
                 break;
             }
             let from = c0.max(a + k + 1);
-            let until = (c1 - 1).min(a + k + n0 - 1);
+            let until = (c1 - 1).min(a + k + finished - 1);
             if from > until {
                 continue;
             }
@@ -969,7 +1160,7 @@ fn parallel(
             let r = n - k;
             let top = moves.top(r);
             let limit = view.limit(n, k, top);
-            let mut a = (r + 1).saturating_sub(n0).max(1);
+            let mut a = (r + 1).saturating_sub(finished).max(1);
             if !necessary {
                 let (next, covered) = scan_pairs(view, kernels, r, a, limit, set, &need);
                 pairs += (next - a) as u64;
@@ -1050,6 +1241,9 @@ pub fn run<P: Progress>(
         speculate: 0,
         pairs_per_position: 0,
         moves_down: 0,
+        pending: None,
+        overlapped: 0,
+        sequential_time: Duration::ZERO,
     };
     if options.scalar_kernels {
         ring.kernels = Kernels::Scalar;
@@ -1089,18 +1283,8 @@ pub fn run<P: Progress>(
                 continue;
             }
         } else {
-            let mut len = (n / 4).min(BLOCK).min(end - n);
-            if let Some((bad, a, k)) = ring.first_unservable() {
-                if bad <= n {
-                    let ga = ring.state.rare_values[k & 1][ring.state.rare[k & 1]
-                        .binary_search(&a)
-                        .unwrap_or_default()];
-                    let b = n as usize - k - a;
-                    return Err(ring.unservable_pair(a, ga, b, k));
-                }
-                len = len.min(bad - n);
-            }
-            ring.block(len as usize, &safe)?;
+            let len = ring.block_len(n, end)?;
+            ring.block(len, end, &safe)?;
         }
         watch.computed(ring.state.n);
         if options
@@ -1125,7 +1309,8 @@ pub fn run<P: Progress>(
     let positions = u128::from(ring.state.n - resumed_at.unwrap_or(0)).max(1);
     watch.engine_statistics(&format!(
         "stats: {} | pair visits {} in this process ({} per position) | common sets chosen {} \
-         times | resumed scans {} ({} pairs) | window moved down {} times",
+         times | resumed scans {} ({} pairs) | window moved down {} times | {} blocks beside \
+         the next one's parallel phase | sequential phases {:.3?} (wall clock)",
         ring.method(),
         ring.work,
         ring.work / positions,
@@ -1133,6 +1318,8 @@ pub fn run<P: Progress>(
         ring.fallbacks,
         ring.fallback_pairs,
         ring.moves_down,
+        ring.overlapped,
+        ring.sequential_time,
     ));
     watch.finished();
     let s = &ring.state;
