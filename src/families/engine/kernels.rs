@@ -163,7 +163,11 @@ pub(super) fn mark_listed(
     list_values: &[u8],
     set: &mut [u64; 4],
 ) {
-    assert_eq!(list.len(), list_values.len(), "one value per listed position");
+    assert_eq!(
+        list.len(),
+        list_values.len(),
+        "one value per listed position"
+    );
     #[cfg(target_arch = "x86_64")]
     if kernels == Kernels::Avx2 {
         // SAFETY: AVX2 was detected at run time (see `scan`).
@@ -441,7 +445,10 @@ mod avx2 {
         }
         if list.len() % 2 == 1 {
             let last = list.len() - 1;
-            even = _mm256_or_si256(even, bit(list_values[last] ^ values[r - list[last] - shift]));
+            even = _mm256_or_si256(
+                even,
+                bit(list_values[last] ^ values[r - list[last] - shift]),
+            );
         }
         store_set(_mm256_or_si256(even, odd), set);
     }

@@ -429,9 +429,22 @@ struct Computed {
 /// Why a block's sequential phase stopped (made a [`RingError`] once the values before are
 /// recorded).
 enum Failure {
-    Unservable { a: usize, ga: u8, b: usize, k: usize },
-    Short { n: usize, k: usize, a: usize, b: usize },
-    TooLarge { n: u64, value: u32 },
+    Unservable {
+        a: usize,
+        ga: u8,
+        b: usize,
+        k: usize,
+    },
+    Short {
+        n: usize,
+        k: usize,
+        a: usize,
+        b: usize,
+    },
+    TooLarge {
+        n: u64,
+        value: u32,
+    },
 }
 
 impl Ring<'_> {
@@ -538,7 +551,10 @@ impl Ring<'_> {
                 }
                 let r = n - k;
                 let class = k & 1;
-                for (&a, &ga) in self.state.rare[class].iter().zip(&self.state.rare_values[class]) {
+                for (&a, &ga) in self.state.rare[class]
+                    .iter()
+                    .zip(&self.state.rare_values[class])
+                {
                     if a >= r {
                         break;
                     }
@@ -1279,7 +1295,7 @@ pub fn run<P: Progress>(
             ring.make_room(1);
             let value = ring.value(&safe)?;
             ring.push(value)?;
-            if ring.state.n % CHUNK != 0 && ring.state.n <= to {
+            if !ring.state.n.is_multiple_of(CHUNK) && ring.state.n <= to {
                 continue;
             }
         } else {
