@@ -158,9 +158,9 @@ enum Command {
         /// wrong value, if a read falls outside them. Needs --to.
         #[arg(long, requires = "to", conflicts_with_all = ["print", "plot", "misere"])]
         ring: bool,
-        /// With --ring: MiB for the prefix and the ring together (default 448, under 512 MiB
-        /// resident); the ring gets three quarters. The ring must reach back past the last rare
-        /// position.
+        /// With --ring: MiB for the prefix, the ring and the window's slack together (default
+        /// 448, under 512 MiB resident); the ring gets three quarters, the slack a twelfth of the
+        /// ring. The ring must reach back past the last rare position.
         #[arg(long, value_name = "MIB", requires = "ring")]
         memory: Option<u64>,
         /// With --ring: save the state to FILE every --checkpoint-every seconds, on Ctrl-C and at
@@ -809,6 +809,7 @@ fn ring_table(
             interrupt: Some(&interrupt),
             stop_after: None,
             progress: Terminal { statistics: stats },
+            scalar_kernels: false,
         },
     )
     .map_err(|e| usage(e.to_string()))?;

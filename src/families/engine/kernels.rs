@@ -66,7 +66,7 @@ pub(super) fn scan<T: Cell>(
     {
         // SAFETY: AVX2 was detected at run time (Kernels::Avx2 is made only by `detect`, or by
         // the tests on a processor where `detect` found it).
-        return unsafe { avx2::scan_u8(bytes, r, from, top, set, need) };
+        return unsafe { avx2::scan_u8(bytes, bytes, 0, r, from, top, set, need) };
     }
     let _ = kernels;
     let mut a = from;
@@ -110,6 +110,74 @@ pub(super) fn mark_list<T: Cell>(
         pairs += 1;
     }
     pairs
+}
+
+/// [`scan`] for the ring mode's one-byte tables (`super::ring`), where the two parts of a pair
+/// are read from two places: G(a) at `low[a]`, G(r − a) at `high[r − a − shift]` (`low` and
+/// `high` the same slice and `shift` = 0: one plain table). Same pairs, same checks, same
+/// result as [`scan`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn scan_shifted(
+    kernels: Kernels,
+    low: &[u8],
+    high: &[u8],
+    shift: usize,
+    r: usize,
+    from: usize,
+    top: usize,
+    set: &mut [u64; 4],
+    need: &[u64; 4],
+) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2 {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::scan_u8(low, high, shift, r, from, top, set, need) };
+    }
+    let _ = kernels;
+    let mut a = from;
+    while a <= top {
+        let stop = top.min(a + SCAN_STEP - 1);
+        let left = &low[a..=stop];
+        let right = &high[r - stop - shift..=r - a - shift];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            let v = x ^ y;
+            set[usize::from(v >> 6)] |= 1 << (v & 63);
+        }
+        a = stop + 1;
+        if covers(set, need) {
+            return (a, true);
+        }
+    }
+    (a, false)
+}
+
+/// Marks `list_values[i]` ⊕ G(r − `list[i]`) in `set` for every i, G(r − a) at
+/// `values[r − a − shift]`: the ring mode's rare pairs, whose rare parts' values are kept in a
+/// list beside the positions (`super::ring`).
+pub(super) fn mark_listed(
+    kernels: Kernels,
+    values: &[u8],
+    shift: usize,
+    r: usize,
+    list: &[usize],
+    list_values: &[u8],
+    set: &mut [u64; 4],
+) {
+    assert_eq!(
+        list.len(),
+        list_values.len(),
+        "one value per listed position"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2 {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        return unsafe { avx2::listed_u8(values, shift, r, list, list_values, set) };
+    }
+    let _ = kernels;
+    for (&a, &g) in list.iter().zip(list_values) {
+        let v = g ^ values[r - a - shift];
+        set[usize::from(v >> 6)] |= 1 << (v & 63);
+    }
 }
 
 /// Whether [`dense_scan`] keeps the bit set in a register (AVX2, u8 values, at most 4 words);
@@ -230,9 +298,9 @@ mod avx2 {
     /// both runs must be inside `values`, which the slicing checks).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn xor16_u8(values: &[u8], r: usize, a: usize) -> __m128i {
-        let left = &values[a..a + 16];
-        let right = &values[r - a - 15..=r - a];
+    fn xor16_u8(low: &[u8], high: &[u8], shift: usize, r: usize, a: usize) -> __m128i {
+        let left = &low[a..a + 16];
+        let right = &high[r - a - 15 - shift..=r - a - shift];
         // SAFETY: both slices are 16 bytes long.
         let (x, y) = unsafe {
             (
@@ -259,22 +327,34 @@ mod avx2 {
 
     /// Ors G(a) ⊕ G(r − a) for a in `lo..=hi` (fewer than 16) into `acc`.
     #[inline]
-    fn or_tail(values: &[u8], r: usize, lo: usize, hi: usize, acc: &mut [__m256i; 2]) {
-        let left = &values[lo..=hi];
-        let right = &values[r - hi..=r - lo];
+    fn or_tail(
+        low: &[u8],
+        high: &[u8],
+        shift: usize,
+        r: usize,
+        lo: usize,
+        hi: usize,
+        acc: &mut [__m256i; 2],
+    ) {
+        let left = &low[lo..=hi];
+        let right = &high[r - hi - shift..=r - lo - shift];
         for (x, y) in left.iter().zip(right.iter().rev()) {
             // SAFETY: AVX is implied by the callers' AVX2.
             acc[0] = unsafe { _mm256_or_si256(acc[0], bit(x ^ y)) };
         }
     }
 
-    /// [`super::scan`] for u8 values and a set of at most 4 words.
+    /// [`super::scan`] for u8 values and a set of at most 4 words, G(a) read at `low[a]` and
+    /// G(r − a) at `high[r − a − shift]` ([`super::scan_shifted`]).
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
     pub(super) unsafe fn scan_u8(
-        values: &[u8],
+        low: &[u8],
+        high: &[u8],
+        shift: usize,
         r: usize,
         from: usize,
         top: usize,
@@ -288,9 +368,9 @@ mod avx2 {
         while a <= top {
             let stop = top.min(a + SCAN_STEP - 1);
             if stop + 1 - a == 16 {
-                or16(xor16_u8(values, r, a), &mut acc);
+                or16(xor16_u8(low, high, shift, r, a), &mut acc);
             } else {
-                or_tail(values, r, a, stop, &mut acc);
+                or_tail(low, high, shift, r, a, stop, &mut acc);
             }
             a = stop + 1;
             // Every bit of `need` in the set seen.
@@ -344,6 +424,35 @@ mod avx2 {
         pairs
     }
 
+    /// [`super::mark_listed`]: the set in a register, two accumulators.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn listed_u8(
+        values: &[u8],
+        shift: usize,
+        r: usize,
+        list: &[usize],
+        list_values: &[u8],
+        set: &mut [u64],
+    ) {
+        let (mut even, mut odd) = (load_set(set), _mm256_setzero_si256());
+        let mut twos = list.chunks_exact(2).zip(list_values.chunks_exact(2));
+        for (a, g) in &mut twos {
+            even = _mm256_or_si256(even, bit(g[0] ^ values[r - a[0] - shift]));
+            odd = _mm256_or_si256(odd, bit(g[1] ^ values[r - a[1] - shift]));
+        }
+        if list.len() % 2 == 1 {
+            let last = list.len() - 1;
+            even = _mm256_or_si256(
+                even,
+                bit(list_values[last] ^ values[r - list[last] - shift]),
+            );
+        }
+        store_set(_mm256_or_si256(even, odd), set);
+    }
+
     /// [`super::dense_scan`] for u8 values and a set of at most 4 words.
     ///
     /// # Safety
@@ -366,11 +475,11 @@ mod avx2 {
             let stop = top.min(a + DENSE_STEP - 1);
             let mut b = a;
             while b + 15 <= stop {
-                or16(xor16_u8(values, r, b), &mut acc);
+                or16(xor16_u8(values, values, 0, r, b), &mut acc);
                 b += 16;
             }
             if b <= stop {
-                or_tail(values, r, b, stop, &mut acc);
+                or_tail(values, values, 0, r, b, stop, &mut acc);
             }
             a = stop + 1;
             if _mm256_testc_si256(_mm256_or_si256(acc[0], acc[1]), full) == 1 {

@@ -1,12 +1,23 @@
 //! The ring mode: G(0..=N) for N longer than memory (`grundy table CODE --to N --ring`).
 //!
 //! **What is kept.** A *prefix* G(0..P) kept for ever, a *ring* of the R most recent values
-//! (G(x) in slot x mod R) and, for each class of split moves, the list of rare
-//! positions *with their values* — so memory is P + R bytes plus 9 bytes a rare position, whatever
-//! N is. When G(0..n) are known, G(x) is readable iff x < P or x ≥ n − R. `--memory M` (MiB,
-//! default [`DEFAULT_MEMORY_MIB`]) gives R three quarters of M and P the rest
+//! and, for each class of split moves, the list of rare positions *with their values* — so memory
+//! is P + R bytes, a little slack (below) and 9 bytes a rare position, whatever N is. When
+//! G(0..n) are known, G(x) counts as readable iff x < P or x ≥ n − R. `--memory M` (MiB, default
+//! [`DEFAULT_MEMORY_MIB`]) gives R three quarters of M, the slack R/12 and P the rest
 //! ([`Sizes::for_memory`]): the ring is the span the rare pairs need, the prefix the depth the
 //! coverage scans need.
+//!
+//! **Layout.** One table of P + R + slack bytes: G(x) for x < P at index x, and the ring as a
+//! *window*, a plain run of the recent values after the prefix. At first the table is simply
+//! G(0..n), index x for every x. When a block would not fit any more, the last R values are
+//! moved down to just after the prefix (one `memmove` of R bytes every slack positions: for the
+//! default sizes 29,360,128 positions, a few tenths of a per cent of the run), and from then on
+//! G(x), x ≥ n − R, is at index x − shift. So every run of values a scan reads — G(a), G(a + 1),
+//! … from the prefix, G(r − a), G(r − a − 1), … from the window — is one slice, and the
+//! engine's vector kernels read it with only an offset added (`kernels::scan_shifted`,
+//! `kernels::mark_listed`), where a modular ring would split runs at its edge and take a
+//! remainder a read.
 //!
 //! **Which reads a heap n makes** (the sparse method of the engine's `sparse` module): (1) every
 //! pair (a, n − k − a) with a rare part a: G(a) is in the rare list, G(n − k − a) is near n —
@@ -18,8 +29,33 @@
 //! readable and the mode computes exactly what the in-memory engine does; past that, **every read
 //! is checked**, and the run stops with an error naming the position and the pair when a read
 //! falls outside the prefix and the ring — a rare position farther back than the ring reaches, or
-//! a coverage scan (a new rare value, or a slow scan) deeper than both. It never guesses: a run
-//! that finishes has the in-memory engine's values, checksum and largest value.
+//! a coverage scan (a new rare value, or a slow scan) deeper than both. The checks are hoisted,
+//! not dropped: a scan's range of a is cut at its readable limit before the kernels run; a block
+//! ends before the first position where a known rare position's pair would need a value that
+//! is gone (such a position is then the error); a rare position found inside the block has its
+//! pairs read one by one, each checked. It never guesses: a run that finishes has the in-memory
+//! engine's values, checksum and largest value.
+//!
+//! **Both cores.** Positions are computed in blocks [N, N + B) as in memory (B = N/4, at most
+//! 16,384). The parallel phase (rayon, all cores) marks, for each position of the block, the
+//! rare pairs whose other part is below N and the coverage scan over pairs with both parts below
+//! N. The sequential phase then marks the single-heap options and the rare pairs whose other
+//! part is inside the block (for 0.167, whose rare positions are all small but one, that is
+//! nearly every rare pair: G(n) depends on G(n − 4)), finds g, and goes on with the coverage scan
+//! only when the parallel one did not cover the non-safe values below g. That phase is one
+//! core's work by nature, so once the common sets are frozen (past P) it runs *beside* the next
+//! block's parallel phase (`rayon::join`): that one takes as finished only the values below the
+//! current block, so its pairs with a part in the current block move to its own sequential
+//! phase (small a; the coverage scan starts at the first a whose pair is finished). The
+//! sequential phase reads the table and writes its values to a run of its own (the values from
+//! the prepared boundary on), recorded once both phases are done. The parallel phase
+//! cannot know g (the options inside the block raise it), so it *speculates*: after the scan
+//! that is necessary for the g known then, it goes on, at most 512 pairs more, until the non-safe
+//! values below a bound are covered too — the least value that at most 1/32 of the last block's
+//! positions reach. Measured on 0.167 (values of the first 3·10^6 positions, a scan from
+//! a = 16,384): the exact g needs 148 pairs a position, all of them on one core once the block's
+//! options are known; a bound of 32 needs 313 on all cores, and 3.5 % of the positions go on
+//! in the sequential phase. The bound changes where the pairs are visited, never a value.
 //!
 //! **Common sets** are chosen as the in-memory engine chooses them (the Walsh–Hadamard transform
 //! of the encodings, at each doubling of n and when rare positions keep appearing), but only
@@ -48,11 +84,13 @@
 //! **Checksum**: the one of `table --json` and `ogsolve` (a = Σ G(i), b = Σ a, both mod 2^16,
 //! printed as `(b << 16) | a` in hexadecimal), kept as the values go by.
 
+use super::kernels::{self, Kernels};
 use super::sparse::{self, Classes};
-use super::{Method, Moves, Stop, below, covers, first_missing, mark};
+use super::{Method, Moves, PARALLEL_WORK, Stop, below, covers, first_missing, mark};
 use crate::families::HeapRule;
 use crate::families::progress::Progress;
 use crate::families::table::{Largest, TableReport};
+use rayon::prelude::*;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -65,10 +103,16 @@ pub const DEFAULT_MEMORY_MIB: u64 = 448;
 /// The default `--checkpoint-every`, in seconds.
 pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 300;
 /// The version written in (and required of) a checkpoint file.
-pub const CHECKPOINT_VERSION: u32 = 1;
+pub const CHECKPOINT_VERSION: u32 = 2;
 const MAGIC: &[u8; 12] = b"grundy-ring\n";
-/// Positions between two looks at the clock, the interrupt flag and the progress bar.
-const CHUNK: u64 = 1 << 16;
+/// Positions between two looks at the clock, the interrupt flag and the progress bar, while
+/// positions are computed one by one.
+const CHUNK: u64 = 1 << 12;
+/// The longest block (the in-memory engine's, for sparse values).
+const BLOCK: u64 = 16384;
+/// The most pairs a position's parallel scan visits past the necessary ones, to cover the
+/// values below the block's speculative bound.
+const SPECULATE_PAIRS: usize = 512;
 /// Positions below this are computed before the first choice of common sets.
 const FIRST_REVIEW: u64 = 128;
 
@@ -77,22 +121,35 @@ const FIRST_REVIEW: u64 = 128;
 pub struct Sizes {
     /// P: G(0..P) are kept for ever.
     pub prefix: u64,
-    /// R: the ring of the most recent values.
+    /// R: G(n − R..n) are kept, the ring of the most recent values.
     pub ring: u64,
 }
 
 impl Sizes {
-    /// The sizes for `mib` MiB: R three quarters of it, P the rest.
+    /// The sizes for `mib` MiB: R three quarters of it, the window's slack
+    /// ([`Sizes::slack`]) R/12, P the rest.
     pub fn for_memory(mib: u64) -> Result<Sizes, RingError> {
         if !(1..=1 << 20).contains(&mib) {
             return Err(RingError::Memory { mib });
         }
         let bytes = mib << 20;
         let ring = bytes / 4 * 3;
+        let sizes = Sizes { prefix: 0, ring };
         Ok(Sizes {
-            prefix: bytes - ring,
+            prefix: bytes - ring - sizes.slack(),
             ring,
         })
+    }
+
+    /// The room past the ring in the window (module doc, *Layout*): R/12, at least two
+    /// blocks.
+    pub fn slack(self) -> u64 {
+        (self.ring / 12).max(2 * BLOCK)
+    }
+
+    /// The bytes of the table: P + R + slack.
+    pub fn table(self) -> u64 {
+        self.prefix + self.ring + self.slack()
     }
 }
 
@@ -113,6 +170,9 @@ pub struct RingOptions<'a, P> {
     pub stop_after: Option<u64>,
     /// Who watches the computation (the progress bar).
     pub progress: P,
+    /// Use the portable pair-scan kernels even where AVX2 is detected (the tests compare the
+    /// two).
+    pub scalar_kernels: bool,
 }
 
 /// A ring-mode run's result.
@@ -190,6 +250,12 @@ pub enum RingError {
         /// The memory in MiB the sizes come to.
         mib: String,
     },
+    /// The table's memory cannot be had.
+    #[error("cannot reserve {bytes} bytes for the prefix and the ring: give less --memory")]
+    Reserve {
+        /// The bytes asked for.
+        bytes: u64,
+    },
     /// The checkpoint file cannot be read, written, or trusted.
     #[error("checkpoint {path}: {reason}")]
     Checkpoint {
@@ -200,17 +266,17 @@ pub enum RingError {
     },
 }
 
-/// The state of a run: everything a checkpoint holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The state of a run: everything a checkpoint holds, and the window's layout.
 struct State {
     /// G(0..n) are known.
     n: u64,
-    /// G(0..min(n, P)).
-    prefix: Vec<u8>,
-    /// R slots: G(x) at x mod R for n − R ≤ x < n.
-    ring: Vec<u8>,
+    /// The table (module doc, *Layout*): G(x) at `values[x]` for x < P, at `values[x − shift]`
+    /// for x ≥ n − R (and for every x < n while `shift` is 0).
+    values: Vec<u8>,
+    /// 0 until the window is first moved down, then (the window's first position) − P.
+    shift: usize,
     /// Rare positions of each class, ascending, and their values.
-    rare: [Vec<u64>; 2],
+    rare: [Vec<usize>; 2],
     rare_values: [Vec<u8>; 2],
     /// The common sets (`None`: values not sparse, every position rare).
     mode: Option<Classes>,
@@ -225,12 +291,23 @@ struct State {
     sums: (u16, u16),
 }
 
+/// A table of `capacity` bytes, reserved (not touched: a page is resident once written), or an
+/// error saying how much could not be had.
+fn reserve(capacity: u64) -> Result<Vec<u8>, RingError> {
+    let mut values = Vec::new();
+    usize::try_from(capacity)
+        .ok()
+        .and_then(|bytes| values.try_reserve_exact(bytes).ok())
+        .ok_or(RingError::Reserve { bytes: capacity })?;
+    Ok(values)
+}
+
 impl State {
-    fn new(sizes: Sizes) -> State {
-        State {
+    fn new(capacity: u64) -> Result<State, RingError> {
+        Ok(State {
             n: 0,
-            prefix: Vec::new(),
-            ring: vec![0; sizes.ring as usize],
+            values: reserve(capacity)?,
+            shift: 0,
             rare: [Vec::new(), Vec::new()],
             rare_values: [Vec::new(), Vec::new()],
             mode: None,
@@ -241,7 +318,7 @@ impl State {
             largest: 0,
             largest_at: 0,
             sums: (0, 0),
-        }
+        })
     }
 
     fn checksum(&self) -> String {
@@ -256,39 +333,134 @@ impl State {
     }
 }
 
-/// The run: moves, sizes and state.
+/// Reads of the table, shared by the threads of a block's parallel phase.
+#[derive(Copy, Clone)]
+struct View<'v> {
+    values: &'v [u8],
+    shift: usize,
+    prefix: usize,
+    ring: usize,
+}
+
+impl View<'_> {
+    /// G(x), for x < P or x ≥ n − R (checked by the caller).
+    #[inline(always)]
+    fn get(&self, x: usize) -> u8 {
+        debug_assert!(x < self.prefix || x >= self.prefix + self.shift);
+        if x < self.prefix {
+            self.values[x]
+        } else {
+            self.values[x - self.shift]
+        }
+    }
+
+    /// The largest a whose pair (a, n − k − a) the coverage scan of n may read: every a up to
+    /// `top` while n ≤ P + R (everything is kept), else a < P (G(a) in the prefix) and
+    /// a + k ≤ R (G(n − k − a) in the ring).
+    #[inline(always)]
+    fn limit(&self, n: usize, k: usize, top: usize) -> usize {
+        if n <= self.prefix + self.ring {
+            top
+        } else {
+            top.min(self.prefix - 1).min(self.ring - k)
+        }
+    }
+}
+
+/// Where the parallel phase's coverage scan of a position stopped: at `a` of split `split`
+/// (`a` = 0: at the split's first finished pair); `split` = the number of splits when every
+/// readable finished pair was scanned.
+#[derive(Copy, Clone, Debug, Default)]
+struct Resume {
+    split: usize,
+    a: usize,
+}
+
+/// The run: moves, sizes, state and statistics.
 struct Ring<'a> {
     moves: &'a Moves,
     sizes: Sizes,
     state: State,
-    /// The ring slot of n: n mod R.
-    slot: usize,
+    kernels: Kernels,
     work: u128,
+    /// Positions whose coverage scan had to go on in the sequential phase, and its pairs.
+    fallbacks: u64,
+    fallback_pairs: u64,
+    /// The value the parallel phase's scans cover up to (module doc, *Both cores*).
+    speculate: u32,
+    /// Pairs per position in the last block's parallel phase.
+    pairs_per_position: u64,
+    /// How many times the window was moved down.
+    moves_down: u64,
+    /// The next block's parallel phase, done while this one's sequential phase ran.
+    pending: Option<Prepared>,
+    /// Blocks whose sequential phase ran beside the next one's parallel phase, and the time
+    /// of the sequential phases (with the parallel ones beside them).
+    overlapped: u64,
+    sequential_time: Duration,
 }
 
 /// The sets of values safe at heaps of each parity, 256 values (values are bytes).
 type Safe = [[u64; 4]; 2];
 
+/// A block's parallel phase done: for each position the values seen and where its scan
+/// stopped.
+struct Prepared {
+    n0: usize,
+    /// The pairs with both parts below this (≤ n0) are marked.
+    finished: usize,
+    seen: Vec<[u64; 4]>,
+    resume: Vec<Resume>,
+    /// The rare positions of each class the phase paired (those known when it ran).
+    rare_before: [usize; 2],
+    pairs: u64,
+}
+
+/// A block's sequential phase done: its values, up to the first that could not be computed.
+#[derive(Default)]
+struct Computed {
+    values: Vec<u8>,
+    failure: Option<Failure>,
+    pairs: u64,
+    fallbacks: u64,
+    fallback_pairs: u64,
+}
+
+/// Why a block's sequential phase stopped (made a [`RingError`] once the values before are
+/// recorded).
+enum Failure {
+    Unservable {
+        a: usize,
+        ga: u8,
+        b: usize,
+        k: usize,
+    },
+    Short {
+        n: usize,
+        k: usize,
+        a: usize,
+        b: usize,
+    },
+    TooLarge {
+        n: u64,
+        value: u32,
+    },
+}
+
 impl Ring<'_> {
-    /// G(x), known to be readable.
-    #[inline(always)]
-    fn get(&self, x: usize) -> u32 {
-        let s = &self.state;
-        if x < s.prefix.len() {
-            u32::from(s.prefix[x])
-        } else {
-            u32::from(s.ring[x % self.sizes.ring as usize])
+    fn view(&self) -> View<'_> {
+        View {
+            values: &self.state.values,
+            shift: self.state.shift,
+            prefix: self.sizes.prefix as usize,
+            ring: self.sizes.ring as usize,
         }
     }
 
-    /// The ring slot of n − d, for 1 ≤ d ≤ R.
+    /// G(x), known to be readable.
     #[inline(always)]
-    fn back(&self, d: usize) -> usize {
-        if self.slot >= d {
-            self.slot - d
-        } else {
-            self.slot + self.state.ring.len() - d
-        }
+    fn get(&self, x: usize) -> u32 {
+        u32::from(self.view().get(x))
     }
 
     /// Whether G(x), x < n, is kept.
@@ -304,7 +476,7 @@ impl Ring<'_> {
 
     fn cannot_serve(&self, why: String) -> RingError {
         let n = self.state.n;
-        let bytes = self.sizes.prefix + self.sizes.ring;
+        let bytes = self.sizes.table();
         RingError::CannotServe {
             n,
             why,
@@ -316,7 +488,43 @@ impl Ring<'_> {
         }
     }
 
-    /// G(n) for n = `state.n` (module doc: steps 1 to 3, every read checked).
+    /// Makes room in the window for `len` more values: when they would not fit, the last R
+    /// values and a block more (the sequential phase reads from the last block's start on) are
+    /// moved down to just after the prefix (module doc, *Layout*).
+    fn make_room(&mut self, len: usize) {
+        let s = &mut self.state;
+        let (p, r) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+        let n = s.n as usize;
+        if n - s.shift + len <= self.sizes.table() as usize {
+            return;
+        }
+        // n > P + R + slack − len, slack ≥ 2·BLOCK ≥ len + BLOCK: the new first position
+        // n − R − BLOCK is past the prefix, and `len` values fit after the kept ones.
+        let first = n - r - BLOCK as usize;
+        s.values.copy_within(first - s.shift..n - s.shift, p);
+        s.values.truncate(p + (n - first));
+        s.shift = first - p;
+        self.moves_down += 1;
+    }
+
+    /// The first position from n on at which a rare pair of a rare position known now needs
+    /// a value neither kept nor computed: (a, n − k − a) with a + k > R reads G(n − k − a) from
+    /// the prefix, which holds it only while n < P + k + a.
+    fn first_unservable(&self) -> Option<(u64, usize, usize)> {
+        let (p, r) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+        self.moves
+            .splits
+            .iter()
+            .filter_map(|&k| {
+                let rare = &self.state.rare[k & 1];
+                let far = rare.partition_point(|&a| a + k <= r);
+                rare.get(far).map(|&a| ((p + k + a) as u64, a, k))
+            })
+            .min()
+    }
+
+    /// G(n) for n = `state.n`, every pair scanned one by one (the first positions, and values
+    /// that are not sparse), every read checked.
     fn value(&mut self, safe: &Safe) -> Result<u32, RingError> {
         let n = self.state.n as usize;
         let moves = self.moves;
@@ -343,31 +551,21 @@ impl Ring<'_> {
                 }
                 let r = n - k;
                 let class = k & 1;
-                let (rare, values) = (&self.state.rare[class], &self.state.rare_values[class]);
-                // b = r − a is in the ring while a + k ≤ R (b ≥ n − R), else in the prefix or
-                // nowhere.
-                let ring = &self.state.ring[..];
-                let in_ring = self.sizes.ring as usize - k;
-                for (&a, &ga) in rare.iter().zip(values) {
-                    let a = a as usize;
+                for (&a, &ga) in self.state.rare[class]
+                    .iter()
+                    .zip(&self.state.rare_values[class])
+                {
                     if a >= r {
                         break;
                     }
                     let b = r - a;
-                    let gb = if a <= in_ring {
-                        u32::from(ring[self.back(k + a)])
-                    } else if self.readable(b) {
-                        self.get(b)
-                    } else {
-                        return Err(self.cannot_serve(format!(
-                            "the rare position {a} (G = {ga}) pairs with G({b}) for the take of \
-                             {k}"
-                        )));
-                    };
+                    if !self.readable(b) {
+                        return Err(self.unservable_pair(a, ga, b, k));
+                    }
                     if moves.distinct && a == b {
                         continue;
                     }
-                    mark(&mut set, u32::from(ga) ^ gb);
+                    mark(&mut set, u32::from(ga) ^ self.get(b));
                     pairs += 1;
                 }
             }
@@ -378,31 +576,21 @@ impl Ring<'_> {
             self.work += u128::from(pairs);
             return Ok(g);
         }
-        let (p, ring) = (self.sizes.prefix as usize, self.sizes.ring as usize);
-        let everything = n <= p + ring;
+        let view = self.view();
         let mut short = None;
         let mut covered = false;
-        'splits: for &k in &moves.splits {
+        for &k in &moves.splits {
             if n < k + 2 {
                 continue;
             }
             let r = n - k;
             let top = moves.top(r);
-            let limit = if everything {
-                top
-            } else {
-                top.min(p - 1).min(ring - k)
-            };
-            let mut a = 1;
-            while a <= limit {
-                let stop = limit.min(a + 15);
-                self.mark_pairs(r, a, stop, &mut set);
-                pairs += (stop + 1 - a) as u64;
-                a = stop + 1;
-                if covers(&set, &need) {
-                    covered = true;
-                    break 'splits;
-                }
+            let limit = view.limit(n, k, top);
+            let (next, done) = self.scan(r, 1, limit, &mut set, &need);
+            pairs += (next - 1) as u64;
+            if done {
+                covered = true;
+                break;
             }
             if limit < top && short.is_none() {
                 short = Some((k, limit + 1, r - limit - 1));
@@ -413,36 +601,367 @@ impl Ring<'_> {
             return Ok(g);
         }
         if let Some((k, a, b)) = short {
-            return Err(self.cannot_serve(format!(
-                "its coverage scan (G({n}) may be a rare value) reaches the pair ({a}, {b}) of \
-                 the take of {k}"
-            )));
+            return Err(self.short_scan(n, k, a, b));
         }
         Ok(first_missing(&set, |_| !0))
     }
 
-    /// Marks G(a) ⊕ G(r − a) for a in `lo..=hi`, all readable: G(a) from the prefix, G(r − a)
-    /// from the ring, as two slices when they can be (the usual case), else one by one.
-    #[inline(always)]
-    fn mark_pairs(&self, r: usize, lo: usize, hi: usize, set: &mut [u64; 4]) {
+    /// The coverage scan over a = `from..=to` (all readable), one by one where a run of pairs
+    /// is not in the two regions the kernels read (the first positions only).
+    fn scan(
+        &self,
+        r: usize,
+        from: usize,
+        to: usize,
+        set: &mut [u64; 4],
+        need: &[u64; 4],
+    ) -> (usize, bool) {
+        scan_pairs(self.view(), self.kernels, r, from, to, set, need)
+    }
+
+    fn unservable_pair(&self, a: usize, ga: u8, b: usize, k: usize) -> RingError {
+        self.cannot_serve(format!(
+            "the rare position {a} (G = {ga}) pairs with G({b}) for the take of {k}"
+        ))
+    }
+
+    fn short_scan(&self, n: usize, k: usize, a: usize, b: usize) -> RingError {
+        self.cannot_serve(format!(
+            "its coverage scan (G({n}) may be a rare value) reaches the pair ({a}, {b}) of the \
+             take of {k}"
+        ))
+    }
+
+    /// The length of the block from `n` (before `end`): the in-memory engine's, cut before the
+    /// first position a known rare pair cannot serve; an error when that is `n` itself.
+    fn block_len(&self, n: u64, end: u64) -> Result<u64, RingError> {
+        let len = (n / 4).min(BLOCK).min(end - n);
+        match self.first_unservable() {
+            Some((bad, a, k)) if bad <= n => {
+                let class = k & 1;
+                let index = self.state.rare[class].partition_point(|&x| x < a);
+                let ga = self.state.rare_values[class][index];
+                Err(self.unservable_pair(a, ga, n as usize - k - a, k))
+            }
+            Some((bad, _, _)) => Ok(len.min(bad - n)),
+            None => Ok(len),
+        }
+    }
+
+    /// The parallel phase of the block `n0..n0 + len`: the pairs with both parts below
+    /// `finished` (≤ n0), on all cores.
+    fn prepare(&self, n0: usize, len: usize, finished: usize, safe: &Safe) -> Prepared {
         let s = &self.state;
-        let ring = self.sizes.ring as usize;
-        let n = s.n as usize;
-        if hi < s.prefix.len() && r - hi + ring >= n {
-            // Slots of r − hi ..= r − lo: n − (r − hi) = k + hi ≤ R back from n.
-            let (from, to) = (self.back(n - (r - hi)), self.back(n - (r - lo)));
-            if from <= to {
-                let left = &s.prefix[lo..=hi];
-                let right = &s.ring[from..=to];
-                for (x, y) in left.iter().zip(right.iter().rev()) {
-                    mark(set, u32::from(x ^ y));
-                }
-                return;
+        let mut prepared = Prepared {
+            n0,
+            finished,
+            seen: vec![[0u64; 4]; len],
+            resume: vec![Resume::default(); len],
+            rare_before: [s.rare[0].len(), s.rare[1].len()],
+            pairs: 0,
+        };
+        let view = self.view();
+        let moves = self.moves;
+        let rare = [
+            (&s.rare[0][..], &s.rare_values[0][..]),
+            (&s.rare[1][..], &s.rare_values[1][..]),
+        ];
+        let kernels = self.kernels;
+        let speculate = self.speculate;
+        let chunk = 64;
+        let run = |(index, (sets, resume)): (usize, (&mut [[u64; 4]], &mut [Resume]))| {
+            let c0 = n0 + index * chunk;
+            parallel(
+                view, moves, rare, finished, c0, sets, resume, safe, speculate, kernels,
+            )
+        };
+        let (seen, resume) = (&mut prepared.seen, &mut prepared.resume);
+        // Small blocks stay on this thread: waking the pool costs more than they take.
+        prepared.pairs = if self.pairs_per_position.saturating_mul(len as u64) < PARALLEL_WORK {
+            seen.chunks_mut(chunk)
+                .zip(resume.chunks_mut(chunk))
+                .enumerate()
+                .map(run)
+                .sum()
+        } else {
+            seen.par_chunks_mut(chunk)
+                .zip(resume.par_chunks_mut(chunk))
+                .enumerate()
+                .map(run)
+                .sum()
+        };
+        prepared
+    }
+
+    /// Computes G(n0..n0 + len), n0 = `state.n`, in one block (sparse values; module doc,
+    /// *Both cores*): its parallel phase (prepared with the last block when the common sets are
+    /// frozen), then its sequential phase — while the next block's parallel phase runs on the
+    /// other cores, from the values below n0.
+    fn block(&mut self, len: u64, end: u64, safe: &Safe) -> Result<(), RingError> {
+        self.make_room(len as usize);
+        let n0 = self.state.n as usize;
+        let len = len as usize;
+        let prepared = match self.pending.take() {
+            Some(pending) if pending.n0 == n0 && pending.seen.len() == len => pending,
+            _ => self.prepare(n0, len, n0, safe),
+        };
+        self.work += u128::from(prepared.pairs);
+        self.pairs_per_position = prepared.pairs / len as u64;
+        let next = (n0 + len) as u64;
+        let next_len = if next > self.sizes.prefix && next < end {
+            self.block_len(next, end).ok()
+        } else {
+            None
+        };
+        let clock = Instant::now();
+        let computed = match next_len {
+            Some(next_len) => {
+                let this = &*self;
+                let (computed, pending) = rayon::join(
+                    || this.sequential_block(&prepared, safe),
+                    || this.prepare(next as usize, next_len as usize, n0, safe),
+                );
+                self.pending = Some(pending);
+                self.overlapped += 1;
+                computed
+            }
+            None => self.sequential_block(&prepared, safe),
+        };
+        self.sequential_time += clock.elapsed();
+        self.work += u128::from(computed.pairs);
+        self.fallbacks += computed.fallbacks;
+        self.fallback_pairs += computed.fallback_pairs;
+        let mut histogram = [0u32; 256];
+        for &value in &computed.values {
+            histogram[usize::from(value)] += 1;
+            self.push(u32::from(value))?;
+        }
+        if let Some(failure) = computed.failure {
+            self.pending = None;
+            return Err(match failure {
+                Failure::Unservable { a, ga, b, k } => self.unservable_pair(a, ga, b, k),
+                Failure::Short { n, k, a, b } => self.short_scan(n, k, a, b),
+                Failure::TooLarge { n, value } => RingError::ValueTooLarge { n, value },
+            });
+        }
+        // The next block's scans cover every non-safe value below the least value that at most
+        // 1/32 of this block's positions reach or pass.
+        let mut above = 0;
+        self.speculate = 0;
+        for value in (0..256).rev() {
+            above += histogram[value];
+            if above as usize * 32 > len {
+                self.speculate = value as u32;
+                break;
             }
         }
-        for a in lo..=hi {
-            mark(set, self.get(a) ^ self.get(r - a));
+        Ok(())
+    }
+
+    /// The sequential phase of the prepared block (module doc, *Both cores*): for each
+    /// position, the single-heap options, the rare pairs with a part at or past the prepared
+    /// boundary, g, and only when g's condition fails the coverage scan on; every read checked.
+    /// Reads the table, writes nothing of it: the block's values are returned, with the first
+    /// read that could not be served.
+    fn sequential_block(&self, prepared: &Prepared, safe: &Safe) -> Computed {
+        let (n0, finished) = (prepared.n0, prepared.finished);
+        let view = self.view();
+        let moves = self.moves;
+        let s = &self.state;
+        let (p, ring) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+        // G(finished..n): the recent values, then the block's, in one run.
+        let mut recent: Vec<u8> = (finished..n0).map(|x| view.get(x)).collect();
+        let mut found: [Vec<(usize, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut computed = Computed::default();
+        for (i, (set, resume)) in prepared.seen.iter().zip(&prepared.resume).enumerate() {
+            let n = n0 + i;
+            let mut set = *set;
+            let get = |recent: &[u8], x: usize| {
+                if x >= finished {
+                    recent[x - finished]
+                } else {
+                    view.get(x)
+                }
+            };
+            let readable = |x: usize| x < p || x + ring >= n;
+            for &k in &moves.take_all {
+                if n == k {
+                    mark(&mut set, 0);
+                }
+            }
+            for &k in &moves.singles {
+                if n > k {
+                    mark(&mut set, u32::from(get(&recent, n - k)));
+                }
+            }
+            let mut failure = None;
+            'splits: for &k in &moves.splits {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let class = k & 1;
+                let before = prepared.rare_before[class];
+                let (old, later) = s.rare[class].split_at(before);
+                let (old_values, later_values) = s.rare_values[class].split_at(before);
+                // Paired by the parallel phase when G(r − a) was below `finished`; the rest
+                // read G(r − a) from `recent` (readable: the block ends before any position
+                // a known rare pair cannot serve).
+                let inside = old.partition_point(|&a| a + finished <= r);
+                kernels::mark_listed(
+                    self.kernels,
+                    &recent,
+                    finished,
+                    r,
+                    &old[..inside],
+                    &old_values[..inside],
+                    &mut set,
+                );
+                computed.pairs += inside as u64;
+                // Found since: each read checked.
+                let newer = later.iter().zip(later_values).map(|(&a, &g)| (a, g));
+                for (a, ga) in newer.chain(found[class].iter().copied()) {
+                    if a >= r {
+                        break;
+                    }
+                    let b = r - a;
+                    if !readable(b) {
+                        failure = Some(Failure::Unservable { a, ga, b, k });
+                        break 'splits;
+                    }
+                    if moves.distinct && a == b {
+                        continue;
+                    }
+                    mark(&mut set, u32::from(ga ^ get(&recent, b)));
+                    computed.pairs += 1;
+                }
+            }
+            if failure.is_none() {
+                match self.finish(&view, &recent, prepared, n, &mut set, *resume, safe) {
+                    Ok((value, resumed)) => {
+                        if let Some(pairs) = resumed {
+                            computed.fallbacks += 1;
+                            computed.fallback_pairs += pairs;
+                            computed.pairs += pairs;
+                        }
+                        match u8::try_from(value) {
+                            Ok(byte) => {
+                                recent.push(byte);
+                                computed.values.push(byte);
+                                if let Some(classes) = s.mode {
+                                    for (d, set) in classes.iter().enumerate() {
+                                        if set.is_some_and(|set| !set.common(d, n, value)) {
+                                            found[d].push((n, byte));
+                                        }
+                                    }
+                                }
+                                continue;
+                            }
+                            Err(_) => failure = Some(Failure::TooLarge { n: n as u64, value }),
+                        }
+                    }
+                    Err(why) => failure = Some(why),
+                }
+            }
+            computed.failure = failure;
+            break;
         }
+        computed
+    }
+
+    /// g for position n and, when the non-safe values below it are not all marked, the
+    /// coverage scan on: the pairs with G(r − a) at or past the boundary (small a), then the
+    /// finished ones from where the parallel scan stopped. The value, and the pairs of the scan
+    /// when it ran.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        view: &View<'_>,
+        recent: &[u8],
+        prepared: &Prepared,
+        n: usize,
+        set: &mut [u64; 4],
+        resume: Resume,
+        safe: &Safe,
+    ) -> Result<(u32, Option<u64>), Failure> {
+        let moves = self.moves;
+        let finished = prepared.finished;
+        let safe = &safe[n & 1];
+        let common = first_missing(set, |w| safe[w]);
+        let need: [u64; 4] = std::array::from_fn(|w| !safe[w] & below(common, w));
+        if covers(set, &need) {
+            return Ok((common, None));
+        }
+        let mut resumed = 0u64;
+        'scan: {
+            for &k in &moves.splits {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let limit = view.limit(n, k, moves.top(r));
+                let a_lo = (r + 1).saturating_sub(finished).max(1);
+                let last = (a_lo - 1).min(limit);
+                // G(a) from the table (a < P, or one plain run), G(r − a) ≥ `finished` from
+                // `recent`.
+                let (next, done) = if last == 0 {
+                    (1, false)
+                } else {
+                    kernels::scan_shifted(
+                        self.kernels,
+                        view.values,
+                        recent,
+                        finished,
+                        r,
+                        1,
+                        last,
+                        set,
+                        &need,
+                    )
+                };
+                resumed += (next - 1) as u64;
+                if done {
+                    return Ok((common, Some(resumed)));
+                }
+            }
+            for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let limit = view.limit(n, k, moves.top(r));
+                let a_lo = (r + 1).saturating_sub(finished).max(1);
+                let a = if index == resume.split && resume.a != 0 {
+                    resume.a
+                } else {
+                    a_lo
+                };
+                let (next, done) = scan_pairs(*view, self.kernels, r, a, limit, set, &need);
+                resumed += next.saturating_sub(a) as u64;
+                if done {
+                    break 'scan;
+                }
+            }
+            // Every readable pair is marked: the mex, unless some pair could not be read.
+            for &k in &moves.splits {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let top = moves.top(r);
+                let limit = view.limit(n, k, top);
+                if limit < top {
+                    return Err(Failure::Short {
+                        n,
+                        k,
+                        a: limit + 1,
+                        b: r - limit - 1,
+                    });
+                }
+            }
+            return Ok((first_missing(set, |_| !0), Some(resumed)));
+        }
+        Ok((common, Some(resumed)))
     }
 
     /// Records G(n) = `value` and moves on to n + 1.
@@ -452,14 +971,9 @@ impl Ring<'_> {
         let Ok(byte) = u8::try_from(value) else {
             return Err(RingError::ValueTooLarge { n, value });
         };
-        if n < self.sizes.prefix {
-            s.prefix.push(byte);
-        }
-        s.ring[self.slot] = byte;
-        self.slot += 1;
-        if self.slot == s.ring.len() {
-            self.slot = 0;
-        }
+        // `make_room` left room: the window never grows past its capacity.
+        debug_assert!(s.values.len() < s.values.capacity());
+        s.values.push(byte);
         s.sums.0 = s.sums.0.wrapping_add(u16::from(byte));
         s.sums.1 = s.sums.1.wrapping_add(s.sums.0);
         if value > s.largest {
@@ -471,7 +985,7 @@ impl Ring<'_> {
             if let Some(classes) = s.mode {
                 for (d, set) in classes.iter().enumerate() {
                     if set.is_some_and(|set| !set.common(d, n as usize, value)) {
-                        s.rare[d].push(n);
+                        s.rare[d].push(n as usize);
                         s.rare_values[d].push(byte);
                     }
                 }
@@ -496,13 +1010,15 @@ impl Ring<'_> {
         if mode != s.mode {
             s.mode = mode;
             s.rebuilds += 1;
+            // n ≤ P: G(0..n) are `values[..n]`.
+            let known = &s.values[..s.n as usize];
             for d in 0..2 {
                 s.rare[d].clear();
                 s.rare_values[d].clear();
                 if let Some(set) = mode.and_then(|classes| classes[d]) {
-                    for (a, &v) in s.prefix.iter().enumerate().skip(1) {
+                    for (a, &v) in known.iter().enumerate().skip(1) {
                         if !set.common(d, a, u32::from(v)) {
-                            s.rare[d].push(a as u64);
+                            s.rare[d].push(a);
                             s.rare_values[d].push(v);
                         }
                     }
@@ -537,6 +1053,156 @@ impl Ring<'_> {
     }
 }
 
+/// The coverage scan over a = `from..=to` of the pairs (a, r − a), all readable: through the
+/// kernels where G(a) is in the prefix region and G(r − a) in the window (or the table is one
+/// plain run, `shift` = 0), one by one elsewhere. Checks after every [`kernels::SCAN_STEP`]
+/// pairs; returns the next a and whether `need` was covered.
+fn scan_pairs(
+    view: View<'_>,
+    kernels: Kernels,
+    r: usize,
+    from: usize,
+    to: usize,
+    set: &mut [u64; 4],
+    need: &[u64; 4],
+) -> (usize, bool) {
+    if from > to {
+        return (from, false);
+    }
+    if view.shift == 0 || (to < view.prefix && r - to >= view.prefix + view.shift) {
+        return kernels::scan_shifted(
+            kernels,
+            view.values,
+            view.values,
+            view.shift,
+            r,
+            from,
+            to,
+            set,
+            need,
+        );
+    }
+    let mut a = from;
+    while a <= to {
+        let stop = to.min(a + kernels::SCAN_STEP - 1);
+        for x in a..=stop {
+            mark(set, u32::from(view.get(x) ^ view.get(r - x)));
+        }
+        a = stop + 1;
+        if covers(set, need) {
+            return (a, true);
+        }
+    }
+    (a, false)
+}
+
+/// The parallel phase for the positions `c0..c0 + sets.len()`: the rare pairs whose other part
+/// is finished (below `finished`), then the coverage scan over the finished
+/// pairs, until the non-safe values below the g known now are covered (necessary work) and then
+/// on, at most [`SPECULATE_PAIRS`] pairs more, until those below `speculate` are too. Returns
+/// the pairs visited.
+#[allow(clippy::too_many_arguments)]
+fn parallel(
+    view: View<'_>,
+    moves: &Moves,
+    rare: [(&[usize], &[u8]); 2],
+    finished: usize,
+    c0: usize,
+    sets: &mut [[u64; 4]],
+    resume: &mut [Resume],
+    safe: &Safe,
+    speculate: u32,
+    kernels: Kernels,
+) -> u64 {
+    let c1 = c0 + sets.len();
+    let mut pairs = 0u64;
+    for &k in &moves.splits {
+        if c1 < k + 3 {
+            continue;
+        }
+        let (rare, values) = rare[k & 1];
+        // A rare a pairs with b = n − k − a, finished when 1 ≤ b < `finished`.
+        let lo = c0.saturating_sub(k + finished - 1).max(1);
+        let hi = c1 - 1 - k - 1;
+        let start = rare.partition_point(|&a| a < lo);
+        for (&a, &ga) in rare[start..].iter().zip(&values[start..]) {
+            if a > hi {
+                break;
+            }
+            let from = c0.max(a + k + 1);
+            let until = (c1 - 1).min(a + k + finished - 1);
+            if from > until {
+                continue;
+            }
+            pairs += (until + 1 - from) as u64;
+            // The run of b is all in the prefix or all in the window (`first_unservable`).
+            let (b_lo, b_hi) = (from - k - a, until - k - a);
+            let shift = if b_lo < view.prefix { 0 } else { view.shift };
+            let parts = &view.values[b_lo - shift..=b_hi - shift];
+            let sets = &mut sets[from - c0..=until - c0];
+            let skip = if moves.distinct && (from..=until).contains(&(k + 2 * a)) {
+                // The pair (a, a) is no move of Grundy's game.
+                k + 2 * a - from
+            } else {
+                usize::MAX
+            };
+            for (i, (set, &b)) in sets.iter_mut().zip(parts).enumerate() {
+                if i != skip {
+                    let x = ga ^ b;
+                    set[usize::from(x >> 6)] |= 1 << (x & 63);
+                }
+            }
+        }
+    }
+    for (i, set) in sets.iter_mut().enumerate() {
+        let n = c0 + i;
+        let safe = &safe[n & 1];
+        // The options inside the block can only raise g: covering the non-safe values below
+        // the g known now is necessary work.
+        let bound = first_missing(set, |w| safe[w]);
+        let need: [u64; 4] = std::array::from_fn(|w| !safe[w] & below(bound, w));
+        let wish: [u64; 4] = std::array::from_fn(|w| !safe[w] & below(bound.max(speculate), w));
+        resume[i] = Resume::default();
+        if covers(set, &wish) {
+            continue;
+        }
+        resume[i].split = moves.splits.len();
+        let mut necessary = covers(set, &need);
+        let mut extra = 0;
+        'splits: for (index, &k) in moves.splits.iter().enumerate() {
+            if n < k + 2 {
+                continue;
+            }
+            let r = n - k;
+            let top = moves.top(r);
+            let limit = view.limit(n, k, top);
+            let mut a = (r + 1).saturating_sub(finished).max(1);
+            if !necessary {
+                let (next, covered) = scan_pairs(view, kernels, r, a, limit, set, &need);
+                pairs += (next - a) as u64;
+                a = next;
+                if !covered {
+                    continue;
+                }
+                necessary = true;
+            }
+            let end = limit.min(a + (SPECULATE_PAIRS - extra) - 1);
+            let (next, covered) = scan_pairs(view, kernels, r, a, end, set, &wish);
+            let visited = next.saturating_sub(a);
+            pairs += visited as u64;
+            extra += visited;
+            if covered || extra >= SPECULATE_PAIRS {
+                resume[i] = Resume {
+                    split: index,
+                    a: next,
+                };
+                break 'splits;
+            }
+        }
+    }
+    pairs
+}
+
 /// Computes G(0..=options.to) of `rule` in the ring mode, resuming from and saving to the
 /// checkpoint when one is given (module doc).
 pub fn run<P: Progress>(
@@ -559,7 +1225,11 @@ pub fn run<P: Progress>(
     if sizes.ring < 64
         || sizes.ring < 2 * (take + 1)
         || sizes.prefix == 0
-        || usize::try_from(sizes.ring + sizes.prefix).is_err()
+        || sizes
+            .prefix
+            .checked_add(sizes.ring)
+            .and_then(|sum| sum.checked_add(sizes.slack()))
+            .is_none_or(|table| usize::try_from(table).is_err())
     {
         return Err(RingError::Sizes {
             ring: sizes.ring,
@@ -568,55 +1238,69 @@ pub fn run<P: Progress>(
         });
     }
     let game = rule.to_string();
+    // The table's room: the whole of it, or the positions asked for when fewer (a resumed
+    // state may hold more).
+    let wanted = sizes.table().min(options.to.saturating_add(1));
     let state = match options.checkpoint {
-        Some(path) if path.exists() => load(path, &game, sizes)?,
-        _ => State::new(sizes),
+        Some(path) if path.exists() => load(path, &game, sizes, wanted)?,
+        _ => State::new(wanted)?,
     };
-    let mut state = state;
-    // The prefix's room at once: growing it by doubling would reserve more than P.
-    let wanted = sizes.prefix.min(options.to.saturating_add(1)) as usize;
-    if wanted > state.prefix.len() {
-        state.prefix.reserve_exact(wanted - state.prefix.len());
-    }
     let resumed_at = (state.n > 0).then_some(state.n);
     let mut ring = Ring {
         moves: &moves,
         sizes,
-        slot: (state.n % sizes.ring) as usize,
         state,
+        kernels: Kernels::detect(),
         work: 0,
+        fallbacks: 0,
+        fallback_pairs: 0,
+        speculate: 0,
+        pairs_per_position: 0,
+        moves_down: 0,
+        pending: None,
+        overlapped: 0,
+        sequential_time: Duration::ZERO,
     };
+    if options.scalar_kernels {
+        ring.kernels = Kernels::Scalar;
+    }
     let to = options.to;
     let watch = options.progress.start(to);
     let mut safe = ring.safe();
     let mut last_save = Instant::now();
     let mut stop = Stop::Reached;
     while ring.state.n <= to {
-        let s = &ring.state;
-        let mut end = (s.n / CHUNK + 1) * CHUNK;
-        end = end.min(to + 1);
+        let n = ring.state.n;
+        let mut end = to + 1;
         if let Some(after) = options.stop_after {
-            if s.n > after {
+            if n > after {
                 stop = Stop::Interrupted;
                 break;
             }
             end = end.min(after + 1);
         }
-        while ring.state.n < end {
-            let n = ring.state.n;
-            if n <= sizes.prefix {
-                let grown = ring.state.rare_total()
-                    > ring.state.rare_at_review + (ring.state.rare_at_review / 8).max(16);
-                if n >= ring.state.next_review || grown {
-                    ring.review();
-                    safe = ring.safe();
-                    if n >= ring.state.next_review {
-                        ring.state.next_review = n.saturating_mul(2);
-                    }
+        if n <= sizes.prefix {
+            let grown = ring.state.rare_total()
+                > ring.state.rare_at_review + (ring.state.rare_at_review / 8).max(16);
+            if n >= ring.state.next_review || grown {
+                ring.review();
+                safe = ring.safe();
+                if n >= ring.state.next_review {
+                    ring.state.next_review = n.saturating_mul(2);
                 }
             }
+        }
+        if n < FIRST_REVIEW || ring.state.mode.is_none() {
+            // One position at a time, every pair scanned (reviewed at each).
+            ring.make_room(1);
             let value = ring.value(&safe)?;
             ring.push(value)?;
+            if !ring.state.n.is_multiple_of(CHUNK) && ring.state.n <= to {
+                continue;
+            }
+        } else {
+            let len = ring.block_len(n, end)?;
+            ring.block(len, end, &safe)?;
         }
         watch.computed(ring.state.n);
         if options
@@ -638,11 +1322,20 @@ pub fn run<P: Progress>(
     if let Some(path) = options.checkpoint {
         save(path, &game, sizes, &ring.state)?;
     }
+    let positions = u128::from(ring.state.n - resumed_at.unwrap_or(0)).max(1);
     watch.engine_statistics(&format!(
-        "stats: {} | pair visits {} in this process | common sets chosen {} times",
+        "stats: {} | pair visits {} in this process ({} per position) | common sets chosen {} \
+         times | resumed scans {} ({} pairs) | window moved down {} times | {} blocks beside \
+         the next one's parallel phase | sequential phases {:.3?} (wall clock)",
         ring.method(),
         ring.work,
-        ring.state.rebuilds
+        ring.work / positions,
+        ring.state.rebuilds,
+        ring.fallbacks,
+        ring.fallback_pairs,
+        ring.moves_down,
+        ring.overlapped,
+        ring.sequential_time,
     ));
     watch.finished();
     let s = &ring.state;
@@ -794,33 +1487,29 @@ fn write_state(out: &mut impl Write, game: &str, sizes: Sizes, s: &State) -> std
     for d in 0..2 {
         u64s(out, s.rare[d].len() as u64)?;
         for &a in &s.rare[d] {
-            u64s(out, a)?;
+            u64s(out, a as u64)?;
         }
         out.write_all(&s.rare_values[d])?;
     }
-    out.write_all(&s.prefix)?;
-    // The ring in position order: G(max(0, n − R)..n).
-    let kept = s.n.min(sizes.ring);
-    let mut x = s.n - kept;
-    while x < s.n {
-        let slot = (x % sizes.ring) as usize;
-        let run = (s.n - x).min(sizes.ring - slot as u64) as usize;
-        out.write_all(&s.ring[slot..slot + run])?;
-        x += run as u64;
-    }
+    let kept = s.n.min(sizes.prefix) as usize;
+    out.write_all(&s.values[..kept])?;
+    // The ring in position order: G(max(0, n − R)..n), one run of the window.
+    let (n, in_ring) = (s.n as usize, s.n.min(sizes.ring) as usize);
+    out.write_all(&s.values[n - in_ring - s.shift..n - s.shift])?;
     Ok(())
 }
 
-/// Reads and checks a checkpoint of `game` with `sizes`.
-fn load(path: &Path, game: &str, sizes: Sizes) -> Result<State, RingError> {
+/// Reads and checks a checkpoint of `game` with `sizes`, into a table of `capacity` bytes (or
+/// as many as the state needs).
+fn load(path: &Path, game: &str, sizes: Sizes, capacity: u64) -> Result<State, RingError> {
     let file = File::open(path).map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?;
     let length = file
         .metadata()
         .map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?
         .len();
     let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
-    let state =
-        read_state(&mut input, length, game, sizes).map_err(|e| checkpoint_error(path, e))?;
+    let state = read_state(&mut input, length, game, sizes, capacity)
+        .map_err(|e| checkpoint_error(path, e))?;
     let hash = input.hash;
     let mut trailer = [0u8; 8];
     let damaged = || checkpoint_error(path, "damaged (its hash does not match): not resumed");
@@ -843,6 +1532,7 @@ fn read_state(
     length: u64,
     game: &str,
     sizes: Sizes,
+    capacity: u64,
 ) -> Result<State, String> {
     let truncated = |_: std::io::Error| "truncated or unreadable: not resumed".to_string();
     let bytes = |count: usize, input: &mut dyn Read| -> Result<Vec<u8>, String> {
@@ -933,7 +1623,7 @@ fn read_state(
         *count = u64s(input)?;
     }
     // Every list is checked against n and the file's length before it is allocated.
-    let mut rare: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+    let mut rare: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let mut rare_values: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
     for d in 0..2 {
         let count = u64s(input)?;
@@ -947,7 +1637,7 @@ fn read_state(
                 return Err(damaged("a rare list out of order"));
             }
             previous = a;
-            rare[d].push(a);
+            rare[d].push(a as usize);
         }
         rare_values[d] = bytes(count as usize, input)?;
     }
@@ -956,21 +1646,39 @@ fn read_state(
     if kept.saturating_add(in_ring) > length {
         return Err("truncated: not resumed".to_string());
     }
-    let prefix_values = bytes(kept as usize, input)?;
-    let mut ring_values = vec![0u8; sizes.ring as usize];
-    let mut x = n - in_ring;
-    while x < n {
-        let slot = (x % sizes.ring) as usize;
-        let run = (n - x).min(sizes.ring - slot as u64) as usize;
-        input
-            .read_exact(&mut ring_values[slot..slot + run])
-            .map_err(truncated)?;
-        x += run as u64;
+    // The table (module doc, *Layout*): G(0..n) in one run while n ≤ P + R, else the prefix
+    // and the ring after it.
+    let whole = n <= sizes.prefix + sizes.ring;
+    let physical = if whole { n } else { sizes.prefix + sizes.ring };
+    let mut values = reserve(capacity.max(physical)).map_err(|e| e.to_string())?;
+    let read_into =
+        |input: &mut dyn Read, values: &mut Vec<u8>, count: u64| -> Result<(), String> {
+            let start = values.len();
+            values.resize(start + count as usize, 0);
+            input.read_exact(&mut values[start..]).map_err(truncated)
+        };
+    read_into(input, &mut values, kept)?;
+    let ring_from = n - in_ring;
+    let (skip, shift) = if n <= sizes.prefix {
+        (in_ring, 0)
+    } else if whole {
+        (sizes.prefix - ring_from, 0)
+    } else {
+        (0, n - sizes.ring - sizes.prefix)
+    };
+    // The ring's values the prefix holds already: read (they are hashed), not kept.
+    let mut scratch = vec![0u8; 1 << 16];
+    let mut left = skip;
+    while left > 0 {
+        let run = left.min(scratch.len() as u64) as usize;
+        input.read_exact(&mut scratch[..run]).map_err(truncated)?;
+        left -= run as u64;
     }
+    read_into(input, &mut values, in_ring - skip)?;
     Ok(State {
         n,
-        prefix: prefix_values,
-        ring: ring_values,
+        values,
+        shift: shift as usize,
         rare,
         rare_values,
         mode,
