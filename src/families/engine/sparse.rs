@@ -351,10 +351,21 @@ pub(super) fn sequential<T: Cell>(
         pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
     }
     let common = first_missing(set, |w| safe[w]);
-    let need: Vec<u64> = (0..safe.len())
-        .map(|w| !safe[w] & below(common, w))
-        .collect();
-    if covers(set, &need) {
+    // The non-safe values below `common`, on the stack while they fit 256 bits (no allocation
+    // per position).
+    let mut on_stack = [0u64; 4];
+    let mut on_heap = Vec::new();
+    let need: &mut [u64] = if safe.len() <= on_stack.len() {
+        &mut on_stack[..safe.len()]
+    } else {
+        on_heap.resize(safe.len(), 0);
+        &mut on_heap
+    };
+    for (w, word) in need.iter_mut().enumerate() {
+        *word = !safe[w] & below(common, w);
+    }
+    let need: &[u64] = need;
+    if covers(set, need) {
         return Sequential {
             value: common,
             pairs,
@@ -375,7 +386,7 @@ pub(super) fn sequential<T: Cell>(
             let r = n - k;
             let a_lo = (r + 1).saturating_sub(n0).max(1);
             let last = (a_lo - 1).min(moves.top(r));
-            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, &need);
+            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, need);
             resumed += (next - 1) as u64;
             if done {
                 covered = true;
@@ -394,7 +405,7 @@ pub(super) fn sequential<T: Cell>(
             } else {
                 a_lo
             };
-            let (next, done) = kernels::scan(kernels, values, r, a, top, set, &need);
+            let (next, done) = kernels::scan(kernels, values, r, a, top, set, need);
             resumed += (next - a) as u64;
             if done {
                 covered = true;
