@@ -278,8 +278,19 @@ mod avx2 {
     /// `set` (at most 4 words) as a 256-bit word, zero-padded.
     #[inline(always)]
     fn load_set(set: &[u64]) -> __m256i {
-        let mut words = [0u64; 4];
-        words[..set.len()].copy_from_slice(set);
+        // One arm per length (1, 2 or 4 words in practice): a copy of a run-time length is a
+        // call to memcpy, measured at 7 % of 0.1777's instructions.
+        let words = match *set {
+            [a] => [a, 0, 0, 0],
+            [a, b] => [a, b, 0, 0],
+            [a, b, c] => [a, b, c, 0],
+            [a, b, c, d] => [a, b, c, d],
+            _ => {
+                let mut words = [0u64; 4];
+                words[..set.len()].copy_from_slice(set);
+                words
+            }
+        };
         // SAFETY: `words` is 32 bytes.
         unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
     }
@@ -290,8 +301,15 @@ mod avx2 {
         let mut words = [0u64; 4];
         // SAFETY: `words` is 32 bytes.
         unsafe { _mm256_storeu_si256(words.as_mut_ptr().cast(), acc) };
-        let len = set.len();
-        set.copy_from_slice(&words[..len]);
+        match set {
+            [a] => *a = words[0],
+            [a, b] => [*a, *b] = [words[0], words[1]],
+            [a, b, c, d] => [*a, *b, *c, *d] = words,
+            _ => {
+                let len = set.len();
+                set.copy_from_slice(&words[..len]);
+            }
+        }
     }
 
     /// G(a + i) ⊕ G(r − a − i) for i in 0..16, u8 values (a + 15 ≤ r − a − 15 need not hold;

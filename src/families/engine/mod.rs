@@ -32,6 +32,11 @@
 //! register set of up to 1,024 bits, tried on 0.6, was slower than the scalar marking). Both
 //! versions visit the same pairs; the tests compare them value for value and on the pair visits.
 //!
+//! **No quadratic cliff.** A parallel coverage scan stops after a cap of pairs that adapts to
+//! the game ([`sparse`]'s doc): on 0.376, whose late values pair into the needed ones only with a
+//! few small heaps out of the parallel phase's reach, the uncapped scans grew to 10^6 pairs a
+//! position.
+//!
 //! **Why the sequential phase can stay long.** When the rare positions are all small (0.354:
 //! 131 per class, all below 1,200), a rare a pairs with a b = n − k − a *inside* the block for
 //! almost every position of a block of 16,384: those pairs, about #rare per position, depend on
@@ -41,8 +46,9 @@
 //!
 //! **Statistics.** The pairs visited ("work", the count `ogsolve` prints as breaking iterations)
 //! are counted exactly and reported with the method, the rare positions, the re-choices of the
-//! common sets and the scans that had to go past the parallel phase, through the request's
-//! observer ([`Watch::engine_statistics`]); `grundy table --stats` prints them.
+//! common sets, the scans that had to go past the parallel phase and those stopped at the cap
+//! (with the last cap), through the request's observer ([`Watch::engine_statistics`]);
+//! `grundy table --stats` prints them.
 //!
 //! **Memory.** The values are kept in the narrowest of u8, u16, u32 that holds them (widened when
 //! a larger value appears): 1 byte per position while values are below 256, 2 below 65,536. The
@@ -334,6 +340,11 @@ impl Request<'_> {
 const PARALLEL_WORK: u64 = 4_000_000;
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
+/// The cap of the parallel coverage scans before any has been measured, its least value, and
+/// how many capped common positions a block needs for its scans to re-set it.
+const FIRST_SCAN_CAP: usize = 8192;
+const LEAST_SCAN_CAP: usize = 512;
+const CAP_SAMPLE: u64 = 16;
 
 /// Which method, and for the sparse one the common sets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -364,6 +375,14 @@ struct Engine<'a> {
     /// Positions whose coverage scan had to resume in the sequential phase, and its pairs.
     fallbacks: u64,
     fallback_pairs: u64,
+    /// The most pairs a position's coverage scan visits in the parallel phase (sparse mode):
+    /// re-set after every block from what the capped scans cost in the sequential phase.
+    scan_cap: usize,
+    /// Positions whose parallel coverage scan stopped at the cap, and the pairs of their
+    /// sequential scans (in total, and in the current block for the common ones).
+    capped: u64,
+    capped_pairs: u64,
+    block_capped: (u64, u64),
     /// Pairs per position in the last block's parallel phase.
     pairs_per_position: u64,
     /// The pair-scan kernels (AVX2 when the processor has it; the tests force the scalar ones).
@@ -371,6 +390,9 @@ struct Engine<'a> {
     /// Common sets imposed instead of chosen (the tests: values never depend on them).
     #[cfg(test)]
     forced: Option<Classes>,
+    /// A cap of the parallel coverage scans imposed instead of adjusted (the tests).
+    #[cfg(test)]
+    forced_scan_cap: Option<usize>,
 }
 
 /// How a typed run ended.
@@ -444,10 +466,16 @@ impl<'a> Engine<'a> {
             rebuilds: 0,
             fallbacks: 0,
             fallback_pairs: 0,
+            scan_cap: FIRST_SCAN_CAP,
+            capped: 0,
+            capped_pairs: 0,
+            block_capped: (0, 0),
             pairs_per_position: 0,
             kernels: kernels::Kernels::detect(),
             #[cfg(test)]
             forced: None,
+            #[cfg(test)]
+            forced_scan_cap: None,
         }
     }
 
@@ -490,7 +518,8 @@ impl<'a> Engine<'a> {
                     let positions = table.len() as u128;
                     self.request.watch.engine_statistics(&format!(
                         "stats: {} | pair visits {} ({} per position) | common sets chosen {} \
-                         times | resumed scans {} ({} pairs) | parallel {:.3?} sequential {:.3?} \
+                         times | resumed scans {} ({} pairs) | capped parallel scans {} ({} \
+                         sequential pairs; last cap {}) | parallel {:.3?} sequential {:.3?} \
                          total {:.3?}",
                         self.method(),
                         self.work,
@@ -498,6 +527,9 @@ impl<'a> Engine<'a> {
                         self.rebuilds,
                         self.fallbacks,
                         self.fallback_pairs,
+                        self.capped,
+                        self.capped_pairs,
+                        self.scan_cap,
                         self.timing[0],
                         self.timing[1],
                         start.elapsed()
@@ -696,6 +728,7 @@ impl<'a> Engine<'a> {
             let rare = [&self.rare[0][..], &self.rare[1][..]];
             let mode = self.mode;
             let kernels = self.kernels;
+            let scan_cap = self.scan_cap;
             let chunk = 64;
             let run = |(index, (sets, resume)): (usize, (&mut [u64], &mut [Resume]))| {
                 let c0 = n0 + index * chunk;
@@ -703,7 +736,7 @@ impl<'a> Engine<'a> {
                 match mode {
                     Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words, kernels),
                     Mode::Sparse(_) => sparse::parallel(
-                        finished, moves, rare, c0, c1, sets, resume, words, safe, kernels,
+                        finished, moves, rare, c0, c1, sets, resume, words, safe, scan_cap, kernels,
                     ),
                 }
             };
@@ -726,6 +759,7 @@ impl<'a> Engine<'a> {
         }
         self.timing[0] += clock.elapsed();
         let clock = Instant::now();
+        self.block_capped = (0, 0);
         for i in 0..len {
             let n = n0 + i;
             let set = &mut seen[i * words..(i + 1) * words];
@@ -739,7 +773,24 @@ impl<'a> Engine<'a> {
             }
         }
         self.timing[1] += clock.elapsed();
+        self.adjust_scan_cap();
         false
+    }
+
+    /// Re-sets the cap of the parallel coverage scans from the block just computed: three times
+    /// the mean sequential scan of its capped common positions (rare ones scan everything in
+    /// any order), when there were enough of them to tell; otherwise it stays.
+    fn adjust_scan_cap(&mut self) {
+        #[cfg(test)]
+        if let Some(cap) = self.forced_scan_cap {
+            self.scan_cap = cap;
+            return;
+        }
+        let (positions, pairs) = self.block_capped;
+        if positions >= CAP_SAMPLE {
+            let mean = usize::try_from(pairs / positions).unwrap_or(usize::MAX);
+            self.scan_cap = mean.saturating_mul(3).max(LEAST_SCAN_CAP);
+        }
     }
 
     /// The options of n that involve the block, then the mex.
@@ -787,6 +838,15 @@ impl<'a> Engine<'a> {
                 if let Some(pairs) = step.resumed {
                     self.fallbacks += 1;
                     self.fallback_pairs += pairs;
+                }
+                if resume.capped {
+                    let pairs = step.resumed.unwrap_or(0);
+                    self.capped += 1;
+                    self.capped_pairs += pairs;
+                    if !step.exhausted {
+                        self.block_capped.0 += 1;
+                        self.block_capped.1 += pairs;
+                    }
                 }
                 step.value
             }
@@ -847,26 +907,113 @@ mod tests {
         forced: Option<Classes>,
         kernels: kernels::Kernels,
     ) -> (Vec<u32>, Method, u128) {
+        let run = engine_run_with_cap(code, last, forced, kernels, None);
+        (run.values, run.method, run.work)
+    }
+
+    /// What one run of the engine gave.
+    struct Run {
+        values: Vec<u32>,
+        method: Method,
+        work: u128,
+        /// The positions whose parallel coverage scan stopped at the cap (from the statistics).
+        capped: u64,
+    }
+
+    /// Keeps the engine's statistics line.
+    #[derive(Default)]
+    struct Recorder(std::cell::RefCell<String>);
+
+    impl Watch for Recorder {
+        fn computed(&self, _computed: u64) {}
+        fn engine_statistics(&self, statistics: &str) {
+            *self.0.borrow_mut() = statistics.to_string();
+        }
+    }
+
+    /// [`engine_run`], with the cap of the parallel coverage scans fixed at `scan_cap` when
+    /// given, and the count of capped scans.
+    fn engine_run_with_cap(
+        code: &str,
+        last: usize,
+        forced: Option<Classes>,
+        kernels: kernels::Kernels,
+        scan_cap: Option<usize>,
+    ) -> Run {
         let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
-        let watch = false.start(last as u64);
+        let recorder = Recorder::default();
         let request = Request {
             to: last,
             work_limit: None,
             interrupt: None,
             past_proof: true,
-            watch: &*watch,
+            watch: &recorder,
         };
         let moves = Moves::of(&rule, last).expect("an octal code the engine knows");
         let mut engine = Engine::new(moves, None, &request);
         engine.forced = forced;
         engine.kernels = kernels;
+        if let Some(cap) = scan_cap {
+            engine.scan_cap = cap;
+            engine.forced_scan_cap = Some(cap);
+        }
         let values = engine.run(rule);
         let table = values.table();
-        (
-            (0..table.len()).map(|n| table.get(n)).collect(),
-            values.method(),
-            values.work(),
-        )
+        let statistics = recorder.0.borrow().clone();
+        let capped = statistics
+            .split("capped parallel scans ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|count| count.parse().ok())
+            .expect("the statistics count the capped scans");
+        Run {
+            values: (0..table.len()).map(|n| table.get(n)).collect(),
+            method: values.method(),
+            work: values.work(),
+            capped,
+        }
+    }
+
+    /// Whatever the cap of the parallel coverage scans — none, every scan capped at once, or
+    /// the adjusted one — the values are the definition's, on both kernels, which visit the
+    /// same pairs; and on 0.376 the adjusted cap does stop scans (the rule is exercised).
+    #[test]
+    fn capped_coverage_scans_give_the_definitions_values() {
+        for (code, digits, last) in [
+            ("0.376", vec![0u8, 3, 7, 6], 20000),
+            ("0.354", vec![0, 3, 5, 4], 8000),
+            ("0.16", vec![0, 1, 6], 8000),
+            ("0.1777", vec![0, 1, 7, 7, 7], 8000),
+        ] {
+            let expected = brute(&digits, last);
+            for cap in [None, Some(0), Some(1), Some(17), Some(usize::MAX)] {
+                let mut works = Vec::new();
+                for kernels in [kernels::Kernels::detect(), kernels::Kernels::Scalar] {
+                    let run = engine_run_with_cap(code, last, None, kernels, cap);
+                    if let Some(n) = (0..=last).find(|&n| run.values.get(n) != expected.get(n)) {
+                        panic!(
+                            "{code} cap {cap:?} {kernels:?}: G({n}) = {:?}, by definition {}",
+                            run.values.get(n),
+                            expected[n]
+                        );
+                    }
+                    if cap == Some(usize::MAX) {
+                        assert_eq!(run.capped, 0, "{code}: nothing capped without a cap");
+                    }
+                    if cap == Some(0) && code == "0.376" {
+                        assert!(run.capped > 1000, "{code}: {} capped", run.capped);
+                    }
+                    if cap.is_none() && code == "0.376" {
+                        assert!(
+                            run.capped > 0,
+                            "{code}: the adjusted cap never stopped a scan"
+                        );
+                    }
+                    works.push(run.work);
+                }
+                assert_eq!(works[0], works[1], "{code} cap {cap:?}: pair visits");
+            }
+        }
     }
 
     /// The vector kernels and the scalar ones give the same values and visit the same pairs:
@@ -939,18 +1086,21 @@ mod tests {
         fn vector_and_scalar_kernels_agree_on_random_codes(
             digits in digits(),
             mask in 0u32..64,
+            cap in prop_oneof![Just(None), (0usize..64).prop_map(Some)],
         ) {
             let last = 3000;
             let code = spelling(&digits);
             let expected = brute(&digits, last);
             let set = Some(CommonSet { mask, heap_parity: mask & 1 == 1 });
             for forced in [None, Some([set, set])] {
-                let (vector, _, work) =
-                    engine_run(&code, last, forced, kernels::Kernels::detect());
-                let (scalar, _, scalar_work) =
-                    engine_run(&code, last, forced, kernels::Kernels::Scalar);
-                prop_assert_eq!(&vector, &expected, "{} vector {:?}", code, forced);
-                prop_assert_eq!(&scalar, &expected, "{} scalar {:?}", code, forced);
+                let run = |kernels| {
+                    let run = engine_run_with_cap(&code, last, forced, kernels, cap);
+                    (run.values, run.work)
+                };
+                let (vector, work) = run(kernels::Kernels::detect());
+                let (scalar, scalar_work) = run(kernels::Kernels::Scalar);
+                prop_assert_eq!(&vector, &expected, "{} vector {:?} cap {:?}", code, forced, cap);
+                prop_assert_eq!(&scalar, &expected, "{} scalar {:?} cap {:?}", code, forced, cap);
                 prop_assert_eq!(work, scalar_work, "{}", code);
             }
         }

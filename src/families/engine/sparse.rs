@@ -42,6 +42,23 @@
 //! can only raise g) and records where it stopped. The pairs with a part inside the block follow
 //! position by position; when g's condition still fails there, the scan *resumes* where the
 //! parallel one stopped, so no pair is visited twice.
+//!
+//! **The cap of the parallel scan.** A heap n = N + i of the block [N, N + B) has its finished
+//! pairs at a ≥ n − k + 1 − N ≈ i; the pairs with a small a — the ones a scan from a = 1, as in
+//! `ogs`, sees first — have their b inside the block. On some games only those cover: 0.376
+//! becomes periodic (period 4, values 33 16 32 17) from about 1.45·10^6 on, pairs of two parts in
+//! the periodic stretch give only the option values 0, 1, 16, 17, 48, 49, and the non-safe values
+//! 6, 7, 12, 13, 20, 21, 30, 31 below g come from a few positions a < 650 (a scan from a = 1
+//! covers after about 630 pairs, at every n past 1.5·10^6), or from scattered positions far
+//! up in the irregular stretch: the block-parallel scan, which starts past them, visited 10^6
+//! pairs a position at 4·10^6 (measured on the values, replaying both orders). So each parallel
+//! scan stops, not covered, after at most a *cap* of pairs and is marked capped; the sequential
+//! phase then scans the pairs with a part in the block (from a = 1) before resuming. The cap is
+//! re-set after every block to three times the mean sequential scan of that block's capped common
+//! positions (at least 512; 8,192 before any is measured): a game whose in-block pairs cover
+//! quickly gets a small cap, one whose parallel scans do the work keeps a large one. The order
+//! of the pairs changes, not the set of values seen when the scan stops: the values are exact
+//! whatever the cap (the tests force caps from 0 to none).
 
 use super::kernels::{self, Kernels};
 use super::{Cell, Moves, below, covers, first_missing};
@@ -180,10 +197,13 @@ pub(super) fn choose_classes(
 pub(super) struct Resume {
     split: usize,
     a: usize,
+    /// The scan stopped at the block's cap of pairs, not covered.
+    pub(super) capped: bool,
 }
 
 /// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
-/// whose parts are both finished; returns how many pairs were visited.
+/// whose parts are both finished, each position's coverage scan stopping after at most `cap`
+/// pairs; returns how many pairs were visited.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn parallel<T: Cell>(
     finished: &[T],
@@ -195,6 +215,7 @@ pub(super) fn parallel<T: Cell>(
     resume: &mut [Resume],
     words: usize,
     safe: &[Vec<u64>; 2],
+    cap: usize,
     kernels: Kernels,
 ) -> u64 {
     let n0 = finished.len();
@@ -253,6 +274,7 @@ pub(super) fn parallel<T: Cell>(
             continue;
         }
         resume[i].split = moves.splits.len();
+        let mut budget = cap;
         'splits: for (index, &k) in moves.splits.iter().enumerate() {
             if n < k + 2 {
                 continue;
@@ -260,12 +282,26 @@ pub(super) fn parallel<T: Cell>(
             let r = n - k;
             let top = moves.top(r);
             let a = (r + 1).saturating_sub(n0).max(1);
-            let (next, covered) = kernels::scan(kernels, finished, r, a, top, set, &need);
+            if a > top {
+                continue;
+            }
+            if budget == 0 {
+                resume[i] = Resume {
+                    split: index,
+                    a,
+                    capped: true,
+                };
+                break 'splits;
+            }
+            let last = top.min(a.saturating_add(budget - 1));
+            let (next, covered) = kernels::scan(kernels, finished, r, a, last, set, &need);
             pairs += (next - a) as u64;
-            if covered {
+            budget -= next - a;
+            if covered || last < top {
                 resume[i] = Resume {
                     split: index,
                     a: next,
+                    capped: !covered,
                 };
                 break 'splits;
             }
@@ -280,8 +316,10 @@ pub(super) struct Sequential {
     pub(super) value: u32,
     /// Pairs visited.
     pub(super) pairs: u64,
-    /// Pairs visited by the resumed scan (0 when it was not needed).
+    /// Pairs visited by the resumed scan (`None` when it was not needed).
     pub(super) resumed: Option<u64>,
+    /// Whether the scan ran over every pair (G(n) is then a rare value).
+    pub(super) exhausted: bool,
 }
 
 /// The rest of G(n) after [`parallel`]: the rare pairs with a part inside the block (`n0..n`),
@@ -313,14 +351,26 @@ pub(super) fn sequential<T: Cell>(
         pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
     }
     let common = first_missing(set, |w| safe[w]);
-    let need: Vec<u64> = (0..safe.len())
-        .map(|w| !safe[w] & below(common, w))
-        .collect();
-    if covers(set, &need) {
+    // The non-safe values below `common`, on the stack while they fit 256 bits (no allocation
+    // per position).
+    let mut on_stack = [0u64; 4];
+    let mut on_heap = Vec::new();
+    let need: &mut [u64] = if safe.len() <= on_stack.len() {
+        &mut on_stack[..safe.len()]
+    } else {
+        on_heap.resize(safe.len(), 0);
+        &mut on_heap
+    };
+    for (w, word) in need.iter_mut().enumerate() {
+        *word = !safe[w] & below(common, w);
+    }
+    let need: &[u64] = need;
+    if covers(set, need) {
         return Sequential {
             value: common,
             pairs,
             resumed: None,
+            exhausted: false,
         };
     }
     // A non-safe value below `common` is still unseen: the pairs with a part inside the block
@@ -336,7 +386,7 @@ pub(super) fn sequential<T: Cell>(
             let r = n - k;
             let a_lo = (r + 1).saturating_sub(n0).max(1);
             let last = (a_lo - 1).min(moves.top(r));
-            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, &need);
+            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, need);
             resumed += (next - 1) as u64;
             if done {
                 covered = true;
@@ -355,7 +405,7 @@ pub(super) fn sequential<T: Cell>(
             } else {
                 a_lo
             };
-            let (next, done) = kernels::scan(kernels, values, r, a, top, set, &need);
+            let (next, done) = kernels::scan(kernels, values, r, a, top, set, need);
             resumed += (next - a) as u64;
             if done {
                 covered = true;
@@ -371,5 +421,6 @@ pub(super) fn sequential<T: Cell>(
         },
         pairs: pairs + resumed,
         resumed: Some(resumed),
+        exhausted: !covered,
     }
 }
