@@ -282,35 +282,43 @@ impl ScriptGame {
     }
 }
 
+/// The [`Game`] methods that a script game and its misère version share word for word: each
+/// reads the position with the type's own `position` and hands it to the exhaustive solver.
+macro_rules! searched_position_methods {
+    () => {
+        fn info(&self) -> &GameInfo {
+            &self.info
+        }
+
+        fn analyze(
+            &self,
+            position: &str,
+            limit: usize,
+            json: bool,
+            out: &mut dyn Write,
+        ) -> Result<(), GameError> {
+            let parsed = self.position(position)?;
+            write_analysis(&self.info.name, &parsed, position, limit, json, out)
+        }
+
+        fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
+            position_moves(&self.position(position)?, limit)
+        }
+
+        fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+            best_move(&self.position(position)?)
+        }
+
+        fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+            chosen_outcome(&self.position(position)?, entry, &|text| {
+                self.position(text)
+            })
+        }
+    };
+}
+
 impl Game for ScriptGame {
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        let parsed = self.position(position)?;
-        write_analysis(&self.info.name, &parsed, position, limit, json, out)
-    }
-
-    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
-        position_moves(&self.position(position)?, limit)
-    }
-
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
-        best_move(&self.position(position)?)
-    }
-
-    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
-        chosen_outcome(&self.position(position)?, entry, &|text| {
-            self.position(text)
-        })
-    }
+    searched_position_methods!();
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
         if !self.has_conjecture() {
@@ -427,34 +435,7 @@ impl MisereScriptGame {
 }
 
 impl Game for MisereScriptGame {
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        let parsed = self.position(position)?;
-        write_analysis(&self.info.name, &parsed, position, limit, json, out)
-    }
-
-    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
-        position_moves(&self.position(position)?, limit)
-    }
-
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
-        best_move(&self.position(position)?)
-    }
-
-    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
-        chosen_outcome(&self.position(position)?, entry, &|text| {
-            self.position(text)
-        })
-    }
+    searched_position_methods!();
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
         let positions = self.normal.misere_positions(size, None)?;
