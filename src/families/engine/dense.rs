@@ -30,8 +30,7 @@ pub(super) fn parallel<T: Cell>(
         // The bit set in a register: no stamps.
         for n in c0..c1 {
             let set = &mut sets[(n - c0) * words..(n - c0 + 1) * words];
-            for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
-                let r = n - k;
+            for (_, r) in moves.splits_of(n) {
                 let top = moves.top(r);
                 let a = (r + 1).saturating_sub(n0).max(1);
                 let (visited, full) = kernels::dense_scan(kernels, finished, r, a, top, set);
@@ -50,8 +49,7 @@ pub(super) fn parallel<T: Cell>(
     for n in c0..c1 {
         let stamp = (n - c0) as u32;
         let mut stamped = 0usize;
-        for &k in moves.splits.iter().filter(|&&k| n >= k + 2) {
-            let r = n - k;
+        for (_, r) in moves.splits_of(n) {
             let top = moves.top(r);
             let mut a = (r + 1).saturating_sub(n0).max(1);
             let mut full = false;
@@ -91,11 +89,7 @@ pub(super) fn in_block<T: Cell>(
     set: &mut [u64],
 ) -> u128 {
     let mut scanned = 0u128;
-    for &k in &moves.splits {
-        if n < k + 2 {
-            continue;
-        }
-        let r = n - k;
+    for (_, r) in moves.splits_of(n) {
         let a_lo = (r + 1).saturating_sub(n0).max(1);
         for a in 1..a_lo.min(r / 2 + 1) {
             if moves.distinct && 2 * a == r {

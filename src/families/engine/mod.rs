@@ -268,6 +268,27 @@ impl Moves {
         }
     }
 
+    /// The split moves open to a heap of n: (take k, r = n − k) for every split take k with
+    /// n ≥ k + 2, so that r is at least two non-empty heaps.
+    fn splits_of(&self, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.indexed_splits_of(n, 0).map(|(_, k, r)| (k, r))
+    }
+
+    /// [`Moves::splits_of`] from the `first`-th split take on, each with its index in `splits`
+    /// (where a scan that stopped resumes).
+    fn indexed_splits_of(
+        &self,
+        n: usize,
+        first: usize,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.splits
+            .iter()
+            .enumerate()
+            .skip(first)
+            .filter(move |&(_, &k)| n >= k + 2)
+            .map(move |(index, &k)| (index, k, n - k))
+    }
+
     /// The engine's moves of `rule` with take sizes up to `to`, when it knows the rule.
     fn of(rule: &CompiledRule, to: usize) -> Option<Moves> {
         if !rule.is_fast() {
@@ -649,11 +670,7 @@ impl<'a> Engine<'a> {
                 mark(&mut set, values[n - k].get());
             }
         }
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        for (_, r) in moves.splits_of(n) {
             for a in 1..=r / 2 {
                 if moves.distinct && 2 * a == r {
                     continue;

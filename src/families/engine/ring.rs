@@ -545,11 +545,7 @@ impl Ring<'_> {
         };
         let mut pairs = 0u64;
         if self.state.mode.is_some() {
-            for &k in &moves.splits {
-                if n < k + 2 {
-                    continue;
-                }
-                let r = n - k;
+            for (k, r) in moves.splits_of(n) {
                 let class = k & 1;
                 for (&a, &ga) in self.state.rare[class]
                     .iter()
@@ -579,11 +575,7 @@ impl Ring<'_> {
         let view = self.view();
         let mut short = None;
         let mut covered = false;
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        for (k, r) in moves.splits_of(n) {
             let top = moves.top(r);
             let limit = view.limit(n, k, top);
             let (next, done) = self.scan(r, 1, limit, &mut set, &need);
@@ -795,11 +787,7 @@ impl Ring<'_> {
                 }
             }
             let mut failure = None;
-            'splits: for &k in &moves.splits {
-                if n < k + 2 {
-                    continue;
-                }
-                let r = n - k;
+            'splits: for (k, r) in moves.splits_of(n) {
                 let class = k & 1;
                 let before = prepared.rare_before[class];
                 let (old, later) = s.rare[class].split_at(before);
@@ -894,11 +882,7 @@ impl Ring<'_> {
         }
         let mut resumed = 0u64;
         'scan: {
-            for &k in &moves.splits {
-                if n < k + 2 {
-                    continue;
-                }
-                let r = n - k;
+            for (k, r) in moves.splits_of(n) {
                 let limit = view.limit(n, k, moves.top(r));
                 let a_lo = (r + 1).saturating_sub(finished).max(1);
                 let last = (a_lo - 1).min(limit);
@@ -924,11 +908,7 @@ impl Ring<'_> {
                     return Ok((common, Some(resumed)));
                 }
             }
-            for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
-                if n < k + 2 {
-                    continue;
-                }
-                let r = n - k;
+            for (index, k, r) in moves.indexed_splits_of(n, resume.split) {
                 let limit = view.limit(n, k, moves.top(r));
                 let a_lo = (r + 1).saturating_sub(finished).max(1);
                 let a = if index == resume.split && resume.a != 0 {
@@ -943,11 +923,7 @@ impl Ring<'_> {
                 }
             }
             // Every readable pair is marked: the mex, unless some pair could not be read.
-            for &k in &moves.splits {
-                if n < k + 2 {
-                    continue;
-                }
-                let r = n - k;
+            for (k, r) in moves.splits_of(n) {
                 let top = moves.top(r);
                 let limit = view.limit(n, k, top);
                 if limit < top {
@@ -1169,11 +1145,7 @@ fn parallel(
         resume[i].split = moves.splits.len();
         let mut necessary = covers(set, &need);
         let mut extra = 0;
-        'splits: for (index, &k) in moves.splits.iter().enumerate() {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        'splits: for (index, k, r) in moves.indexed_splits_of(n, 0) {
             let top = moves.top(r);
             let limit = view.limit(n, k, top);
             let mut a = (r + 1).saturating_sub(finished).max(1);

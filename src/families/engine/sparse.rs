@@ -275,11 +275,7 @@ pub(super) fn parallel<T: Cell>(
         }
         resume[i].split = moves.splits.len();
         let mut budget = cap;
-        'splits: for (index, &k) in moves.splits.iter().enumerate() {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        'splits: for (index, _, r) in moves.indexed_splits_of(n, 0) {
             let top = moves.top(r);
             let a = (r + 1).saturating_sub(n0).max(1);
             if a > top {
@@ -339,11 +335,7 @@ pub(super) fn sequential<T: Cell>(
     kernels: Kernels,
 ) -> Sequential {
     let mut pairs = 0u64;
-    for &k in &moves.splits {
-        if n < k + 2 {
-            continue;
-        }
-        let r = n - k;
+    for (k, r) in moves.splits_of(n) {
         let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
         let old = &old[..old.partition_point(|&a| a + n0 <= r)];
         pairs += kernels::mark_list(kernels, values, r, old, false, set);
@@ -379,11 +371,7 @@ pub(super) fn sequential<T: Cell>(
     let mut resumed = 0u64;
     let mut covered = false;
     'scan: {
-        for &k in &moves.splits {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        for (_, r) in moves.splits_of(n) {
             let a_lo = (r + 1).saturating_sub(n0).max(1);
             let last = (a_lo - 1).min(moves.top(r));
             let (next, done) = kernels::scan(kernels, values, r, 1, last, set, need);
@@ -393,11 +381,7 @@ pub(super) fn sequential<T: Cell>(
                 break 'scan;
             }
         }
-        for (index, &k) in moves.splits.iter().enumerate().skip(resume.split) {
-            if n < k + 2 {
-                continue;
-            }
-            let r = n - k;
+        for (index, _, r) in moves.indexed_splits_of(n, resume.split) {
             let top = moves.top(r);
             let a_lo = (r + 1).saturating_sub(n0).max(1);
             let a = if index == resume.split && resume.a != 0 {
