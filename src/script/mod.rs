@@ -202,6 +202,15 @@ impl ScriptGame {
         Ok(position)
     }
 
+    /// Reads a position typed during `play` (unlike `position`, without solving it first).
+    fn entered_position(&self, text: &str) -> Result<Position, InputError> {
+        let cells = self
+            .script
+            .parse(text)
+            .map_err(|e| InputError::new(Location::EndOfInput, e))?;
+        Ok(Searched::new(Arc::clone(&self.search), cells))
+    }
+
     fn has_conjecture(&self) -> bool {
         self.script.defined().grundy || self.script.defined().is_lost
     }
@@ -392,13 +401,7 @@ impl Game for ScriptGame {
         output: &mut dyn Write,
     ) -> Result<Ending, GameError> {
         let start = self.position(position)?;
-        let parse = |text: &str| -> Result<Position, InputError> {
-            let cells = self
-                .script
-                .parse(text)
-                .map_err(|e| InputError::new(Location::EndOfInput, e))?;
-            Ok(Searched::new(Arc::clone(&self.search), cells))
-        };
+        let parse = |text: &str| self.entered_position(text);
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }
 }
@@ -455,17 +458,7 @@ impl Game for MisereScriptGame {
         output: &mut dyn Write,
     ) -> Result<Ending, GameError> {
         let start = self.position(position)?;
-        let parse = |text: &str| -> Result<Misere<Position>, InputError> {
-            let cells = self
-                .normal
-                .script
-                .parse(text)
-                .map_err(|e| InputError::new(Location::EndOfInput, e))?;
-            Ok(Misere(Searched::new(
-                Arc::clone(&self.normal.search),
-                cells,
-            )))
-        };
+        let parse = |text: &str| self.normal.entered_position(text).map(Misere);
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }
 }
