@@ -15,9 +15,11 @@
 mod convention;
 mod game;
 mod nimber;
+mod post_order;
 mod solver;
 
 pub use convention::Play;
 pub use game::ImpartialGame;
 pub use nimber::{Nimber, Winner, mex, nim_sum};
+pub(crate) use post_order::solve_post_order;
 pub use solver::ExhaustiveSolver;

@@ -9,8 +9,9 @@
 //! not add: the misère value of a sum is not the nim-sum of the parts' values, which is why the
 //! referee searches whole positions.
 
-use super::{ImpartialGame, Nimber, Play, mex};
+use super::{ImpartialGame, Nimber, Play, mex, solve_post_order};
 use std::collections::HashMap;
+use std::convert::Infallible;
 
 /// Computes Grundy values of any [`ImpartialGame`] by memoised search of the game tree.
 ///
@@ -92,31 +93,22 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
         }
         let keyed_options =
             |position: &G| -> Vec<G> { position.options().iter().map(G::memo_key).collect() };
-        // Each frame holds a position, its options (as memo keys) and how many of them are known
-        // to be solved.
-        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed_options(&root), 0)];
-        while let Some((_, options, next)) = stack.last_mut() {
-            match options[*next..]
-                .iter()
-                .position(|child| !self.memo.contains_key(child))
-            {
-                Some(offset) => {
-                    *next += offset;
-                    let child = options[*next].clone();
-                    let grandchildren = keyed_options(&child);
-                    stack.push((child, grandchildren, 0));
-                }
-                None => {
-                    let (position, options, _) = stack.pop().expect("stack is not empty");
-                    let value = if options.is_empty() {
-                        Nimber(self.play.terminal_value())
-                    } else {
-                        mex(options.iter().map(|child| self.memo[child]))
-                    };
-                    self.memo.insert(position, value);
-                }
-            }
-        }
+        let walked: Result<(), Infallible> = solve_post_order(
+            self,
+            root.clone(),
+            |solver, position| solver.memo.contains_key(position),
+            |_, position, _| Ok(keyed_options(position)),
+            |solver, position, options| {
+                let value = if options.is_empty() {
+                    Nimber(solver.play.terminal_value())
+                } else {
+                    mex(options.iter().map(|child| solver.memo[child]))
+                };
+                solver.memo.insert(position, value);
+                Ok(())
+            },
+        );
+        let Ok(()) = walked;
         self.memo[&root]
     }
 

@@ -6,7 +6,7 @@
 //! reachable from it — each once, memoised — within a stated limit of positions.
 
 use super::{HeapOptions, MisereError};
-use crate::core::{ImpartialGame, Nimber, mex};
+use crate::core::{ImpartialGame, Nimber, mex, solve_post_order};
 use rustc_hash::FxHashMap;
 
 use super::tame::Genus;
@@ -120,43 +120,25 @@ impl<'a> GenusSearch<'a> {
         result
     }
 
-    /// Fills the memo for `root` and everything below it (iteratively: an explicit stack).
+    /// Fills the memo for `root` and everything below it.
     fn solve(&mut self, root: &[u64]) -> Result<(), Failure> {
-        if self.memo.contains_key(root) {
-            return Ok(());
-        }
-        let first = self.position_options(root);
-        let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = vec![(root.to_vec(), first, 0)];
-        while let Some((_, options, next)) = stack.last_mut() {
-            match options[*next..]
-                .iter()
-                .position(|child| !self.memo.contains_key(child))
-            {
-                Some(offset) => {
-                    *next += offset;
-                    let child = options[*next].clone();
-                    if stack.len() > 1_000_000 {
-                        return Err(Failure::Fatal(MisereError::TooLarge(
-                            "a genus computation deeper than a million moves".to_string(),
-                        )));
-                    }
-                    let grandchildren = self.position_options(&child);
-                    stack.push((child, grandchildren, 0));
+        solve_post_order(
+            self,
+            root.to_vec(),
+            |search, position| search.memo.contains_key(position),
+            |search, position, depth| {
+                if depth > 1_000_000 {
+                    return Err(Failure::Fatal(MisereError::TooLarge(
+                        "a genus computation deeper than a million moves".to_string(),
+                    )));
                 }
-                None => {
-                    let (position, options, _) = stack.pop().expect("stack is not empty");
-                    let entry = self.combine(&options).map_err(Failure::More)?;
-                    if self.memo.len() >= self.limit {
-                        return Err(Failure::Fatal(MisereError::TooLarge(format!(
-                            "the genus computation reached its limit of {} positions",
-                            self.limit
-                        ))));
-                    }
-                    self.memo.insert(position, entry);
-                }
-            }
-        }
-        Ok(())
+                Ok(search.position_options(position))
+            },
+            |search, position, options| {
+                let entry = search.combine(&options).map_err(Failure::More)?;
+                record_within(&mut search.memo, search.limit, position, entry)
+            },
+        )
     }
 
     /// The entry of a position from its options' entries.
@@ -242,39 +224,36 @@ impl<G: ImpartialGame> GameGenusSearch<G> {
     }
 
     fn solve(&mut self, root: &G) -> Result<(), Failure> {
-        if self.memo.contains_key(root) {
-            return Ok(());
-        }
         let keyed =
             |position: &G| -> Vec<G> { position.options().iter().map(G::memo_key).collect() };
-        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed(root), 0)];
-        while let Some((_, options, next)) = stack.last_mut() {
-            match options[*next..]
-                .iter()
-                .position(|child| !self.memo.contains_key(child))
-            {
-                Some(offset) => {
-                    *next += offset;
-                    let child = options[*next].clone();
-                    let grandchildren = keyed(&child);
-                    stack.push((child, grandchildren, 0));
-                }
-                None => {
-                    let (position, options, _) = stack.pop().expect("stack is not empty");
-                    let children: Vec<&Entry> = options.iter().map(|c| &self.memo[c]).collect();
-                    let entry = combine(&children, self.terms).map_err(Failure::More)?;
-                    if self.memo.len() >= self.limit {
-                        return Err(Failure::Fatal(MisereError::TooLarge(format!(
-                            "the genus computation reached its limit of {} positions",
-                            self.limit
-                        ))));
-                    }
-                    self.memo.insert(position, entry);
-                }
-            }
-        }
-        Ok(())
+        solve_post_order(
+            self,
+            root.clone(),
+            |search, position| search.memo.contains_key(position),
+            |_, position, _| Ok(keyed(position)),
+            |search, position, options| {
+                let children: Vec<&Entry> = options.iter().map(|c| &search.memo[c]).collect();
+                let entry = combine(&children, search.terms).map_err(Failure::More)?;
+                record_within(&mut search.memo, search.limit, position, entry)
+            },
+        )
     }
+}
+
+/// Stores a solved position in `memo`, unless it already holds `limit` positions.
+fn record_within<K: std::hash::Hash + Eq>(
+    memo: &mut FxHashMap<K, Entry>,
+    limit: usize,
+    position: K,
+    entry: Entry,
+) -> Result<(), Failure> {
+    if memo.len() >= limit {
+        return Err(Failure::Fatal(MisereError::TooLarge(format!(
+            "the genus computation reached its limit of {limit} positions"
+        ))));
+    }
+    memo.insert(position, entry);
+    Ok(())
 }
 
 /// The genus of every heap 0..=n of a heap game, and how far its heaps are tame.

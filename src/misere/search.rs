@@ -8,7 +8,7 @@
 //! than its limit of positions: past it the answer is an error naming the limit, never a guess.
 
 use super::MisereError;
-use crate::core::ImpartialGame;
+use crate::core::{ImpartialGame, solve_post_order};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -50,32 +50,24 @@ impl<G: ImpartialGame> MisereSearch<G> {
         }
         let keyed =
             |position: &G| -> Vec<G> { position.options().iter().map(G::memo_key).collect() };
-        let mut stack: Vec<(G, Vec<G>, usize)> = vec![(root.clone(), keyed(&root), 0)];
-        while let Some((_, options, next)) = stack.last_mut() {
-            match options[*next..]
-                .iter()
-                .position(|child| !self.lost.contains_key(child))
-            {
-                Some(offset) => {
-                    *next += offset;
-                    let child = options[*next].clone();
-                    let grandchildren = keyed(&child);
-                    stack.push((child, grandchildren, 0));
+        solve_post_order(
+            self,
+            root.clone(),
+            |search, position| search.lost.contains_key(position),
+            |_, position, _| Ok(keyed(position)),
+            |search, position, options| {
+                let lost = !options.is_empty() && options.iter().all(|child| !search.lost[child]);
+                if search.lost.len() >= search.limit {
+                    return Err(MisereError::TooLarge(format!(
+                        "no misère theory covers this position, and exhaustive misère search \
+                         passed its limit of {} positions",
+                        search.limit
+                    )));
                 }
-                None => {
-                    let (position, options, _) = stack.pop().expect("stack is not empty");
-                    let lost = !options.is_empty() && options.iter().all(|child| !self.lost[child]);
-                    if self.lost.len() >= self.limit {
-                        return Err(MisereError::TooLarge(format!(
-                            "no misère theory covers this position, and exhaustive misère search \
-                             passed its limit of {} positions",
-                            self.limit
-                        )));
-                    }
-                    self.lost.insert(position, lost);
-                }
-            }
-        }
+                search.lost.insert(position, lost);
+                Ok(())
+            },
+        )?;
         Ok(self.lost[&root])
     }
 }
