@@ -73,6 +73,30 @@ fn program(source: &str, args: &[&str]) -> Vec<String> {
     words
 }
 
+/// Runs `grundy interact GAME --games GAMES --seed SEED --time-limit SECONDS -- PROGRAM` in a
+/// scratch directory; returns the exit status and the JSON report.
+fn interact(
+    dir: &str,
+    game: &str,
+    games: u32,
+    seed: u64,
+    seconds: u32,
+    program: &[String],
+) -> (i32, Value) {
+    let (games, seed, seconds) = (games.to_string(), seed.to_string(), seconds.to_string());
+    let args = [
+        "interact",
+        game,
+        "--games",
+        &games,
+        "--seed",
+        &seed,
+        "--time-limit",
+        &seconds,
+    ];
+    contest(dir, &args, program)
+}
+
 /// Runs `grundy ARGS -- PROGRAM` in a scratch directory; returns the exit status and the JSON
 /// report.
 fn contest(dir: &str, args: &[&str], program: &[String]) -> (i32, Value) {
@@ -590,20 +614,7 @@ fn a_program_that_cannot_start_or_a_game_without_a_format_is_an_error() {
 #[test]
 fn a_perfect_kayles_bot_through_the_nim_sum_wins_every_game() {
     let bot = program("examples/contest/kayles_bot.py", &[]);
-    let (status, report) = contest(
-        "kayles",
-        &[
-            "interact",
-            "kayles",
-            "--games",
-            "25",
-            "--seed",
-            "4",
-            "--time-limit",
-            "10",
-        ],
-        &bot,
-    );
+    let (status, report) = interact("kayles", "kayles", 25, 4, 10, &bot);
     assert_eq!(status, 0, "{report}");
     assert_eq!(report["verdict"], "accepted");
     assert_eq!(report["won"], 25);
@@ -619,20 +630,7 @@ fn a_perfect_kayles_bot_through_the_nim_sum_wins_every_game() {
 #[test]
 fn the_cpp_kayles_bot_wins_every_game_too() {
     let bot = program("examples/contest/kayles_bot.cpp", &[]);
-    let (status, report) = contest(
-        "kayles-cpp",
-        &[
-            "interact",
-            "kayles",
-            "--games",
-            "40",
-            "--seed",
-            "6",
-            "--time-limit",
-            "10",
-        ],
-        &bot,
-    );
+    let (status, report) = interact("kayles-cpp", "kayles", 40, 6, 10, &bot);
     assert_eq!((status, &report["won"]), (0, &Value::from(40)), "{report}");
 }
 
@@ -651,20 +649,7 @@ fn a_bot_asking_grundy_analyze_wins_every_game_of_every_game() {
         "sub:1,3,4",
     ] {
         let bot = program("tests/contest_programs/analyze_bot.py", &[&grundy, game]);
-        let (status, report) = contest(
-            "analyze-bot",
-            &[
-                "interact",
-                game,
-                "--games",
-                "6",
-                "--seed",
-                "1",
-                "--time-limit",
-                "20",
-            ],
-            &bot,
-        );
+        let (status, report) = interact("analyze-bot", game, 6, 1, 20, &bot);
         assert_eq!(status, 0, "{game}: {report}");
         assert_eq!(report["won"], 6, "{game}: {report}");
     }
@@ -673,20 +658,7 @@ fn a_bot_asking_grundy_analyze_wins_every_game_of_every_game() {
 #[test]
 fn a_random_kayles_bot_loses_and_the_lost_game_is_shown() {
     let bot = program("tests/contest_programs/kayles_random.py", &[]);
-    let (status, report) = contest(
-        "kayles",
-        &[
-            "interact",
-            "kayles",
-            "--games",
-            "25",
-            "--seed",
-            "4",
-            "--time-limit",
-            "10",
-        ],
-        &bot,
-    );
+    let (status, report) = interact("kayles", "kayles", 25, 4, 10, &bot);
     assert_eq!(status, 1, "{report}");
     assert_eq!(report["verdict"], "wrong_answer");
     let record = &report["record"];
