@@ -2,56 +2,18 @@
 //! here from the rules of Kayles (take one pin or two adjacent pins from a row; the rest of the
 //! row stays as up to two rows) and of misère play (a player with no move wins).
 
+mod common;
+
 use assert_cmd::Command;
+use common::{MisereReferee, kayles_options, spaced};
 use serde_json::Value;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 type Position = Vec<u64>;
 
-/// The positions one Kayles move away, each sorted, without empty rows.
-fn kayles_options(position: &Position) -> Vec<Position> {
-    let mut options = Vec::new();
-    for (index, &row) in position.iter().enumerate() {
-        for take in 1..=2u64.min(row) {
-            for left in 0..=row - take {
-                let right = row - take - left;
-                let mut next: Position = position
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != index)
-                    .map(|(_, &h)| h)
-                    .collect();
-                next.extend([left, right].into_iter().filter(|&h| h > 0));
-                next.sort_unstable();
-                options.push(next);
-            }
-        }
-    }
-    options
-}
-
-/// Whether the player to move wins under misère play.
-fn misere_win(position: &Position, memo: &mut HashMap<Position, bool>) -> bool {
-    if let Some(&known) = memo.get(position) {
-        return known;
-    }
-    let options = kayles_options(position);
-    let win = options.is_empty() || options.iter().any(|next| !misere_win(next, memo));
-    memo.insert(position.clone(), win);
-    win
-}
-
-fn spaced(position: &Position) -> String {
-    position
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn analyze_misere_json_agrees_with_a_brute_force_on_small_kayles_positions() {
-    let mut memo = HashMap::new();
+    let mut referee = MisereReferee::new(kayles_options);
     let mut positions: Vec<Position> = Vec::new();
     for a in 1..=9u64 {
         positions.push(vec![a]);
@@ -75,12 +37,12 @@ fn analyze_misere_json_agrees_with_a_brute_force_on_small_kayles_positions() {
         assert!(output.status.success(), "{position:?}");
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["play"], "misere", "{position:?}");
-        let first_wins = misere_win(position, &mut memo);
+        let first_wins = referee.is_won(position);
         let expected_winner = if first_wins { "first" } else { "second" };
         assert_eq!(report["winner"], expected_winner, "{position:?}");
         let expected: BTreeSet<String> = kayles_options(position)
             .into_iter()
-            .filter(|next| !misere_win(next, &mut memo))
+            .filter(|next| !referee.is_won(next))
             .map(|next| spaced(&next))
             .collect();
         let listed: BTreeSet<String> = report["winning_moves"]

@@ -5,9 +5,11 @@
 //! and every move of grundy in the recorded game is checked here against a misère referee
 //! written from the rules of Kayles.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{MisereReferee, kayles_options};
 use serde_json::Value;
-use std::collections::HashMap;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -81,39 +83,6 @@ fn a_perfect_misere_kayles_player_wins_from_given_positions() {
     }
 }
 
-/// Kayles positions one move away (sorted, without empty rows).
-fn kayles_options(position: &[u64]) -> Vec<Vec<u64>> {
-    let mut options = Vec::new();
-    for (index, &row) in position.iter().enumerate() {
-        for take in 1..=row.min(2) {
-            for left in 0..=(row - take) / 2 {
-                let right = row - take - left;
-                let mut next: Vec<u64> = position
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != index)
-                    .map(|(_, &h)| h)
-                    .collect();
-                next.extend([left, right].into_iter().filter(|&h| h > 0));
-                next.sort_unstable();
-                options.push(next);
-            }
-        }
-    }
-    options
-}
-
-/// Whether the player to move wins misère Kayles (no move: won).
-fn misere_won(position: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&known) = memo.get(position) {
-        return known;
-    }
-    let options = kayles_options(position);
-    let won = options.is_empty() || options.iter().any(|next| !misere_won(next, memo));
-    memo.insert(position.to_vec(), won);
-    won
-}
-
 fn heaps(text: &str) -> Vec<u64> {
     let mut heaps: Vec<u64> = text
         .split_whitespace()
@@ -128,11 +97,11 @@ fn heaps(text: &str) -> Vec<u64> {
 /// the game ended with the program making the last move (or facing a lost position at the end).
 fn check_lost_kayles_game(report: &Value) {
     let record = &report["record"];
-    let mut memo = HashMap::new();
+    let mut referee = MisereReferee::new(kayles_options);
     let start = heaps(record["start"].as_str().unwrap());
     let program_first = record["first"] == "program";
     assert_eq!(
-        misere_won(&start, &mut memo),
+        referee.is_won(&start),
         program_first,
         "the program moves first exactly from won starts: {report:#}"
     );
@@ -143,9 +112,9 @@ fn check_lost_kayles_game(report: &Value) {
             kayles_options(&position).contains(&next),
             "{next:?} is not one move from {position:?}: {report:#}"
         );
-        if played["by"] == "grundy" && misere_won(&position, &mut memo) {
+        if played["by"] == "grundy" && referee.is_won(&position) {
             assert!(
-                !misere_won(&next, &mut memo),
+                !referee.is_won(&next),
                 "grundy left a won position {next:?}: {report:#}"
             );
         }

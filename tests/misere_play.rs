@@ -8,7 +8,9 @@
 //! (`0.77`) and `0.75` (wild heap games, decided through misère quotients), and end-piles (a
 //! fixed game, decided by Cairns and Ho's theorem).
 
-use std::collections::HashMap;
+mod common;
+
+use common::{MisereReferee, kayles_options, octal_options, spaced};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -16,69 +18,26 @@ use std::process::{Command, Stdio};
 type Position = Vec<u64>;
 
 /// The options of a position, from the rules alone.
-type Options = fn(&Position) -> Vec<Position>;
+type Options = fn(&[u64]) -> Vec<Position>;
 
-/// The options of a heap position under the octal code whose digits after the point are
-/// `digits`: taking k from a heap of n may leave no heap (bit 1 of digit k, only when k = n), one
-/// heap (bit 2) or two non-empty heaps (bit 4).
-fn octal_options(digits: &[u8], position: &Position) -> Vec<Position> {
-    let mut all = Vec::new();
-    for (index, &heap) in position.iter().enumerate() {
-        let rest: Vec<u64> = position
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != index)
-            .map(|(_, &h)| h)
-            .collect();
-        for (k, &digit) in (1u64..).zip(digits) {
-            if k > heap {
-                break;
-            }
-            let left = heap - k;
-            let mut leave = |parts: &[u64]| {
-                let mut next = rest.clone();
-                next.extend_from_slice(parts);
-                next.sort_unstable();
-                all.push(next);
-            };
-            if left == 0 && digit & 1 != 0 {
-                leave(&[]);
-            }
-            if left >= 1 && digit & 2 != 0 {
-                leave(&[left]);
-            }
-            if left >= 2 && digit & 4 != 0 {
-                for a in 1..=left / 2 {
-                    leave(&[a, left - a]);
-                }
-            }
-        }
-    }
-    all
-}
-
-fn nim_options(position: &Position) -> Vec<Position> {
+fn nim_options(position: &[u64]) -> Vec<Position> {
     octal_options(&[3; 16], position)
 }
 
-fn kayles_options(position: &Position) -> Vec<Position> {
-    octal_options(&[7, 7], position)
-}
-
-fn code_075_options(position: &Position) -> Vec<Position> {
+fn code_075_options(position: &[u64]) -> Vec<Position> {
     octal_options(&[7, 5], position)
 }
 
 /// End-piles: remove any positive number of stones from the leftmost or the rightmost pile (an
 /// emptied pile leaves the row).
-fn end_piles_options(position: &Position) -> Vec<Position> {
+fn end_piles_options(position: &[u64]) -> Vec<Position> {
     let mut all = Vec::new();
     let Some(last) = position.len().checked_sub(1) else {
         return all;
     };
     for end in [0, last] {
         for keep in 0..position[end] {
-            let mut next = position.clone();
+            let mut next = position.to_vec();
             if keep == 0 {
                 next.remove(end);
             } else {
@@ -91,46 +50,6 @@ fn end_piles_options(position: &Position) -> Vec<Position> {
         }
     }
     all
-}
-
-/// Exhaustive misère search: a position is won for the player to move when it has no move, or
-/// some move leaves a position lost for the player to move then.
-struct Referee {
-    options: Options,
-    won: HashMap<Position, bool>,
-}
-
-impl Referee {
-    fn new(options: Options) -> Self {
-        Referee {
-            options,
-            won: HashMap::new(),
-        }
-    }
-
-    fn is_won(&mut self, position: &Position) -> bool {
-        if let Some(&known) = self.won.get(position) {
-            return known;
-        }
-        let options = (self.options)(position);
-        let won = options.is_empty() || options.iter().any(|next| !self.is_won(next));
-        self.won.insert(position.clone(), won);
-        won
-    }
-
-    fn winning_move(&mut self, position: &Position) -> Option<Position> {
-        (self.options)(position)
-            .into_iter()
-            .find(|next| !self.is_won(next))
-    }
-}
-
-fn spaced(position: &Position) -> String {
-    position
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn parse(text: &str) -> Position {
@@ -177,7 +96,7 @@ fn misere_session(
     human_first: bool,
     seed: u64,
 ) -> usize {
-    let mut referee = Referee::new(options);
+    let mut referee = MisereReferee::new(options);
     let start_won = referee.is_won(start);
     let computer_first = start_won && !human_first;
     let expected_winner = if human_first && start_won {
@@ -315,7 +234,7 @@ fn play_every_start(
     empty_move: fn(&Position) -> String,
     starts: &[&str],
 ) {
-    let mut referee = Referee::new(options);
+    let mut referee = MisereReferee::new(options);
     let (mut won, mut lost) = (0, 0);
     for (seed, start) in (1u64..).zip(starts) {
         let start = parse(start);
@@ -409,7 +328,7 @@ fn misere_end_piles_over_a_pipe() {
 fn the_referee_is_bouton_on_misere_nim() {
     // The referee itself, against Bouton's rule for misère Nim: lost exactly when every heap is
     // 1 and their number is odd, or some heap is at least 2 and the nim-sum is 0.
-    let mut referee = Referee::new(nim_options);
+    let mut referee = MisereReferee::new(nim_options);
     for a in 0..=6u64 {
         for b in a..=6 {
             for c in b..=6 {

@@ -4,9 +4,12 @@
 //! Nim passes, the normal-play rule planted as a misère conjecture is caught with the first
 //! position where it fails named, as the brute force here finds it.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{MisereReferee, spaced};
 use serde_json::Value;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// Writes a script into a fresh temporary directory and returns its path.
@@ -122,37 +125,18 @@ fn nim_options(position: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
-/// Whether the player to move wins misère Nim, from the definition (no move: won).
-fn misere_won(position: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&known) = memo.get(position) {
-        return known;
-    }
-    let options = nim_options(position);
-    let won = options.is_empty() || options.iter().any(|next| !misere_won(next, memo));
-    memo.insert(position.to_vec(), won);
-    won
-}
-
-fn spaced(position: &[u64]) -> String {
-    position
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn an_options_script_is_analysed_by_misere_search() {
     let path = script("nim-options", NIM_OPTIONS);
     let path = path.to_str().unwrap();
-    let mut memo = HashMap::new();
+    let mut referee = MisereReferee::new(nim_options);
     for position in listed(3) {
         let text = spaced(&position);
         let (status, stdout, stderr) = run(&["analyze", path, &text, "--misere", "--json"]);
         assert_eq!(status, 0, "{text}: {stderr}");
         let report: Value = serde_json::from_str(&stdout).unwrap();
         assert_eq!(report["play"], "misere", "{stdout}");
-        let won = misere_won(&position, &mut memo);
+        let won = referee.is_won(&position);
         assert_eq!(
             report["winner"],
             if won { "first" } else { "second" },
@@ -173,7 +157,7 @@ fn an_options_script_is_analysed_by_misere_search() {
             .collect();
         let truth: BTreeSet<Vec<u64>> = nim_options(&position)
             .into_iter()
-            .filter(|next| !misere_won(next, &mut memo))
+            .filter(|next| !referee.is_won(next))
             .collect();
         assert_eq!(claimed, truth, "{text}: {stdout}");
         assert_eq!(report["winning_move_count"], truth.len(), "{text}");
@@ -207,13 +191,13 @@ fn a_true_misere_conjecture_passes_in_both_forms() {
 #[test]
 fn a_planted_wrong_misere_conjecture_is_caught_with_the_position_named() {
     // The brute force: where the normal rule and misère play disagree, in positions(6)'s order.
-    let mut memo = HashMap::new();
+    let mut referee = MisereReferee::new(nim_options);
     let positions = listed(6);
     let wrong: Vec<&Vec<u64>> = positions
         .iter()
         .filter(|p| {
             let normal_lost = p.iter().fold(0, |x, &h| x ^ h) == 0;
-            let misere_lost = !misere_won(p, &mut memo);
+            let misere_lost = !referee.is_won(p);
             normal_lost != misere_lost
         })
         .collect();
@@ -256,7 +240,7 @@ fn a_planted_wrong_misere_conjecture_is_caught_with_the_position_named() {
         .iter()
         .filter(|p| {
             let normal_lost = p.heaps().iter().fold(0, |x, &h| x ^ h) == 0;
-            let misere_lost = !misere_won(p.heaps(), &mut memo);
+            let misere_lost = !referee.is_won(p.heaps());
             normal_lost != misere_lost
         })
         .count();
@@ -321,18 +305,14 @@ fn the_example_misere_script_holds() {
         stdout,
         "examples/games/misere-nim.rhai (misère conjecture): checked 27 positions, 0 disagreements\n"
     );
-    let mut memo = HashMap::new();
+    let mut referee = MisereReferee::new(nim_options);
     for a in 1..=6u64 {
         for b in a..=6 {
             for position in [vec![a], vec![a, b]] {
                 let big = position.iter().any(|&h| h > 1);
                 let x = position.iter().fold(0, |x, &h| x ^ h);
                 let bouton_lost = if big { x == 0 } else { x == 1 };
-                assert_eq!(
-                    bouton_lost,
-                    !misere_won(&position, &mut memo),
-                    "{position:?}"
-                );
+                assert_eq!(bouton_lost, !referee.is_won(&position), "{position:?}");
             }
         }
     }
