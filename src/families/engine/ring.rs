@@ -26,15 +26,32 @@
 //! non-safe values below g are options: G(a) from the prefix, G(n − k − a) from the ring, so the
 //! scan can go up to a = min(P − 1, R − k). Only when n is a rare position does the scan run over
 //! all pairs, through the middle that no longer is in memory. While n ≤ P + R every position is
-//! readable and the mode computes exactly what the in-memory engine does; past that, **every read
-//! is checked**, and the run stops with an error naming the position and the pair when a read
-//! falls outside the prefix and the ring — a rare position farther back than the ring reaches, or
-//! a coverage scan (a new rare value, or a slow scan) deeper than both. The checks are hoisted,
-//! not dropped: a scan's range of a is cut at its readable limit before the kernels run; a block
-//! ends before the first position where a known rare position's pair would need a value that
-//! is gone (such a position is then the error); a rare position found inside the block has its
-//! pairs read one by one, each checked. It never guesses: a run that finishes has the in-memory
-//! engine's values, checksum and largest value.
+//! readable and the mode computes exactly what the in-memory engine does; past that, a read
+//! outside the prefix and the ring is served from the *value file* (below), so the mode computes
+//! the in-memory engine's values whatever the sizes — they only change how much is read from
+//! disk. Reads are placed, not checked one by one: a scan's range of a is cut at the readable
+//! limit before the kernels run, and what lies past it is a *far scan*; a block ends at the
+//! first position where a known rare position's pair moves from the prefix to the file, so each
+//! block reads each such pair's run from one place.
+//!
+//! **Value file** (the `value_file` module; `--values FILE`, by default the checkpoint's path with
+//! `.values` added, or an unnamed temporary file when there is no checkpoint): every value
+//! computed is appended, one byte at offset x, through a small write buffer. Three kinds of
+//! reads go to it. (a) A new rare position past P + R needs the mex over all its pairs: its
+//! coverage scan runs on past the readable limit as a far scan — G(a) forward and G(r − a)
+//! backward copied, in pieces that start at 512 pairs and double up to 2^18, into two buffers
+//! the kernels read like the table's runs (`kernels::scan_shifted`). (b) A coverage scan that
+//! is merely deep is the same far scan, and most stop within the first piece. (c) A rare
+//! position a with a + k > R pairs, from n = P + k + a on, with G(n − k − a), behind the ring
+//! and past the prefix: a *cursor* per such pair holds a run of those values read ahead from
+//! the file (up to 1 MiB, less when there are many far pairs: 32 MiB for all of them) and moves
+//! forward with n, refilled once the block's run leaves it; the parallel phase reads the run
+//! from the cursor as it would from the window. Rare positions are few for the sparse games
+//! (0.167: 61 a class up to 628,834,638), so (a) and (c) are rare work; games whose values are
+//! not sparse make every position a full scan through the file, correct but slow. A failed read
+//! or write (a full disk) is the error [`RingError::ValueFile`], naming the file; nothing is
+//! guessed. The process's resident memory stays the table's plus the buffers: the file is read
+//! with positioned reads, never mapped, and the pages the kernel caches are not the process's.
 //!
 //! **Both cores.** Positions are computed in blocks [N, N + B) as in memory (B = N/4, at most
 //! 16,384). The parallel phase (rayon, all cores) marks, for each position of the block, the
@@ -61,7 +78,8 @@
 //! of the encodings, at each doubling of n and when rare positions keep appearing), but only
 //! while the prefix holds every value (n ≤ P): re-choosing a set rebuilds its rare list from all
 //! values. Past P they are frozen — a choice of speed only, never of values. Values not sparse
-//! (no common set chosen by n = P) leave every position rare, so such a game stops once n > P + R.
+//! (no common set chosen by n = P) leave every position rare: past P + R each position is a
+//! full scan through the value file.
 //!
 //! **Values** are kept as bytes; a value of 256 or more stops the run with an error (the record
 //! games' values stay below 256: 0.167's largest is 64 up to 2^40, by Rogalski's tables).
@@ -71,15 +89,20 @@
 //! that reason.
 //!
 //! **Checkpoints** (`--checkpoint FILE`, every `--checkpoint-every` seconds, on Ctrl-C and at the
-//! end): the whole state — position, checksum sums, largest value, common sets, encodings, rare
-//! lists, prefix and ring — in a versioned binary file ([`CHECKPOINT_VERSION`]) with an FNV-1a
-//! hash at its end, written to `FILE.tmp`, synced and renamed over FILE, so a crash leaves the
-//! old checkpoint or the new one, never half of one. The same command with the same file
-//! resumes where it stopped, and the result is the uninterrupted run's: the computation from a
-//! state is deterministic. A checkpoint of another game or other sizes (another `--memory`) is
-//! refused, and so is a damaged one: every count is checked against the sizes and the file's
-//! length before anything is allocated, and the hash before anything is used. A larger `--to`
-//! continues a finished run.
+//! end): the state — position, checksum sums, largest value, common sets, encodings, rare
+//! lists — and the value file's count and digest, in a versioned binary file
+//! ([`CHECKPOINT_VERSION`]) with an FNV-1a hash at its end, written to `FILE.tmp`, synced and
+//! renamed over FILE, so a crash leaves the old checkpoint or the new one, never half of one.
+//! The value file is written out and synced before the checkpoint that records it. The prefix
+//! and the ring are not in the checkpoint: on resume they are read back out of the value file,
+//! which is read once from its start and must have the recorded digest over its first `count`
+//! values (one sequential read of the file, nothing a position), then cut to `count` (values
+//! written after the last checkpoint). The same command with the same files resumes where it
+//! stopped, and the result is the uninterrupted run's: the computation from a state is
+//! deterministic. A checkpoint of another game or other sizes (another `--memory`) is refused,
+//! and so is a damaged one, or one whose value file is missing, short or altered: every count is
+//! checked against the sizes and the file's length before anything is allocated, and the hashes
+//! before anything is used. A larger `--to` continues a finished run.
 //!
 //! **Checksum**: the one of `table --json` and `ogsolve` (a = Σ G(i), b = Σ a, both mod 2^16,
 //! printed as `(b << 16) | a` in hexadecimal), kept as the values go by.
