@@ -460,6 +460,29 @@ fn the_command_line_runs_resumes_and_refuses() {
         .clone();
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: checkpoint"));
+    // A value file that cannot be written (a full disk): a named error, status 2, nothing on
+    // stdout.
+    if Path::new("/dev/full").exists() {
+        let full = dir.file("full.ckpt");
+        let out = grundy()
+            .args(["table", "0.167", "--to", "5000", "--ring", "--memory", "1"])
+            .args([
+                "--checkpoint",
+                full.to_str().unwrap(),
+                "--values",
+                "/dev/full",
+            ])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error: value file /dev/full: cannot write"),
+            "{stderr}"
+        );
+    }
     grundy().args(["table", "0.167", "--ring"]).assert().code(2);
     let out = grundy()
         .args(["table", "0.167", "--to", "1000", "--ring", "--memory", "0"])
