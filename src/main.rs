@@ -154,13 +154,14 @@ enum Command {
         #[arg(long)]
         stats: bool,
         /// Longer than memory: keep a prefix of the values and a ring of the most recent ones
-        /// (memory independent of N; no period is looked for). Stops with an error, never a
-        /// wrong value, if a read falls outside them. Needs --to.
+        /// (memory independent of N; no period is looked for), every value also in a file on
+        /// disk (--values) that serves the reads outside them. Needs --to.
         #[arg(long, requires = "to", conflicts_with_all = ["print", "plot", "misere"])]
         ring: bool,
         /// With --ring: MiB for the prefix, the ring and the window's slack together (default
         /// 448, under 512 MiB resident); the ring gets three quarters, the slack a twelfth of the
-        /// ring. The ring must reach back past the last rare position.
+        /// ring. Reads outside the prefix and the ring (rare positions far back, deep scans)
+        /// come from the value file, so a larger ring is faster, never needed.
         #[arg(long, value_name = "MIB", requires = "ring")]
         memory: Option<u64>,
         /// With --ring: save the state to FILE every --checkpoint-every seconds, on Ctrl-C and at
@@ -170,6 +171,11 @@ enum Command {
         /// With --checkpoint: seconds between two saves (default 300).
         #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
         checkpoint_every: Option<u64>,
+        /// With --ring: the file of every value computed, one byte each (N + 1 bytes on disk;
+        /// default: the checkpoint's FILE with .values added, or an unnamed temporary file
+        /// without --checkpoint). A resume checks it against the checkpoint.
+        #[arg(long, value_name = "FILE", requires = "ring")]
+        values: Option<PathBuf>,
     },
     /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
     /// output with the exact answers.
@@ -379,6 +385,7 @@ fn run(command: Command) -> Result<u8, Failure> {
             memory,
             checkpoint,
             checkpoint_every,
+            values,
         } => {
             if misere {
                 misere_table(&game, to.as_deref(), json)
@@ -387,6 +394,7 @@ fn run(command: Command) -> Result<u8, Failure> {
                     memory,
                     checkpoint,
                     checkpoint_every,
+                    values,
                 };
                 ring_table(&game, to.as_deref(), json, stats, flags)
             } else {
@@ -767,6 +775,7 @@ struct RingFlags {
     memory: Option<u64>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: Option<u64>,
+    values: Option<PathBuf>,
 }
 
 /// `grundy table GAME --to N --ring`: the ring mode, with checkpoints.
@@ -805,6 +814,7 @@ fn ring_table(
             to,
             sizes,
             checkpoint: flags.checkpoint.as_deref(),
+            values: flags.values.as_deref(),
             checkpoint_every: std::time::Duration::from_secs(every),
             interrupt: Some(&interrupt),
             stop_after: None,

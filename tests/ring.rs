@@ -82,6 +82,7 @@ fn ring_run_with(
             to,
             sizes,
             checkpoint,
+            values: None,
             checkpoint_every: Duration::from_secs(3600),
             interrupt: None,
             stop_after,
@@ -319,28 +320,77 @@ fn mismatched_and_damaged_checkpoints_are_refused() {
     assert_report(&report, &values, "0.167");
 }
 
-/// Reads the ring cannot serve stop the run with an error naming them: a rare position found at
-/// n > P + R (its coverage scan would need the middle), and one farther back than the ring
-/// reaches (0.16's rare positions 13932 and 13935).
+/// Tiny prefixes and rings, so that the value file serves many reads: rare positions far
+/// behind the ring (their pairs read through cursors), new rare positions past P + R (their
+/// full scans read the middle from the file), deep coverage scans, games whose every position is
+/// rare (0.6, 0.007: every position a full scan). Value for value the in-memory engine's, the
+/// file read (its positioned reads counted), and the vector and portable kernels agree.
 #[test]
-fn reads_the_ring_cannot_serve_stop_the_run() {
-    match ring_run("0.16", 1 << 16, sizes(1024, 8192), None, None) {
-        Err(e @ RingError::CannotServe { n, .. }) => {
-            assert!(n <= 13932, "{e}");
-            assert!(e.to_string().contains("coverage scan"), "{e}");
-        }
-        other => panic!("not stopped: {other:?}"),
+fn the_value_file_serves_what_the_ring_cannot() {
+    let (mut file_reads, mut far_scans) = (0, 0);
+    for (code, to, prefix, ring) in [
+        ("0.167", 1u64 << 18, 4096u64, 512u64),
+        ("0.167", 150_000, 2048, 64),
+        ("0.16", 1 << 17, 1024, 8192),
+        ("0.16", 1 << 17, 12288, 4096),
+        ("0.354", 1 << 17, 2048, 700),
+        ("0.1777", 1 << 16, 1024, 200),
+        ("0.6", 10_000, 500, 600),
+        ("0.007", 9_000, 100, 2000),
+        ("4.07", 40_000, 2048, 400),
+        ("grundys-game", 40_000, 4096, 2000),
+    ] {
+        let values = in_memory(code, to);
+        let run = ring_run_with(code, to, sizes(prefix, ring), None, None, false)
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert_eq!(run.report.stopped, Stop::Reached);
+        assert_report(&run.report, &values, code);
+        file_reads += run.file_reads.0;
+        far_scans += run.far_scans;
+        let scalar = ring_run_with(code, to, sizes(prefix, ring), None, None, true)
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert_eq!(run.report, scalar.report, "{code}");
+        assert_eq!(run.work, scalar.work, "{code}: pair visits");
     }
-    match ring_run("0.16", 1 << 16, sizes(12288, 4096), None, None) {
-        Err(e @ RingError::CannotServe { .. }) => {
-            assert!(e.to_string().contains("rare position 13932"), "{e}");
+    // Positioned reads of the file itself (not of its write buffer), and scans past P + R.
+    assert!(file_reads > 0, "the value file was not read");
+    assert!(far_scans > 0, "no far scan");
+}
+
+/// A checkpoint's value file missing, shorter than the checkpoint's count or altered: refused
+/// with a located error, nothing computed; one longer than the count (values written after the
+/// checkpoint) is cut and the run resumes to the in-memory values.
+#[test]
+fn missing_short_or_altered_value_files_are_refused() {
+    let dir = TempDir::new("values");
+    let file = dir.file("run.ckpt");
+    let values_file = dir.file("run.ckpt.values");
+    let small = sizes(2048, 512);
+    let to = 100_000;
+    ring_run("0.167", to, small, Some(&file), Some(70_000)).unwrap();
+    let good = std::fs::read(&values_file).unwrap();
+    assert_eq!(good.len(), 70_001);
+    let refused = |what: &str| match ring_run("0.167", to, small, Some(&file), None) {
+        Err(e @ RingError::ValueFile { .. }) => {
+            let message = e.to_string();
+            assert!(message.contains("run.ckpt.values"), "{what}: {message}");
+            message
         }
-        other => panic!("not stopped: {other:?}"),
-    }
-    // With the ring reaching past them, the same game goes through.
-    let values = in_memory("0.16", 1 << 17);
-    let report = ring_run("0.16", 1 << 17, sizes(32768, 32768), None, None).unwrap();
-    assert_report(&report, &values, "0.16");
+        other => panic!("{what}: not refused: {other:?}"),
+    };
+    std::fs::remove_file(&values_file).unwrap();
+    refused("missing");
+    std::fs::write(&values_file, &good[..good.len() - 1]).unwrap();
+    assert!(refused("short").contains("not resumed"));
+    let mut altered = good.clone();
+    altered[40_000] ^= 1;
+    std::fs::write(&values_file, &altered).unwrap();
+    assert!(refused("altered").contains("not resumed"));
+    let longer = [&good[..], &[7u8; 1000][..]].concat();
+    std::fs::write(&values_file, &longer).unwrap();
+    let report = ring_run("0.167", to, small, Some(&file), None).unwrap();
+    assert_report(&report, &in_memory("0.167", to), "0.167");
+    assert_eq!(std::fs::metadata(&values_file).unwrap().len(), to + 1);
 }
 
 fn grundy() -> Command {
@@ -410,6 +460,29 @@ fn the_command_line_runs_resumes_and_refuses() {
         .clone();
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: checkpoint"));
+    // A value file that cannot be written (a full disk): a named error, status 2, nothing on
+    // stdout.
+    if Path::new("/dev/full").exists() {
+        let full = dir.file("full.ckpt");
+        let out = grundy()
+            .args(["table", "0.167", "--to", "5000", "--ring", "--memory", "1"])
+            .args([
+                "--checkpoint",
+                full.to_str().unwrap(),
+                "--values",
+                "/dev/full",
+            ])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error: value file /dev/full: cannot write"),
+            "{stderr}"
+        );
+    }
     grundy().args(["table", "0.167", "--ring"]).assert().code(2);
     let out = grundy()
         .args(["table", "0.167", "--to", "1000", "--ring", "--memory", "0"])

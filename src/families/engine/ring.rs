@@ -26,15 +26,32 @@
 //! non-safe values below g are options: G(a) from the prefix, G(n − k − a) from the ring, so the
 //! scan can go up to a = min(P − 1, R − k). Only when n is a rare position does the scan run over
 //! all pairs, through the middle that no longer is in memory. While n ≤ P + R every position is
-//! readable and the mode computes exactly what the in-memory engine does; past that, **every read
-//! is checked**, and the run stops with an error naming the position and the pair when a read
-//! falls outside the prefix and the ring — a rare position farther back than the ring reaches, or
-//! a coverage scan (a new rare value, or a slow scan) deeper than both. The checks are hoisted,
-//! not dropped: a scan's range of a is cut at its readable limit before the kernels run; a block
-//! ends before the first position where a known rare position's pair would need a value that
-//! is gone (such a position is then the error); a rare position found inside the block has its
-//! pairs read one by one, each checked. It never guesses: a run that finishes has the in-memory
-//! engine's values, checksum and largest value.
+//! readable and the mode computes exactly what the in-memory engine does; past that, a read
+//! outside the prefix and the ring is served from the *value file* (below), so the mode computes
+//! the in-memory engine's values whatever the sizes — they only change how much is read from
+//! disk. Reads are placed, not checked one by one: a scan's range of a is cut at the readable
+//! limit before the kernels run, and what lies past it is a *far scan*; a block ends at the
+//! first position where a known rare position's pair moves from the prefix to the file, so each
+//! block reads each such pair's run from one place.
+//!
+//! **Value file** (the `value_file` module; `--values FILE`, by default the checkpoint's path with
+//! `.values` added, or an unnamed temporary file when there is no checkpoint): every value
+//! computed is appended, one byte at offset x, through a small write buffer. Three kinds of
+//! reads go to it. (a) A new rare position past P + R needs the mex over all its pairs: its
+//! coverage scan runs on past the readable limit as a far scan — G(a) forward and G(r − a)
+//! backward copied, in pieces that start at 512 pairs and double up to 2^18, into two buffers
+//! the kernels read like the table's runs (`kernels::scan_shifted`). (b) A coverage scan that
+//! is merely deep is the same far scan, and most stop within the first piece. (c) A rare
+//! position a with a + k > R pairs, from n = P + k + a on, with G(n − k − a), behind the ring
+//! and past the prefix: a *cursor* per such pair holds a run of those values read ahead from
+//! the file (up to 1 MiB, less when there are many far pairs: 32 MiB for all of them) and moves
+//! forward with n, refilled once the block's run leaves it; the parallel phase reads the run
+//! from the cursor as it would from the window. Rare positions are few for the sparse games
+//! (0.167: 61 a class up to 628,834,638), so (a) and (c) are rare work; games whose values are
+//! not sparse make every position a full scan through the file, correct but slow. A failed read
+//! or write (a full disk) is the error [`RingError::ValueFile`], naming the file; nothing is
+//! guessed. The process's resident memory stays the table's plus the buffers: the file is read
+//! with positioned reads, never mapped, and the pages the kernel caches are not the process's.
 //!
 //! **Both cores.** Positions are computed in blocks [N, N + B) as in memory (B = N/4, at most
 //! 16,384). The parallel phase (rayon, all cores) marks, for each position of the block, the
@@ -61,7 +78,8 @@
 //! of the encodings, at each doubling of n and when rare positions keep appearing), but only
 //! while the prefix holds every value (n ≤ P): re-choosing a set rebuilds its rare list from all
 //! values. Past P they are frozen — a choice of speed only, never of values. Values not sparse
-//! (no common set chosen by n = P) leave every position rare, so such a game stops once n > P + R.
+//! (no common set chosen by n = P) leave every position rare: past P + R each position is a
+//! full scan through the value file.
 //!
 //! **Values** are kept as bytes; a value of 256 or more stops the run with an error (the record
 //! games' values stay below 256: 0.167's largest is 64 up to 2^40, by Rogalski's tables).
@@ -71,18 +89,25 @@
 //! that reason.
 //!
 //! **Checkpoints** (`--checkpoint FILE`, every `--checkpoint-every` seconds, on Ctrl-C and at the
-//! end): the whole state — position, checksum sums, largest value, common sets, encodings, rare
-//! lists, prefix and ring — in a versioned binary file ([`CHECKPOINT_VERSION`]) with an FNV-1a
-//! hash at its end, written to `FILE.tmp`, synced and renamed over FILE, so a crash leaves the
-//! old checkpoint or the new one, never half of one. The same command with the same file
-//! resumes where it stopped, and the result is the uninterrupted run's: the computation from a
-//! state is deterministic. A checkpoint of another game or other sizes (another `--memory`) is
-//! refused, and so is a damaged one: every count is checked against the sizes and the file's
-//! length before anything is allocated, and the hash before anything is used. A larger `--to`
-//! continues a finished run.
+//! end): the state — position, checksum sums, largest value, common sets, encodings, rare
+//! lists — and the value file's count and digest, in a versioned binary file
+//! ([`CHECKPOINT_VERSION`]) with an FNV-1a hash at its end, written to `FILE.tmp`, synced and
+//! renamed over FILE, so a crash leaves the old checkpoint or the new one, never half of one.
+//! The value file is written out and synced before the checkpoint that records it. The prefix
+//! and the ring are not in the checkpoint: on resume they are read back out of the value file,
+//! which is read once from its start and must have the recorded digest over its first `count`
+//! values (one sequential read of the file, nothing a position), then cut to `count` (values
+//! written after the last checkpoint). The same command with the same files resumes where it
+//! stopped, and the result is the uninterrupted run's: the computation from a state is
+//! deterministic. A checkpoint of another game or other sizes (another `--memory`) is refused,
+//! and so is a damaged one, or one whose value file is missing, short or altered: every count is
+//! checked against the sizes and the file's length before anything is allocated, and the hashes
+//! before anything is used. A larger `--to` continues a finished run.
 //!
 //! **Checksum**: the one of `table --json` and `ogsolve` (a = Σ G(i), b = Σ a, both mod 2^16,
 //! printed as `(b << 16) | a` in hexadecimal), kept as the values go by.
+
+mod value_file;
 
 use super::kernels::{self, Kernels};
 use super::sparse::{self, Classes};
@@ -96,6 +121,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use value_file::{FileFailure, ValueFile};
 
 /// The default `--memory`, in MiB: prefix and ring together, leaving room under 512 MiB
 /// resident for the program itself.
@@ -103,7 +129,7 @@ pub const DEFAULT_MEMORY_MIB: u64 = 448;
 /// The default `--checkpoint-every`, in seconds.
 pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 300;
 /// The version written in (and required of) a checkpoint file.
-pub const CHECKPOINT_VERSION: u32 = 2;
+pub const CHECKPOINT_VERSION: u32 = 3;
 const MAGIC: &[u8; 12] = b"grundy-ring\n";
 /// Positions between two looks at the clock, the interrupt flag and the progress bar, while
 /// positions are computed one by one.
@@ -115,6 +141,16 @@ const BLOCK: u64 = 16384;
 const SPECULATE_PAIRS: usize = 512;
 /// Positions below this are computed before the first choice of common sets.
 const FIRST_REVIEW: u64 = 128;
+/// The most pairs a far scan (pairs read through the value file) reads into its two buffers
+/// at once.
+const FAR_PIECE: usize = 1 << 18;
+/// The pairs of a far scan's first piece.
+const FIRST_FAR_PIECE: usize = 512;
+/// The bytes all cursors of far rare pairs hold together, at most (each holds at least one
+/// block's run).
+const CURSOR_BUDGET: usize = 32 << 20;
+/// The most bytes one cursor reads ahead.
+const CURSOR_PIECE: usize = 1 << 20;
 
 /// The prefix and ring sizes, in positions (one byte each).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -161,6 +197,9 @@ pub struct RingOptions<'a, P> {
     pub sizes: Sizes,
     /// Where the state is saved (and resumed from, when the file exists).
     pub checkpoint: Option<&'a Path>,
+    /// The value file (module doc, *Value file*); `None`: the checkpoint's path with
+    /// `.values` added, or an unnamed temporary file when there is no checkpoint either.
+    pub values: Option<&'a Path>,
     /// How often the state is saved.
     pub checkpoint_every: Duration,
     /// Stop cleanly (saving the state) when this flag is set: Ctrl-C.
@@ -184,6 +223,13 @@ pub struct RingRun {
     pub resumed_at: Option<u64>,
     /// Pair visits of this process (not of the runs before a resume).
     pub work: u128,
+    /// Positioned reads of the value file this process made, and their bytes.
+    pub file_reads: (u64, u64),
+    /// Pairs whose values were read through the value file's reader (far scans), and the
+    /// scans.
+    pub far_pairs: u64,
+    /// Scans that read pairs past the prefix and the ring.
+    pub far_scans: u64,
 }
 
 /// Why a ring-mode run could not go on; every one is the command's `error:` (status 2).
@@ -228,27 +274,13 @@ pub enum RingError {
         /// Its value.
         value: u32,
     },
-    /// A read fell outside the prefix and the ring.
-    #[error(
-        "ring mode cannot compute G({n}): {why}, and neither the prefix G(0..{prefix}) nor the \
-         ring G({ring_from}..{n}) holds it. Values up to G({last}) are right (checksum \
-         {checksum}); a run with more --memory (now {mib}) may get further"
-    )]
-    CannotServe {
-        /// The position.
-        n: u64,
-        /// The read it needed.
-        why: String,
-        /// P.
-        prefix: u64,
-        /// n − R.
-        ring_from: u64,
-        /// n − 1.
-        last: u64,
-        /// The checksum of G(0..=last).
-        checksum: String,
-        /// The memory in MiB the sizes come to.
-        mib: String,
+    /// The value file cannot be written, read or trusted.
+    #[error("value file {path}: {reason}")]
+    ValueFile {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
     },
     /// The table's memory cannot be had.
     #[error("cannot reserve {bytes} bytes for the prefix and the ring: give less --memory")]
@@ -398,6 +430,115 @@ struct Ring<'a> {
     /// of the sequential phases (with the parallel ones beside them).
     overlapped: u64,
     sequential_time: Duration,
+    /// Every value computed, on disk (module doc, *Value file*).
+    file: ValueFile,
+    /// The runs of the far rare pairs (module doc, *Value file*).
+    cursors: Vec<Cursor>,
+    /// Scans that read pairs through the value file's reader, and their pairs.
+    far_scans: u64,
+    far_pairs: u64,
+}
+
+/// A far rare pair's values (module doc, *Value file*): G(start..start + values.len()), read
+/// ahead from the value file, the values G(n − k − a) that the rare position a pairs with for
+/// the take k as n moves on.
+struct Cursor {
+    k: usize,
+    a: usize,
+    start: usize,
+    values: Vec<u8>,
+}
+
+/// Every value known: the table's (prefix and window), a run of recent ones not in the table
+/// yet, and the value file's (module doc, *Value file*).
+#[derive(Copy, Clone)]
+struct Source<'s> {
+    view: View<'s>,
+    /// G(0..table_end) are known to the table and the file.
+    table_end: usize,
+    /// G(recent_from..recent_from + recent.len()), read for x ≥ `table_end`.
+    recent: &'s [u8],
+    recent_from: usize,
+    file: &'s ValueFile,
+}
+
+impl Source<'_> {
+    /// Copies G(from..from + out.len()), all known, into `out`: from the table where it holds
+    /// them, else from the file.
+    fn fill(&self, from: usize, out: &mut [u8]) -> Result<(), FileFailure> {
+        let (p, shift, values) = (self.view.prefix, self.view.shift, self.view.values);
+        let mut done = 0;
+        while done < out.len() {
+            let x = from + done;
+            let want = out.len() - done;
+            let into = &mut out[done..];
+            let piece = if x >= self.table_end {
+                let i = x - self.recent_from;
+                let piece = want.min(self.recent.len() - i);
+                into[..piece].copy_from_slice(&self.recent[i..i + piece]);
+                piece
+            } else if shift == 0 || x < p {
+                let stop = if shift == 0 { self.table_end } else { p };
+                let piece = want.min(stop - x);
+                into[..piece].copy_from_slice(&values[x..x + piece]);
+                piece
+            } else if x >= p + shift {
+                let piece = want.min(self.table_end - x);
+                into[..piece].copy_from_slice(&values[x - shift..x - shift + piece]);
+                piece
+            } else {
+                let piece = want.min(p + shift - x);
+                self.file.fill(x as u64, &mut into[..piece])?;
+                piece
+            };
+            done += piece;
+        }
+        Ok(())
+    }
+
+    /// G(x), known.
+    fn get(&self, x: usize) -> Result<u8, FileFailure> {
+        let mut value = [0u8];
+        self.fill(x, &mut value)?;
+        Ok(value[0])
+    }
+}
+
+/// The coverage scan over a = `from..=to` of the pairs (a, r − a) read through `source`, pairs
+/// that the prefix and the ring do not hold both parts of (module doc, *Value file*): in pieces
+/// of [`FIRST_FAR_PIECE`] pairs doubling up to [`FAR_PIECE`], each part's run copied into a buffer and the pairs marked by
+/// the kernels. The next a and whether `need` was covered.
+#[allow(clippy::too_many_arguments)]
+fn scan_far(
+    source: &Source<'_>,
+    kernels: Kernels,
+    r: usize,
+    from: usize,
+    to: usize,
+    set: &mut [u64; 4],
+    need: &[u64; 4],
+) -> Result<(usize, bool), FileFailure> {
+    let (mut low, mut high) = (Vec::new(), Vec::new());
+    let mut a = from;
+    // Most scans stop after a few pairs: the pieces start small and double.
+    let mut piece = FIRST_FAR_PIECE;
+    while a <= to {
+        let stop = to.min(a + piece - 1);
+        piece = (2 * piece).min(FAR_PIECE);
+        let len = stop - a + 1;
+        low.resize(len, 0);
+        high.resize(len, 0);
+        // low[i] = G(a + i), high[j] = G(r − stop + j): the pair of a + i is high[stop − a − i].
+        source.fill(a, &mut low)?;
+        source.fill(r - stop, &mut high)?;
+        let (next, covered) =
+            kernels::scan_shifted(kernels, &low, &high, r - stop, r - a, 0, len - 1, set, need);
+        if covered {
+            return Ok((a + next, true));
+        }
+        a = stop + 1;
+    }
+    Ok((a, false))
 }
 
 /// The sets of values safe at heaps of each parity, 256 values (values are bytes).
@@ -424,27 +565,15 @@ struct Computed {
     pairs: u64,
     fallbacks: u64,
     fallback_pairs: u64,
+    far_scans: u64,
+    far_pairs: u64,
 }
 
 /// Why a block's sequential phase stopped (made a [`RingError`] once the values before are
 /// recorded).
 enum Failure {
-    Unservable {
-        a: usize,
-        ga: u8,
-        b: usize,
-        k: usize,
-    },
-    Short {
-        n: usize,
-        k: usize,
-        a: usize,
-        b: usize,
-    },
-    TooLarge {
-        n: u64,
-        value: u32,
-    },
+    File(FileFailure),
+    TooLarge { n: u64, value: u32 },
 }
 
 impl Ring<'_> {
@@ -474,17 +603,14 @@ impl Ring<'_> {
         x < p || x + r >= n
     }
 
-    fn cannot_serve(&self, why: String) -> RingError {
-        let n = self.state.n;
-        let bytes = self.sizes.table();
-        RingError::CannotServe {
-            n,
-            why,
-            prefix: self.sizes.prefix,
-            ring_from: n.saturating_sub(self.sizes.ring),
-            last: n.saturating_sub(1),
-            checksum: self.state.checksum(),
-            mib: format!("{:.3} MiB", bytes as f64 / f64::from(1u32 << 20)),
+    /// Every value known, the table's and the file's (outside a block's sequential phase).
+    fn source(&self) -> Source<'_> {
+        Source {
+            view: self.view(),
+            table_end: self.state.n as usize,
+            recent: &[],
+            recent_from: self.state.n as usize,
+            file: &self.file,
         }
     }
 
@@ -507,18 +633,23 @@ impl Ring<'_> {
         self.moves_down += 1;
     }
 
-    /// The first position from n on at which a rare pair of a rare position known now needs
-    /// a value neither kept nor computed: (a, n − k − a) with a + k > R reads G(n − k − a) from
-    /// the prefix, which holds it only while n < P + k + a.
-    fn first_unservable(&self) -> Option<(u64, usize, usize)> {
-        let (p, r) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+    /// The first position past n at which a rare pair of a rare position known now starts to
+    /// read G(n − k − a) from the value file instead of the prefix: (a, n − k − a) with
+    /// a + k > R is out of the ring, and past the prefix once n ≥ P + k + a. Blocks end there,
+    /// so that each block reads each such pair's run from one place.
+    fn next_switch(&self, n: u64) -> Option<u64> {
+        let (p, r, n) = (
+            self.sizes.prefix as usize,
+            self.sizes.ring as usize,
+            n as usize,
+        );
         self.moves
             .splits
             .iter()
             .filter_map(|&k| {
                 let rare = &self.state.rare[k & 1];
-                let far = rare.partition_point(|&a| a + k <= r);
-                rare.get(far).map(|&a| ((p + k + a) as u64, a, k))
+                let far = rare.partition_point(|&a| a + k <= r || p + k + a <= n);
+                rare.get(far).map(|&a| (p + k + a) as u64)
             })
             .min()
     }
@@ -555,13 +686,15 @@ impl Ring<'_> {
                         break;
                     }
                     let b = r - a;
-                    if !self.readable(b) {
-                        return Err(self.unservable_pair(a, ga, b, k));
-                    }
                     if moves.distinct && a == b {
                         continue;
                     }
-                    mark(&mut set, u32::from(ga) ^ self.get(b));
+                    let gb = if self.readable(b) {
+                        self.view().get(b)
+                    } else {
+                        self.source().get(b)?
+                    };
+                    mark(&mut set, u32::from(ga ^ gb));
                     pairs += 1;
                 }
             }
@@ -573,7 +706,6 @@ impl Ring<'_> {
             return Ok(g);
         }
         let view = self.view();
-        let mut short = None;
         let mut covered = false;
         for (k, r) in moves.splits_of(n) {
             let top = moves.top(r);
@@ -584,16 +716,32 @@ impl Ring<'_> {
                 covered = true;
                 break;
             }
-            if limit < top && short.is_none() {
-                short = Some((k, limit + 1, r - limit - 1));
+        }
+        // Pairs past the prefix and the ring: through the value file.
+        let (mut far_scans, mut far_pairs) = (0, 0);
+        if !covered {
+            let source = self.source();
+            for (k, r) in moves.splits_of(n) {
+                let top = moves.top(r);
+                let limit = view.limit(n, k, top);
+                if limit < top {
+                    let (next, done) =
+                        scan_far(&source, self.kernels, r, limit + 1, top, &mut set, &need)?;
+                    far_scans += 1;
+                    far_pairs += (next - limit - 1) as u64;
+                    if done {
+                        covered = true;
+                        break;
+                    }
+                }
             }
         }
+        self.far_scans += far_scans;
+        self.far_pairs += far_pairs;
+        pairs += far_pairs;
         self.work += u128::from(pairs);
         if covered {
             return Ok(g);
-        }
-        if let Some((k, a, b)) = short {
-            return Err(self.short_scan(n, k, a, b));
         }
         Ok(first_missing(&set, |_| !0))
     }
@@ -611,33 +759,75 @@ impl Ring<'_> {
         scan_pairs(self.view(), self.kernels, r, from, to, set, need)
     }
 
-    fn unservable_pair(&self, a: usize, ga: u8, b: usize, k: usize) -> RingError {
-        self.cannot_serve(format!(
-            "the rare position {a} (G = {ga}) pairs with G({b}) for the take of {k}"
-        ))
-    }
-
-    fn short_scan(&self, n: usize, k: usize, a: usize, b: usize) -> RingError {
-        self.cannot_serve(format!(
-            "its coverage scan (G({n}) may be a rare value) reaches the pair ({a}, {b}) of the \
-             take of {k}"
-        ))
-    }
-
     /// The length of the block from `n` (before `end`): the in-memory engine's, cut before the
-    /// first position a known rare pair cannot serve; an error when that is `n` itself.
-    fn block_len(&self, n: u64, end: u64) -> Result<u64, RingError> {
+    /// next position where a far rare pair's reads move from the prefix to the value file.
+    fn block_len(&self, n: u64, end: u64) -> u64 {
         let len = (n / 4).min(BLOCK).min(end - n);
-        match self.first_unservable() {
-            Some((bad, a, k)) if bad <= n => {
-                let class = k & 1;
-                let index = self.state.rare[class].partition_point(|&x| x < a);
-                let ga = self.state.rare_values[class][index];
-                Err(self.unservable_pair(a, ga, n as usize - k - a, k))
-            }
-            Some((bad, _, _)) => Ok(len.min(bad - n)),
-            None => Ok(len),
+        match self.next_switch(n) {
+            Some(switch) => len.min(switch - n),
+            None => len,
         }
+    }
+
+    /// Reads ahead, for the block `n0..n0 + len` whose pairs with both parts below `finished`
+    /// the parallel phase marks, the run of every rare pair whose other part is neither in the
+    /// prefix nor in the window: one cursor per far rare pair, refilled with up to
+    /// [`CURSOR_PIECE`] values when the block's run is not inside (module doc, *Value file*).
+    fn refill_cursors(&mut self, n0: usize, len: usize, finished: usize) -> Result<(), RingError> {
+        let (p, shift) = (self.sizes.prefix as usize, self.state.shift);
+        let c1 = n0 + len;
+        let mut wanted: Vec<(usize, usize, usize, usize)> = Vec::new();
+        if shift > 0 {
+            for &k in &self.moves.splits {
+                if c1 < k + 3 {
+                    continue;
+                }
+                let rare = &self.state.rare[k & 1];
+                let lo = n0.saturating_sub(k + finished - 1).max(1);
+                let hi = c1 - 1 - k - 1;
+                let start = rare.partition_point(|&a| a < lo);
+                for &a in &rare[start..] {
+                    if a > hi {
+                        break;
+                    }
+                    let from = n0.max(a + k + 1);
+                    let until = (c1 - 1).min(a + k + finished - 1);
+                    if from > until {
+                        continue;
+                    }
+                    let (b_lo, b_hi) = (from - k - a, until - k - a);
+                    if b_hi >= p && b_lo < p + shift {
+                        wanted.push((k, a, b_lo, b_hi));
+                    }
+                }
+            }
+        }
+        // The cursors in (k, a) order, those still wanted kept, the new ones empty.
+        wanted.sort_unstable();
+        let mut old = std::mem::take(&mut self.cursors).into_iter().peekable();
+        let mut cursors = Vec::with_capacity(wanted.len());
+        for &(k, a, _, _) in &wanted {
+            while old.next_if(|c| (c.k, c.a) < (k, a)).is_some() {}
+            cursors.push(old.next_if(|c| (c.k, c.a) == (k, a)).unwrap_or(Cursor {
+                k,
+                a,
+                start: 0,
+                values: Vec::new(),
+            }));
+        }
+        let piece = (CURSOR_BUDGET / wanted.len().max(1)).min(CURSOR_PIECE);
+        let known = self.state.n as usize;
+        for (cursor, &(_, _, b_lo, b_hi)) in cursors.iter_mut().zip(&wanted) {
+            if cursor.start <= b_lo && b_hi < cursor.start + cursor.values.len() {
+                continue;
+            }
+            let length = piece.max(b_hi - b_lo + 1).min(known - b_lo);
+            cursor.values.resize(length, 0);
+            self.source().fill(b_lo, &mut cursor.values)?;
+            cursor.start = b_lo;
+        }
+        self.cursors = cursors;
+        Ok(())
     }
 
     /// The parallel phase of the block `n0..n0 + len`: the pairs with both parts below
@@ -660,11 +850,12 @@ impl Ring<'_> {
         ];
         let kernels = self.kernels;
         let speculate = self.speculate;
+        let far = &self.cursors[..];
         let chunk = 64;
         let run = |(index, (sets, resume)): (usize, (&mut [[u64; 4]], &mut [Resume]))| {
             let c0 = n0 + index * chunk;
             parallel(
-                view, moves, rare, finished, c0, sets, resume, safe, speculate, kernels,
+                view, moves, rare, far, finished, c0, sets, resume, safe, speculate, kernels,
             )
         };
         let (seen, resume) = (&mut prepared.seen, &mut prepared.resume);
@@ -695,19 +886,23 @@ impl Ring<'_> {
         let len = len as usize;
         let prepared = match self.pending.take() {
             Some(pending) if pending.n0 == n0 && pending.seen.len() == len => pending,
-            _ => self.prepare(n0, len, n0, safe),
+            _ => {
+                self.refill_cursors(n0, len, n0)?;
+                self.prepare(n0, len, n0, safe)
+            }
         };
         self.work += u128::from(prepared.pairs);
         self.pairs_per_position = prepared.pairs / len as u64;
         let next = (n0 + len) as u64;
         let next_len = if next > self.sizes.prefix && next < end {
-            self.block_len(next, end).ok()
+            Some(self.block_len(next, end))
         } else {
             None
         };
         let clock = Instant::now();
         let computed = match next_len {
             Some(next_len) => {
+                self.refill_cursors(next as usize, next_len as usize, n0)?;
                 let this = &*self;
                 let (computed, pending) = rayon::join(
                     || this.sequential_block(&prepared, safe),
@@ -723,6 +918,8 @@ impl Ring<'_> {
         self.work += u128::from(computed.pairs);
         self.fallbacks += computed.fallbacks;
         self.fallback_pairs += computed.fallback_pairs;
+        self.far_scans += computed.far_scans;
+        self.far_pairs += computed.far_pairs;
         let mut histogram = [0u32; 256];
         for &value in &computed.values {
             histogram[usize::from(value)] += 1;
@@ -731,8 +928,7 @@ impl Ring<'_> {
         if let Some(failure) = computed.failure {
             self.pending = None;
             return Err(match failure {
-                Failure::Unservable { a, ga, b, k } => self.unservable_pair(a, ga, b, k),
-                Failure::Short { n, k, a, b } => self.short_scan(n, k, a, b),
+                Failure::File(failure) => failure.into(),
                 Failure::TooLarge { n, value } => RingError::ValueTooLarge { n, value },
             });
         }
@@ -761,6 +957,16 @@ impl Ring<'_> {
         let moves = self.moves;
         let s = &self.state;
         let (p, ring) = (self.sizes.prefix as usize, self.sizes.ring as usize);
+        let source = |recent: &[u8], x: usize| {
+            Source {
+                view,
+                table_end: n0,
+                recent,
+                recent_from: finished,
+                file: &self.file,
+            }
+            .get(x)
+        };
         // G(finished..n): the recent values, then the block's, in one run.
         let mut recent: Vec<u8> = (finished..n0).map(|x| view.get(x)).collect();
         let mut found: [Vec<(usize, u8)>; 2] = [Vec::new(), Vec::new()];
@@ -813,24 +1019,35 @@ impl Ring<'_> {
                         break;
                     }
                     let b = r - a;
-                    if !readable(b) {
-                        failure = Some(Failure::Unservable { a, ga, b, k });
-                        break 'splits;
-                    }
                     if moves.distinct && a == b {
                         continue;
                     }
-                    mark(&mut set, u32::from(ga ^ get(&recent, b)));
+                    let gb = if readable(b) {
+                        get(&recent, b)
+                    } else {
+                        match source(&recent, b) {
+                            Ok(gb) => gb,
+                            Err(e) => {
+                                failure = Some(Failure::File(e));
+                                break 'splits;
+                            }
+                        }
+                    };
+                    mark(&mut set, u32::from(ga ^ gb));
                     computed.pairs += 1;
                 }
             }
             if failure.is_none() {
                 match self.finish(&view, &recent, prepared, n, &mut set, *resume, safe) {
-                    Ok((value, resumed)) => {
+                    Ok((value, resumed, far)) => {
                         if let Some(pairs) = resumed {
                             computed.fallbacks += 1;
                             computed.fallback_pairs += pairs;
                             computed.pairs += pairs;
+                        }
+                        if let Some(pairs) = far {
+                            computed.far_scans += 1;
+                            computed.far_pairs += pairs;
                         }
                         match u8::try_from(value) {
                             Ok(byte) => {
@@ -859,8 +1076,9 @@ impl Ring<'_> {
 
     /// g for position n and, when the non-safe values below it are not all marked, the
     /// coverage scan on: the pairs with G(r − a) at or past the boundary (small a), then the
-    /// finished ones from where the parallel scan stopped. The value, and the pairs of the scan
-    /// when it ran.
+    /// finished ones from where the parallel scan stopped, then those past the prefix and the
+    /// ring through the value file. The value, the pairs of the scan when it ran, and those of
+    /// the far scan when it ran (counted among the first).
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
@@ -871,14 +1089,14 @@ impl Ring<'_> {
         set: &mut [u64; 4],
         resume: Resume,
         safe: &Safe,
-    ) -> Result<(u32, Option<u64>), Failure> {
+    ) -> Result<(u32, Option<u64>, Option<u64>), Failure> {
         let moves = self.moves;
         let finished = prepared.finished;
         let safe = &safe[n & 1];
         let common = first_missing(set, |w| safe[w]);
         let need: [u64; 4] = std::array::from_fn(|w| !safe[w] & below(common, w));
         if covers(set, &need) {
-            return Ok((common, None));
+            return Ok((common, None, None));
         }
         let mut resumed = 0u64;
         'scan: {
@@ -905,7 +1123,7 @@ impl Ring<'_> {
                 };
                 resumed += (next - 1) as u64;
                 if done {
-                    return Ok((common, Some(resumed)));
+                    return Ok((common, Some(resumed), None));
                 }
             }
             for (index, k, r) in moves.indexed_splits_of(n, resume.split) {
@@ -922,22 +1140,34 @@ impl Ring<'_> {
                     break 'scan;
                 }
             }
-            // Every readable pair is marked: the mex, unless some pair could not be read.
+            // Every pair the prefix and the ring hold is marked: the others through the value
+            // file (a rare value, or a coverage scan deeper than both), then the mex.
+            let source = Source {
+                view: *view,
+                table_end: prepared.n0,
+                recent,
+                recent_from: finished,
+                file: &self.file,
+            };
+            let mut far = 0u64;
             for (k, r) in moves.splits_of(n) {
                 let top = moves.top(r);
                 let limit = view.limit(n, k, top);
                 if limit < top {
-                    return Err(Failure::Short {
-                        n,
-                        k,
-                        a: limit + 1,
-                        b: r - limit - 1,
-                    });
+                    let (next, done) =
+                        scan_far(&source, self.kernels, r, limit + 1, top, set, &need)
+                            .map_err(Failure::File)?;
+                    far += (next - limit - 1) as u64;
+                    resumed += (next - limit - 1) as u64;
+                    if done {
+                        return Ok((common, Some(resumed), Some(far)));
+                    }
                 }
             }
-            return Ok((first_missing(set, |_| !0), Some(resumed)));
+            let far = (far > 0).then_some(far);
+            return Ok((first_missing(set, |_| !0), Some(resumed), far));
         }
-        Ok((common, Some(resumed)))
+        Ok((common, Some(resumed), None))
     }
 
     /// Records G(n) = `value` and moves on to n + 1.
@@ -950,6 +1180,7 @@ impl Ring<'_> {
         // `make_room` left room: the window never grows past its capacity.
         debug_assert!(s.values.len() < s.values.capacity());
         s.values.push(byte);
+        self.file.push(byte)?;
         s.sums.0 = s.sums.0.wrapping_add(u16::from(byte));
         s.sums.1 = s.sums.1.wrapping_add(s.sums.0);
         if value > s.largest {
@@ -1082,6 +1313,7 @@ fn parallel(
     view: View<'_>,
     moves: &Moves,
     rare: [(&[usize], &[u8]); 2],
+    far: &[Cursor],
     finished: usize,
     c0: usize,
     sets: &mut [[u64; 4]],
@@ -1111,10 +1343,20 @@ fn parallel(
                 continue;
             }
             pairs += (until + 1 - from) as u64;
-            // The run of b is all in the prefix or all in the window (`first_unservable`).
+            // The run of b is all in the prefix, all in the window, or a far pair's run read
+            // ahead (`refill_cursors`; blocks end where a run would leave the prefix).
             let (b_lo, b_hi) = (from - k - a, until - k - a);
-            let shift = if b_lo < view.prefix { 0 } else { view.shift };
-            let parts = &view.values[b_lo - shift..=b_hi - shift];
+            let parts = if view.shift == 0 || b_hi < view.prefix {
+                &view.values[b_lo..=b_hi]
+            } else if b_lo >= view.prefix + view.shift {
+                &view.values[b_lo - view.shift..=b_hi - view.shift]
+            } else {
+                let index = far
+                    .binary_search_by(|c| (c.k, c.a).cmp(&(k, a)))
+                    .expect("refill_cursors read every far run of the block ahead");
+                let cursor = &far[index];
+                &cursor.values[b_lo - cursor.start..=b_hi - cursor.start]
+            };
             let sets = &mut sets[from - c0..=until - c0];
             let skip = if moves.distinct && (from..=until).contains(&(k + 2 * a)) {
                 // The pair (a, a) is no move of Grundy's game.
@@ -1213,9 +1455,19 @@ pub fn run<P: Progress>(
     // The table's room: the whole of it, or the positions asked for when fewer (a resumed
     // state may hold more).
     let wanted = sizes.table().min(options.to.saturating_add(1));
-    let state = match options.checkpoint {
-        Some(path) if path.exists() => load(path, &game, sizes, wanted)?,
-        _ => State::new(wanted)?,
+    let values_path = options.values.map(Path::to_path_buf).or_else(|| {
+        options.checkpoint.map(|path| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(".values");
+            PathBuf::from(name)
+        })
+    });
+    let (state, file) = match (options.checkpoint, &values_path) {
+        (Some(path), Some(values)) if path.exists() => load(path, values, &game, sizes, wanted)?,
+        _ => (
+            State::new(wanted)?,
+            ValueFile::create(values_path.as_deref())?,
+        ),
     };
     let resumed_at = (state.n > 0).then_some(state.n);
     let mut ring = Ring {
@@ -1232,6 +1484,10 @@ pub fn run<P: Progress>(
         pending: None,
         overlapped: 0,
         sequential_time: Duration::ZERO,
+        file,
+        cursors: Vec::new(),
+        far_scans: 0,
+        far_pairs: 0,
     };
     if options.scalar_kernels {
         ring.kernels = Kernels::Scalar;
@@ -1271,7 +1527,7 @@ pub fn run<P: Progress>(
                 continue;
             }
         } else {
-            let len = ring.block_len(n, end)?;
+            let len = ring.block_len(n, end);
             ring.block(len, end, &safe)?;
         }
         watch.computed(ring.state.n);
@@ -1287,18 +1543,20 @@ pub fn run<P: Progress>(
             && last_save.elapsed() >= options.checkpoint_every
             && ring.state.n <= to
         {
-            save(path, &game, sizes, &ring.state)?;
+            save(path, &game, sizes, &ring.state, &mut ring.file)?;
             last_save = Instant::now();
         }
     }
     if let Some(path) = options.checkpoint {
-        save(path, &game, sizes, &ring.state)?;
+        save(path, &game, sizes, &ring.state, &mut ring.file)?;
     }
+    let file_reads = ring.file.reads();
     let positions = u128::from(ring.state.n - resumed_at.unwrap_or(0)).max(1);
     watch.engine_statistics(&format!(
         "stats: {} | pair visits {} in this process ({} per position) | common sets chosen {} \
          times | resumed scans {} ({} pairs) | window moved down {} times | {} blocks beside \
-         the next one's parallel phase | sequential phases {:.3?} (wall clock)",
+         the next one's parallel phase | sequential phases {:.3?} (wall clock) | far scans {} \
+         ({} pairs) | value file reads {} ({} bytes)",
         ring.method(),
         ring.work,
         ring.work / positions,
@@ -1308,6 +1566,10 @@ pub fn run<P: Progress>(
         ring.moves_down,
         ring.overlapped,
         ring.sequential_time,
+        ring.far_scans,
+        ring.far_pairs,
+        file_reads.0,
+        file_reads.1,
     ));
     watch.finished();
     let s = &ring.state;
@@ -1338,6 +1600,9 @@ pub fn run<P: Progress>(
         report,
         resumed_at,
         work: ring.work,
+        file_reads,
+        far_pairs: ring.far_pairs,
+        far_scans: ring.far_scans,
     })
 }
 
@@ -1387,6 +1652,15 @@ impl<R: Read> Read for Hashed<R> {
     }
 }
 
+impl From<FileFailure> for RingError {
+    fn from(failure: FileFailure) -> RingError {
+        RingError::ValueFile {
+            path: failure.path,
+            reason: failure.reason,
+        }
+    }
+}
+
 fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> RingError {
     RingError::Checkpoint {
         path: path.display().to_string(),
@@ -1401,12 +1675,21 @@ fn temporary(path: &Path) -> PathBuf {
 }
 
 /// Writes the state to `path` atomically: `path.tmp`, synced, renamed over `path`.
-fn save(path: &Path, game: &str, sizes: Sizes, s: &State) -> Result<(), RingError> {
+fn save(
+    path: &Path,
+    game: &str,
+    sizes: Sizes,
+    s: &State,
+    file: &mut ValueFile,
+) -> Result<(), RingError> {
+    // The values first: a checkpoint never records values the disk does not have.
+    let recorded = file.sync()?;
+    debug_assert_eq!(recorded.0, s.n);
     let tmp = temporary(path);
     let fail = |e: std::io::Error| checkpoint_error(path, format!("cannot write: {e}"));
     let file = File::create(&tmp).map_err(fail)?;
     let mut out = Hashed::new(BufWriter::with_capacity(1 << 20, file));
-    write_state(&mut out, game, sizes, s).map_err(fail)?;
+    write_state(&mut out, game, sizes, s, recorded).map_err(fail)?;
     let hash = out.hash;
     out.inner.write_all(&hash.to_le_bytes()).map_err(fail)?;
     let file = out.inner.into_inner().map_err(|e| fail(e.into_error()))?;
@@ -1421,7 +1704,13 @@ fn save(path: &Path, game: &str, sizes: Sizes, s: &State) -> Result<(), RingErro
     Ok(())
 }
 
-fn write_state(out: &mut impl Write, game: &str, sizes: Sizes, s: &State) -> std::io::Result<()> {
+fn write_state(
+    out: &mut impl Write,
+    game: &str,
+    sizes: Sizes,
+    s: &State,
+    (count, digest): (u64, u64),
+) -> std::io::Result<()> {
     let u64s = |out: &mut dyn Write, x: u64| out.write_all(&x.to_le_bytes());
     out.write_all(MAGIC)?;
     out.write_all(&CHECKPOINT_VERSION.to_le_bytes())?;
@@ -1463,25 +1752,30 @@ fn write_state(out: &mut impl Write, game: &str, sizes: Sizes, s: &State) -> std
         }
         out.write_all(&s.rare_values[d])?;
     }
-    let kept = s.n.min(sizes.prefix) as usize;
-    out.write_all(&s.values[..kept])?;
-    // The ring in position order: G(max(0, n − R)..n), one run of the window.
-    let (n, in_ring) = (s.n as usize, s.n.min(sizes.ring) as usize);
-    out.write_all(&s.values[n - in_ring - s.shift..n - s.shift])?;
+    // The values are the value file's: their count and digest.
+    u64s(out, count)?;
+    u64s(out, digest)?;
     Ok(())
 }
 
-/// Reads and checks a checkpoint of `game` with `sizes`, into a table of `capacity` bytes (or
-/// as many as the state needs).
-fn load(path: &Path, game: &str, sizes: Sizes, capacity: u64) -> Result<State, RingError> {
+/// Reads and checks a checkpoint of `game` with `sizes` and its value file `values`, into a
+/// table of `capacity` bytes (or as many as the state needs): the prefix and the ring come out
+/// of the value file as it is checked.
+fn load(
+    path: &Path,
+    values: &Path,
+    game: &str,
+    sizes: Sizes,
+    capacity: u64,
+) -> Result<(State, ValueFile), RingError> {
     let file = File::open(path).map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?;
     let length = file
         .metadata()
         .map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?
         .len();
     let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
-    let state = read_state(&mut input, length, game, sizes, capacity)
-        .map_err(|e| checkpoint_error(path, e))?;
+    let (mut state, recorded) =
+        read_state(&mut input, length, game, sizes).map_err(|e| checkpoint_error(path, e))?;
     let hash = input.hash;
     let mut trailer = [0u8; 8];
     let damaged = || checkpoint_error(path, "damaged (its hash does not match): not resumed");
@@ -1496,7 +1790,33 @@ fn load(path: &Path, game: &str, sizes: Sizes, capacity: u64) -> Result<State, R
     if input.inner.read(&mut rest).map_err(|_| damaged())? != 0 {
         return Err(damaged());
     }
-    Ok(state)
+    // The table (module doc, *Layout*): G(0..n) in one run while n ≤ P + R, else the prefix
+    // and the ring after it.
+    let n = state.n;
+    let whole = n <= sizes.prefix + sizes.ring;
+    let (kept, ring_from) = if whole {
+        (n, n)
+    } else {
+        (sizes.prefix, n - sizes.ring)
+    };
+    let physical = if whole { n } else { sizes.prefix + sizes.ring };
+    let mut table = reserve(capacity.max(physical))?;
+    let (count, digest) = recorded;
+    let file = ValueFile::resume(values, count, digest, |start, bytes| {
+        let end = start + bytes.len() as u64;
+        for (lo, hi) in [(start, end.min(kept)), (start.max(ring_from), end.min(n))] {
+            if lo < hi {
+                table.extend_from_slice(&bytes[(lo - start) as usize..(hi - start) as usize]);
+            }
+        }
+    })?;
+    state.values = table;
+    state.shift = if whole {
+        0
+    } else {
+        (n - sizes.ring - sizes.prefix) as usize
+    };
+    Ok((state, file))
 }
 
 fn read_state(
@@ -1504,8 +1824,7 @@ fn read_state(
     length: u64,
     game: &str,
     sizes: Sizes,
-    capacity: u64,
-) -> Result<State, String> {
+) -> Result<(State, (u64, u64)), String> {
     let truncated = |_: std::io::Error| "truncated or unreadable: not resumed".to_string();
     let bytes = |count: usize, input: &mut dyn Read| -> Result<Vec<u8>, String> {
         let mut buffer = vec![0u8; count];
@@ -1613,44 +1932,15 @@ fn read_state(
         }
         rare_values[d] = bytes(count as usize, input)?;
     }
-    let kept = n.min(sizes.prefix);
-    let in_ring = n.min(sizes.ring);
-    if kept.saturating_add(in_ring) > length {
-        return Err("truncated: not resumed".to_string());
+    let count = u64s(input)?;
+    let digest = u64s(input)?;
+    if count != n {
+        return Err(damaged("a value count that is not the position's"));
     }
-    // The table (module doc, *Layout*): G(0..n) in one run while n ≤ P + R, else the prefix
-    // and the ring after it.
-    let whole = n <= sizes.prefix + sizes.ring;
-    let physical = if whole { n } else { sizes.prefix + sizes.ring };
-    let mut values = reserve(capacity.max(physical)).map_err(|e| e.to_string())?;
-    let read_into =
-        |input: &mut dyn Read, values: &mut Vec<u8>, count: u64| -> Result<(), String> {
-            let start = values.len();
-            values.resize(start + count as usize, 0);
-            input.read_exact(&mut values[start..]).map_err(truncated)
-        };
-    read_into(input, &mut values, kept)?;
-    let ring_from = n - in_ring;
-    let (skip, shift) = if n <= sizes.prefix {
-        (in_ring, 0)
-    } else if whole {
-        (sizes.prefix - ring_from, 0)
-    } else {
-        (0, n - sizes.ring - sizes.prefix)
-    };
-    // The ring's values the prefix holds already: read (they are hashed), not kept.
-    let mut scratch = vec![0u8; 1 << 16];
-    let mut left = skip;
-    while left > 0 {
-        let run = left.min(scratch.len() as u64) as usize;
-        input.read_exact(&mut scratch[..run]).map_err(truncated)?;
-        left -= run as u64;
-    }
-    read_into(input, &mut values, in_ring - skip)?;
-    Ok(State {
+    let state = State {
         n,
-        values,
-        shift: shift as usize,
+        values: Vec::new(),
+        shift: 0,
         rare,
         rare_values,
         mode,
@@ -1661,5 +1951,6 @@ fn read_state(
         largest,
         largest_at,
         sums,
-    })
+    };
+    Ok((state, (count, digest)))
 }
