@@ -783,18 +783,15 @@ impl Ring<'_> {
                     continue;
                 }
                 let rare = &self.state.rare[k & 1];
-                let lo = n0.saturating_sub(k + finished - 1).max(1);
-                let hi = c1 - 1 - k - 1;
+                let (lo, hi) = finished_rare_range(k, n0, c1, finished);
                 let start = rare.partition_point(|&a| a < lo);
                 for &a in &rare[start..] {
                     if a > hi {
                         break;
                     }
-                    let from = n0.max(a + k + 1);
-                    let until = (c1 - 1).min(a + k + finished - 1);
-                    if from > until {
+                    let Some((from, until)) = finished_run(k, a, n0, c1, finished) else {
                         continue;
-                    }
+                    };
                     let (b_lo, b_hi) = (from - k - a, until - k - a);
                     if b_hi >= p && b_lo < p + shift {
                         wanted.push((k, a, b_lo, b_hi));
@@ -1264,6 +1261,27 @@ impl Ring<'_> {
 /// kernels where G(a) is in the prefix region and G(r − a) in the window (or the table is one
 /// plain run, `shift` = 0), one by one elsewhere. Checks after every [`kernels::SCAN_STEP`]
 /// pairs; returns the next a and whether `need` was covered.
+/// The rare parts a that can pair, by the take of `k`, with a finished part (1 ≤ b <
+/// `finished`) for some position n of the block [c0, c1): a in lo..=hi (the block has
+/// c1 ≥ k + 3).
+fn finished_rare_range(k: usize, c0: usize, c1: usize, finished: usize) -> (usize, usize) {
+    (c0.saturating_sub(k + finished - 1).max(1), c1 - 1 - k - 1)
+}
+
+/// The positions n of the block [c0, c1) whose pair (a, n − k − a) with the rare part a has its
+/// other part finished (1 ≤ n − k − a < `finished`): the run from..=until, if there is one.
+fn finished_run(
+    k: usize,
+    a: usize,
+    c0: usize,
+    c1: usize,
+    finished: usize,
+) -> Option<(usize, usize)> {
+    let from = c0.max(a + k + 1);
+    let until = (c1 - 1).min(a + k + finished - 1);
+    (from <= until).then_some((from, until))
+}
+
 fn scan_pairs(
     view: View<'_>,
     kernels: Kernels,
@@ -1330,18 +1348,15 @@ fn parallel(
         }
         let (rare, values) = rare[k & 1];
         // A rare a pairs with b = n − k − a, finished when 1 ≤ b < `finished`.
-        let lo = c0.saturating_sub(k + finished - 1).max(1);
-        let hi = c1 - 1 - k - 1;
+        let (lo, hi) = finished_rare_range(k, c0, c1, finished);
         let start = rare.partition_point(|&a| a < lo);
         for (&a, &ga) in rare[start..].iter().zip(&values[start..]) {
             if a > hi {
                 break;
             }
-            let from = c0.max(a + k + 1);
-            let until = (c1 - 1).min(a + k + finished - 1);
-            if from > until {
+            let Some((from, until)) = finished_run(k, a, c0, c1, finished) else {
                 continue;
-            }
+            };
             pairs += (until + 1 - from) as u64;
             // The run of b is all in the prefix, all in the window, or a far pair's run read
             // ahead (`refill_cursors`; blocks end where a run would leave the prefix).
