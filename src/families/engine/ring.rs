@@ -506,8 +506,8 @@ impl Source<'_> {
 
 /// The coverage scan over a = `from..=to` of the pairs (a, r − a) read through `source`, pairs
 /// that the prefix and the ring do not hold both parts of (module doc, *Value file*): in pieces
-/// of [`FIRST_FAR_PIECE`] pairs doubling up to [`FAR_PIECE`], each part's run copied into a buffer and the pairs marked by
-/// the kernels. The next a and whether `need` was covered.
+/// of [`FIRST_FAR_PIECE`] pairs doubling up to [`FAR_PIECE`], each part's run copied into a
+/// buffer and the pairs marked by the kernels. The next a and whether `need` was covered.
 #[allow(clippy::too_many_arguments)]
 fn scan_far(
     source: &Source<'_>,
