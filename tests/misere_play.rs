@@ -238,39 +238,20 @@ fn play_every_start(
     let (mut won, mut lost) = (0, 0);
     for (seed, start) in (1u64..).zip(starts) {
         let start = parse(start);
-        if referee.is_won(&start) {
+        // (human, human moves first, seed) for each session from this start.
+        let sessions: &[(Human, bool, u64)] = if referee.is_won(&start) {
             won += 1;
-            for seed in [seed, seed + 100] {
-                misere_session(
-                    game,
-                    options,
-                    empty_move,
-                    &start,
-                    Human::Random,
-                    false,
-                    seed,
-                );
-            }
-            misere_session(
-                game,
-                options,
-                empty_move,
-                &start,
-                Human::Perfect,
-                true,
-                seed,
-            );
+            &[
+                (Human::Random, false, seed),
+                (Human::Random, false, seed + 100),
+                (Human::Perfect, true, seed),
+            ]
         } else {
             lost += 1;
-            misere_session(
-                game,
-                options,
-                empty_move,
-                &start,
-                Human::Random,
-                false,
-                seed,
-            );
+            &[(Human::Random, false, seed)]
+        };
+        for &(human, human_first, seed) in sessions {
+            misere_session(game, options, empty_move, &start, human, human_first, seed);
         }
     }
     assert!(
