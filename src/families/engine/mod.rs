@@ -358,7 +358,7 @@ impl Request<'_> {
 }
 
 /// Blocks whose parallel phase is expected to visit fewer pairs than this run on one thread.
-const PARALLEL_WORK: u64 = 4_000_000;
+const PARALLEL_WORK: u64 = 262_144;
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
 /// The cap of the parallel coverage scans before any has been measured, its least value, and
@@ -399,6 +399,18 @@ struct Engine<'a> {
     /// The most pairs a position's coverage scan visits in the parallel phase (sparse mode):
     /// re-set after every block from what the capped scans cost in the sequential phase.
     scan_cap: usize,
+    /// The bound of the parallel coverage scans' guess ([`sparse::speculative_bound`] of the
+    /// last block).
+    speculate: u32,
+    /// The block's guessed pairs, the guesses that covered, and the guessed pairs of the
+    /// positions whose sequential scan went on past them.
+    block_guesses: (u64, u64, u64),
+    /// The mean resumed scan of the blocks without guessing (at first, as if a guess that
+    /// covers saved [`sparse::SPECULATE_PAIRS`] pairs).
+    unguessed_scan: u64,
+    /// Blocks left without a guess, and the length of the last pause.
+    speculation_pause: u32,
+    speculation_backoff: u32,
     /// Positions whose parallel coverage scan stopped at the cap, and the pairs of their
     /// sequential scans (in total, and in the current block for the common ones).
     capped: u64,
@@ -488,6 +500,11 @@ impl<'a> Engine<'a> {
             fallbacks: 0,
             fallback_pairs: 0,
             scan_cap: FIRST_SCAN_CAP,
+            speculate: 0,
+            speculation_pause: 0,
+            block_guesses: (0, 0, 0),
+            unguessed_scan: sparse::SPECULATE_PAIRS as u64,
+            speculation_backoff: 0,
             capped: 0,
             capped_pairs: 0,
             block_capped: (0, 0),
@@ -746,6 +763,7 @@ impl<'a> Engine<'a> {
             let mode = self.mode;
             let kernels = self.kernels;
             let scan_cap = self.scan_cap;
+            let speculate = self.speculate;
             let chunk = 64;
             let run = |(index, (sets, resume)): (usize, (&mut [u64], &mut [Resume]))| {
                 let c0 = n0 + index * chunk;
@@ -753,7 +771,8 @@ impl<'a> Engine<'a> {
                 match mode {
                     Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words, kernels),
                     Mode::Sparse(_) => sparse::parallel(
-                        finished, moves, rare, c0, c1, sets, resume, words, safe, scan_cap, kernels,
+                        finished, moves, rare, c0, c1, sets, resume, words, safe, scan_cap,
+                        speculate, kernels,
                     ),
                 }
             };
@@ -777,20 +796,61 @@ impl<'a> Engine<'a> {
         self.timing[0] += clock.elapsed();
         let clock = Instant::now();
         self.block_capped = (0, 0);
-        for i in 0..len {
-            let n = n0 + i;
-            let set = &mut seen[i * words..(i + 1) * words];
-            let value = self.sequential_phase(values, n, n0, rare_before, set, &safe, resume[i]);
-            if value > T::MAX {
-                return true;
+        self.block_guesses = (0, 0, 0);
+        let fallbacks_before = (self.fallbacks, self.fallback_pairs);
+        // The rare pairs inside the block, LANES heaps at a time (Grundy's game, whose pair
+        // (a, a) is no move, goes heap by heap).
+        let lanes = matches!(self.mode, Mode::Sparse(_)) && !self.moves.distinct;
+        let old_values: [Vec<u32>; 2] = std::array::from_fn(|d| {
+            let old = if lanes {
+                &self.rare[d][..rare_before[d]]
+            } else {
+                &[]
+            };
+            old.iter().map(|&a| values[a].get()).collect()
+        });
+        let mut i = 0;
+        'block: while i < len {
+            let quad = lanes && i + kernels::LANES <= len;
+            if quad {
+                let old = [0, 1].map(|d| &self.rare[d][..rare_before[d]]);
+                let sets = &mut seen[i * words..(i + kernels::LANES) * words];
+                let pairs = sparse::rare_lanes(
+                    values,
+                    &self.moves,
+                    old,
+                    &old_values,
+                    n0 + i,
+                    n0,
+                    sets,
+                    words,
+                    self.kernels,
+                );
+                self.work += u128::from(pairs);
             }
-            self.push(values, value);
-            if value as usize >= cap {
-                break;
+            for i in i..(i + kernels::LANES).min(len) {
+                let n = n0 + i;
+                let set = &mut seen[i * words..(i + 1) * words];
+                let resume = resume[i];
+                let value =
+                    self.sequential_phase(values, n, n0, rare_before, set, &safe, resume, quad);
+                if value > T::MAX {
+                    return true;
+                }
+                self.push(values, value);
+                if value as usize >= cap {
+                    break 'block;
+                }
             }
+            i += kernels::LANES;
         }
         self.timing[1] += clock.elapsed();
         self.adjust_scan_cap();
+        let resumed = (
+            self.fallbacks - fallbacks_before.0,
+            self.fallback_pairs - fallbacks_before.1,
+        );
+        self.adjust_speculation(&values[n0..], resumed);
         false
     }
 
@@ -810,6 +870,46 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Sets the bound of the next block's guess ([`sparse::speculative_bound`] of `block`, the
+    /// values just computed), or none while guessing is paused. The guess's pairs are the
+    /// cost, on all cores. What it saves on the sequential core: a resumed scan (about the
+    /// mean resumed scan of the blocks without guessing, `resumed` being this block's resumed
+    /// scans and their pairs) for each guess that covered, and the guessed pairs of those
+    /// whose sequential scan went on past them (they were needed). A block whose saving is
+    /// below an eighth of its cost pauses guessing for 16 blocks, doubling up to 1,024 while it
+    /// keeps failing. (The eighth is measured: on 0.6 one guess in twelve covers and saves a
+    /// 2,200-pair scan, 10 % of the wall time to 2^21; on 0.354 and 0.376 the missing values
+    /// come from pairs with a small part, whose other part is inside the block, which the
+    /// parallel phase cannot see: guessing added 488 pairs a position on 0.354 and 9 % of the
+    /// wall time on 0.376.)
+    fn adjust_speculation<T: Cell>(&mut self, block: &[T], resumed: (u64, u64)) {
+        if !matches!(self.mode, Mode::Sparse(_)) {
+            self.speculate = 0;
+            return;
+        }
+        if self.speculate == 0 && resumed.0 >= CAP_SAMPLE {
+            self.unguessed_scan = resumed.1 / resumed.0;
+        }
+        if self.speculate > 0 {
+            let (cost, covered, needed) = self.block_guesses;
+            let saving = covered
+                .saturating_mul(self.unguessed_scan)
+                .saturating_add(needed);
+            if saving.saturating_mul(8) < cost {
+                self.speculation_backoff = (self.speculation_backoff * 2).clamp(16, 1024);
+                self.speculation_pause = self.speculation_backoff;
+            } else {
+                self.speculation_backoff = 0;
+            }
+        }
+        if self.speculation_pause > 0 {
+            self.speculation_pause -= 1;
+            self.speculate = 0;
+        } else {
+            self.speculate = sparse::speculative_bound(block);
+        }
+    }
+
     /// The options of n that involve the block, then the mex.
     #[allow(clippy::too_many_arguments)]
     fn sequential_phase<T: Cell>(
@@ -821,6 +921,7 @@ impl<'a> Engine<'a> {
         set: &mut [u64],
         safe: &[Vec<u64>; 2],
         resume: Resume,
+        lanes_marked: bool,
     ) -> u32 {
         let moves = &self.moves;
         for &k in &moves.take_all {
@@ -849,12 +950,23 @@ impl<'a> Engine<'a> {
                     set,
                     &safe[n & 1],
                     resume,
+                    lanes_marked,
                     self.kernels,
                 );
                 self.work += u128::from(step.pairs);
                 if let Some(pairs) = step.resumed {
                     self.fallbacks += 1;
                     self.fallback_pairs += pairs;
+                }
+                if resume.guessed {
+                    let pairs = u64::from(resume.guess_pairs);
+                    let guesses = &mut self.block_guesses;
+                    guesses.0 += pairs;
+                    if resume.guess_covered {
+                        guesses.1 += 1;
+                    } else if step.reached_finished {
+                        guesses.2 += pairs;
+                    }
                 }
                 if resume.capped {
                     let pairs = step.resumed.unwrap_or(0);

@@ -968,9 +968,60 @@ impl Ring<'_> {
         let mut recent: Vec<u8> = (finished..n0).map(|x| view.get(x)).collect();
         let mut found: [Vec<(usize, u8)>; 2] = [Vec::new(), Vec::new()];
         let mut computed = Computed::default();
-        for (i, (set, resume)) in prepared.seen.iter().zip(&prepared.resume).enumerate() {
+        // The largest value read so far (the nim-sums fit the bit sets' first words).
+        let mut largest = s.largest;
+        // The sets of the LANES heaps from the last multiple of LANES, the rare pairs with
+        // a + k ≥ LANES and G(r − a) at or past `finished` marked in them at once.
+        let lanes = kernels::LANES;
+        let mut lane_sets = [[0u64; 4]; kernels::LANES];
+        let len = prepared.seen.len();
+        // For each split take k, the rare positions known to the parallel phase (`old`): how
+        // many have a + k < LANES, and cursors that move forward with n — how many pair with a
+        // part at or past `finished` (a + finished ≤ n − k), and of them how many pair so
+        // with every lane of the current quad (a + k + finished ≤ m).
+        let old_of = |k: usize| {
+            let class = k & 1;
+            let before = prepared.rare_before[class];
+            (&s.rare[class][..before], &s.rare_values[class][..before])
+        };
+        let small: Vec<usize> = (moves.splits.iter())
+            .map(|&k| old_of(k).0.partition_point(|&a| a + k < lanes))
+            .collect();
+        let mut inside = vec![0usize; moves.splits.len()];
+        let mut in_lanes = vec![0usize; moves.splits.len()];
+        for (i, resume) in prepared.resume.iter().enumerate() {
             let n = n0 + i;
-            let mut set = *set;
+            let quad = !moves.distinct && i - i % lanes + lanes <= len;
+            if quad && i % lanes == 0 {
+                lane_sets.copy_from_slice(&prepared.seen[i..i + lanes]);
+                let words = (largest as usize + 1).next_power_of_two().max(64) / 64;
+                for (index, &k) in moves.splits.iter().enumerate() {
+                    let (old, old_values) = old_of(k);
+                    let hi = &mut in_lanes[index];
+                    while *hi < old.len() && old[*hi] + k + finished <= n {
+                        *hi += 1;
+                    }
+                    let (lo, hi) = (small[index], *hi);
+                    if lo < hi {
+                        computed.pairs += kernels::mark_rare_lanes(
+                            self.kernels,
+                            &recent,
+                            finished,
+                            n - k,
+                            &old[lo..hi],
+                            &old_values[lo..hi],
+                            lane_sets.as_flattened_mut(),
+                            4,
+                            words,
+                        );
+                    }
+                }
+            }
+            let mut set = if quad {
+                lane_sets[i % lanes]
+            } else {
+                prepared.seen[i]
+            };
             let get = |recent: &[u8], x: usize| {
                 if x >= finished {
                     recent[x - finished]
@@ -990,25 +1041,40 @@ impl Ring<'_> {
                 }
             }
             let mut failure = None;
-            'splits: for (k, r) in moves.splits_of(n) {
+            'splits: for (index, k, r) in moves.indexed_splits_of(n, 0) {
                 let class = k & 1;
                 let before = prepared.rare_before[class];
                 let (old, later) = s.rare[class].split_at(before);
                 let (old_values, later_values) = s.rare_values[class].split_at(before);
                 // Paired by the parallel phase when G(r − a) was below `finished`; the rest
                 // read G(r − a) from `recent` (readable: the block ends before any position
-                // a known rare pair cannot serve).
-                let inside = old.partition_point(|&a| a + finished <= r);
-                kernels::mark_listed(
-                    self.kernels,
-                    &recent,
-                    finished,
-                    r,
-                    &old[..inside],
-                    &old_values[..inside],
-                    &mut set,
-                );
-                computed.pairs += inside as u64;
+                // a known rare pair cannot serve): those of `lane_range` marked lane by lane
+                // already in a quad, the others here.
+                let cursor = &mut inside[index];
+                while *cursor < old.len() && old[*cursor] + finished <= r {
+                    *cursor += 1;
+                }
+                let inside = *cursor;
+                let (lo, hi) = if quad {
+                    (small[index], in_lanes[index])
+                } else {
+                    (inside, inside)
+                };
+                for range in [0..lo.min(inside), hi.max(lo).min(inside)..inside] {
+                    if range.is_empty() {
+                        continue;
+                    }
+                    kernels::mark_listed(
+                        self.kernels,
+                        &recent,
+                        finished,
+                        r,
+                        &old[range.clone()],
+                        &old_values[range.clone()],
+                        &mut set,
+                    );
+                    computed.pairs += range.len() as u64;
+                }
                 // Found since: each read checked.
                 let newer = later.iter().zip(later_values).map(|(&a, &g)| (a, g));
                 for (a, ga) in newer.chain(found[class].iter().copied()) {
@@ -1048,6 +1114,7 @@ impl Ring<'_> {
                         }
                         match u8::try_from(value) {
                             Ok(byte) => {
+                                largest = largest.max(value);
                                 recent.push(byte);
                                 computed.values.push(byte);
                                 if let Some(classes) = s.mode {

@@ -199,11 +199,18 @@ pub(super) struct Resume {
     a: usize,
     /// The scan stopped at the block's cap of pairs, not covered.
     pub(super) capped: bool,
+    /// The scan went on past the necessary pairs to cover the guess (`speculate`), and
+    /// whether it did.
+    pub(super) guessed: bool,
+    pub(super) guess_covered: bool,
+    /// The pairs visited for the guess.
+    pub(super) guess_pairs: u32,
 }
 
 /// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
 /// whose parts are both finished, each position's coverage scan stopping after at most `cap`
-/// pairs; returns how many pairs were visited.
+/// pairs, then going on at most [`SPECULATE_PAIRS`] more to cover the non-safe values below
+/// `speculate` as well; returns how many pairs were visited.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn parallel<T: Cell>(
     finished: &[T],
@@ -216,6 +223,7 @@ pub(super) fn parallel<T: Cell>(
     words: usize,
     safe: &[Vec<u64>; 2],
     cap: usize,
+    speculate: u32,
     kernels: Kernels,
 ) -> u64 {
     let n0 = finished.len();
@@ -259,51 +267,111 @@ pub(super) fn parallel<T: Cell>(
         }
     }
     let mut need = vec![0u64; words];
+    let mut wish = vec![0u64; words];
     for n in c0..c1 {
         let i = n - c0;
         let set = &mut sets[i * words..(i + 1) * words];
         let safe = &safe[n & 1];
         // The options inside the block can only raise g: covering the non-safe values below
-        // the g known now is necessary work.
+        // the g known now is necessary work; those below `speculate` too is a guess.
         let bound = first_missing(set, |w| safe[w]);
-        for (w, word) in need.iter_mut().enumerate() {
-            *word = !safe[w] & below(bound, w);
+        for (w, (need, wish)) in need.iter_mut().zip(wish.iter_mut()).enumerate() {
+            *need = !safe[w] & below(bound, w);
+            *wish = !safe[w] & below(bound.max(speculate), w);
         }
         resume[i] = Resume::default();
-        if covers(set, &need) {
+        if covers(set, &wish) {
             continue;
         }
         resume[i].split = moves.splits.len();
+        let mut necessary = covers(set, &need);
         let mut budget = cap;
+        let mut extra = 0;
         'splits: for (index, _, r) in moves.indexed_splits_of(n, 0) {
             let top = moves.top(r);
-            let a = (r + 1).saturating_sub(n0).max(1);
+            let mut a = (r + 1).saturating_sub(n0).max(1);
             if a > top {
                 continue;
             }
-            if budget == 0 {
-                resume[i] = Resume {
-                    split: index,
-                    a,
-                    capped: true,
-                };
-                break 'splits;
+            if !necessary {
+                if budget == 0 {
+                    resume[i] = Resume {
+                        split: index,
+                        a,
+                        capped: true,
+                        ..Resume::default()
+                    };
+                    break 'splits;
+                }
+                let last = top.min(a.saturating_add(budget - 1));
+                let (next, covered) = kernels::scan(kernels, finished, r, a, last, set, &need);
+                pairs += (next - a) as u64;
+                budget -= next - a;
+                a = next;
+                if !covered {
+                    if last < top {
+                        resume[i] = Resume {
+                            split: index,
+                            a,
+                            capped: true,
+                            ..Resume::default()
+                        };
+                        break 'splits;
+                    }
+                    continue;
+                }
+                necessary = true;
             }
-            let last = top.min(a.saturating_add(budget - 1));
-            let (next, covered) = kernels::scan(kernels, finished, r, a, last, set, &need);
+            // The guess: at most SPECULATE_PAIRS pairs past the necessary ones.
+            let end = top.min(a + (SPECULATE_PAIRS - extra) - 1);
+            let (next, covered) = kernels::scan(kernels, finished, r, a, end, set, &wish);
+            extra += next - a;
             pairs += (next - a) as u64;
-            budget -= next - a;
-            if covered || last < top {
+            resume[i].guessed = true;
+            resume[i].guess_pairs = extra as u32;
+            if covered || extra >= SPECULATE_PAIRS {
                 resume[i] = Resume {
                     split: index,
                     a: next,
-                    capped: !covered,
+                    capped: false,
+                    guessed: true,
+                    guess_covered: covered,
+                    guess_pairs: extra as u32,
                 };
                 break 'splits;
             }
         }
     }
     pairs
+}
+
+/// The most pairs a position's parallel coverage scan visits past the necessary ones, to cover
+/// the non-safe values below the block's speculative bound ([`speculative_bound`]).
+pub(super) const SPECULATE_PAIRS: usize = 512;
+
+/// The bound the next block's parallel scans cover the non-safe values below, as far as
+/// [`SPECULATE_PAIRS`] more pairs a position allow: the largest value that more than 1/32 of
+/// the block's values (`block`) reach or pass. The parallel phase cannot know g — the options
+/// inside the block raise it — and a position whose parallel scan stopped at the g known then
+/// goes on in the sequential phase, on one core; this moves most of that work to all cores.
+/// It changes where pairs are visited, never a value.
+pub(super) fn speculative_bound<T: Cell>(block: &[T]) -> u32 {
+    let mut histogram = vec![0usize; 1];
+    for value in block {
+        let value = value.get() as usize;
+        if value >= histogram.len() {
+            histogram.resize(value + 1, 0);
+        }
+        histogram[value] += 1;
+    }
+    let mut reached = 0;
+    for (value, &count) in histogram.iter().enumerate().rev() {
+        reached += count;
+        if reached * 32 > block.len() {
+            return value as u32;
+        }
+    }
+    0
 }
 
 /// What the sequential step of one position did.
@@ -316,11 +384,59 @@ pub(super) struct Sequential {
     pub(super) resumed: Option<u64>,
     /// Whether the scan ran over every pair (G(n) is then a rare value).
     pub(super) exhausted: bool,
+    /// Whether the resumed scan went on to the finished pairs, where the parallel one stopped.
+    pub(super) reached_finished: bool,
+}
+
+/// The rare pairs of [`kernels::LANES`] heaps `m..` of the block starting at `n0` whose other
+/// part is in the block too, before the first of them — for each split take k, the rare
+/// positions a of the block's start (`old[d]`, values `old_values[d]`) with a + k at least
+/// `LANES` — marked lane by lane (`sets`: the heaps' sets, `words` words each). A pair whose
+/// other part is up to `LANES` − 1 below the block is marked too (by the parallel phase
+/// already: a value marked twice is marked). Returns the pairs marked.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn rare_lanes<T: Cell>(
+    values: &[T],
+    moves: &Moves,
+    old: [&[usize]; 2],
+    old_values: &[Vec<u32>; 2],
+    m: usize,
+    n0: usize,
+    sets: &mut [u64],
+    words: usize,
+    kernels: Kernels,
+) -> u64 {
+    let lanes = kernels::LANES;
+    let mut pairs = 0;
+    for &k in &moves.splits {
+        let d = k & 1;
+        let old = old[d];
+        // a + k ≥ LANES: G(m − k − a + j) is finished for every lane j; a ≤ m + LANES − 1 −
+        // k − n0: some lane's other part is in the block.
+        let lo = old.partition_point(|&a| a + k < lanes);
+        let hi = old.partition_point(|&a| a + k + n0 < m + lanes);
+        if lo < hi {
+            pairs += kernels::mark_rare_lanes(
+                kernels,
+                values,
+                0,
+                m - k,
+                &old[lo..hi],
+                &old_values[d][lo..hi],
+                sets,
+                words,
+                words,
+            );
+        }
+    }
+    pairs
 }
 
 /// The rest of G(n) after [`parallel`]: the rare pairs with a part inside the block (`n0..n`),
 /// then g, then — only when g's condition fails — the resumed scan and the ordinary pairs with
 /// a part inside the block. `rare_before[d]` rare positions of class d are below the block.
+/// When `lanes_marked`, [`rare_lanes`] has marked the pairs of those with a + k at least
+/// [`kernels::LANES`].
 #[allow(clippy::too_many_arguments)]
 pub(super) fn sequential<T: Cell>(
     values: &[T],
@@ -332,15 +448,26 @@ pub(super) fn sequential<T: Cell>(
     set: &mut [u64],
     safe: &[u64],
     resume: Resume,
+    lanes_marked: bool,
     kernels: Kernels,
 ) -> Sequential {
     let mut pairs = 0u64;
     for (k, r) in moves.splits_of(n) {
         let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
+        let old = if lanes_marked {
+            &old[..old.iter().take_while(|&&a| a + k < kernels::LANES).count()]
+        } else {
+            old
+        };
         let old = &old[..old.partition_point(|&a| a + n0 <= r)];
-        pairs += kernels::mark_list(kernels, values, r, old, false, set);
+        // (A call costs a load and a store of the set: none for an empty list.)
+        if !old.is_empty() {
+            pairs += kernels::mark_list(kernels, values, r, old, false, set);
+        }
         let new = &new[..new.partition_point(|&a| a < r)];
-        pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
+        if !new.is_empty() {
+            pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
+        }
     }
     let common = first_missing(set, |w| safe[w]);
     // The non-safe values below `common`, on the stack while they fit 256 bits (no allocation
@@ -363,6 +490,7 @@ pub(super) fn sequential<T: Cell>(
             pairs,
             resumed: None,
             exhausted: false,
+            reached_finished: false,
         };
     }
     // A non-safe value below `common` is still unseen: the pairs with a part inside the block
@@ -370,6 +498,7 @@ pub(super) fn sequential<T: Cell>(
     // the finished pairs from where the parallel scan stopped.
     let mut resumed = 0u64;
     let mut covered = false;
+    let mut reached_finished = false;
     'scan: {
         for (_, r) in moves.splits_of(n) {
             let a_lo = (r + 1).saturating_sub(n0).max(1);
@@ -381,6 +510,7 @@ pub(super) fn sequential<T: Cell>(
                 break 'scan;
             }
         }
+        reached_finished = true;
         for (index, _, r) in moves.indexed_splits_of(n, resume.split) {
             let top = moves.top(r);
             let a_lo = (r + 1).saturating_sub(n0).max(1);
@@ -406,5 +536,6 @@ pub(super) fn sequential<T: Cell>(
         pairs: pairs + resumed,
         resumed: Some(resumed),
         exhausted: !covered,
+        reached_finished,
     }
 }
