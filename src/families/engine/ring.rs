@@ -72,7 +72,11 @@
 //! positions reach. Measured on 0.167 (values of the first 3·10^6 positions, a scan from
 //! a = 16,384): the exact g needs 148 pairs a position, all of them on one core once the block's
 //! options are known; a bound of 32 needs 313 on all cores, and 3.5 % of the positions go on
-//! in the sequential phase. The bound changes where the pairs are visited, never a value.
+//! in the sequential phase. The bound changes where the pairs are visited, never a value. In
+//! the sequential phase the rare pairs with a + k ≥ 4 whose other part is at or past the
+//! prepared boundary for all of four consecutive heaps are marked for the four at once
+//! (`kernels::mark_rare_lanes`, as in memory), and the cut points of the rare lists move
+//! forward with n instead of being searched for at every heap.
 //!
 //! **Common sets** are chosen as the in-memory engine chooses them (the Walsh–Hadamard transform
 //! of the encodings, at each doubling of n and when rare positions keep appearing), but only
