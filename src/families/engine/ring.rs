@@ -1052,8 +1052,8 @@ impl Ring<'_> {
                 let (old_values, later_values) = s.rare_values[class].split_at(before);
                 // Paired by the parallel phase when G(r − a) was below `finished`; the rest
                 // read G(r − a) from `recent` (readable: the block ends before any position
-                // a known rare pair cannot serve): those of `lane_range` marked lane by lane
-                // already in a quad, the others here.
+                // a known rare pair cannot serve): in a quad, those from `small` to
+                // `in_lanes` were marked lane by lane already; the others here.
                 let cursor = &mut inside[index];
                 while *cursor < old.len() && old[*cursor] + finished <= r {
                     *cursor += 1;
