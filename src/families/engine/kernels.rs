@@ -10,8 +10,10 @@
 //! one 256-bit word with bit v set for each v), so that no store goes to memory and no pair waits
 //! for the one before it — the scalar loop's read-modify-write of a small bit set in memory
 //! chains each pair to the last through the store. The rare pairs that the sequential phase
-//! marks (a list of a, not a run) go through the same register set. For u16 values the dense
-//! scan's xors are vectorised and the values then stamped one by one.
+//! marks (a list of a, not a run) go through the same register set, or, for four consecutive
+//! heaps at once, through [`mark_rare_lanes`] (u8 and u16 values, sets of up to 8 words). For
+//! u16 values the dense scan's xors are vectorised and the values then stamped one by one; the
+//! u16 coverage scan is scalar.
 //!
 //! Both versions visit exactly the same pairs (the coverage scan checks after every
 //! [`super::sparse`] step of 16 pairs, the dense scan after every 1024), so the statistics do not
@@ -157,6 +159,32 @@ pub(super) fn mark_rare_lanes<T: Cell, V: Copy + Into<u32>>(
                 1 => avx2::rare_lanes_u8::<V, 1>(bytes, shift, r0, list, list_values, sets, stride),
                 2 => avx2::rare_lanes_u8::<V, 2>(bytes, shift, r0, list, list_values, sets, stride),
                 4 => avx2::rare_lanes_u8::<V, 4>(bytes, shift, r0, list, list_values, sets, stride),
+                _ => false,
+            }
+        };
+        if done {
+            return (LANES * list.len()) as u64;
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let Some(halves) = T::words(high)
+    {
+        // SAFETY: AVX2 was detected at run time (see `scan`).
+        let done = unsafe {
+            match words {
+                1 => {
+                    avx2::rare_lanes_u16::<V, 1>(halves, shift, r0, list, list_values, sets, stride)
+                }
+                2 => {
+                    avx2::rare_lanes_u16::<V, 2>(halves, shift, r0, list, list_values, sets, stride)
+                }
+                4 => {
+                    avx2::rare_lanes_u16::<V, 4>(halves, shift, r0, list, list_values, sets, stride)
+                }
+                8 => {
+                    avx2::rare_lanes_u16::<V, 8>(halves, shift, r0, list, list_values, sets, stride)
+                }
                 _ => false,
             }
         };
@@ -536,8 +564,54 @@ mod avx2 {
                 *acc = _mm256_or_si256(*acc, _mm256_sllv_epi64(one, count));
             }
         }
+        store_lanes(&acc, sets, stride);
+        true
+    }
+
+    /// [`rare_lanes_u8`] for u16 values: an 8-byte load widened to four 64-bit lanes, sets of
+    /// `W` words (1, 2, 4 or 8: values below 512).
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn rare_lanes_u16<V: Copy + Into<u32>, const W: usize>(
+        high: &[u16],
+        shift: usize,
+        r0: usize,
+        list: &[usize],
+        list_values: &[V],
+        sets: &mut [u64],
+        stride: usize,
+    ) -> bool {
+        let one = _mm256_set1_epi64x(1);
+        let mut acc = [_mm256_setzero_si256(); W];
+        for (&a, &g) in list.iter().zip(list_values) {
+            let x = r0 - a - shift;
+            let run = &high[x..x + 4];
+            let four = i64::from(run[0])
+                | (i64::from(run[1]) << 16)
+                | (i64::from(run[2]) << 32)
+                | (i64::from(run[3]) << 48);
+            let v = _mm256_xor_si256(
+                _mm256_cvtepu16_epi64(_mm_cvtsi64_si128(four)),
+                _mm256_set1_epi64x(i64::from(g.into())),
+            );
+            for (w, acc) in acc.iter_mut().enumerate() {
+                let count = _mm256_sub_epi64(v, _mm256_set1_epi64x(64 * w as i64));
+                *acc = _mm256_or_si256(*acc, _mm256_sllv_epi64(one, count));
+            }
+        }
+        store_lanes(&acc, sets, stride);
+        true
+    }
+
+    /// Ors the four 64-bit lanes of each accumulator (word w of the four heaps' sets) into the
+    /// sets, `stride` words apart.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn store_lanes<const W: usize>(acc: &[__m256i; W], sets: &mut [u64], stride: usize) {
         let mut lanes = [[0u64; 4]; W];
-        for (lane, acc) in lanes.iter_mut().zip(&acc) {
+        for (lane, acc) in lanes.iter_mut().zip(acc) {
             // SAFETY: `lane` is 32 bytes.
             unsafe { _mm256_storeu_si256(lane.as_mut_ptr().cast(), *acc) };
         }
@@ -547,7 +621,6 @@ mod avx2 {
                 *word |= lane[j];
             }
         }
-        true
     }
 
     /// [`super::mark_listed`]: the set in a register, two accumulators.
@@ -688,6 +761,39 @@ mod tests {
             // Every r0 + j − a, j < LANES, is in high[.. ] after the shift.
             let r0 = shift + 41;
             let stride = 5;
+            let mut expected = start.clone();
+            for (&a, &g) in list.iter().zip(&values) {
+                for j in 0..LANES {
+                    let v = g ^ high[r0 + j - a - shift];
+                    expected[j * stride + usize::from(v >> 6)] |= 1 << (v & 63);
+                }
+            }
+            for kernels in [Kernels::detect(), Kernels::Scalar] {
+                let mut sets = start.clone();
+                let pairs = mark_rare_lanes(
+                    kernels, &high, shift, r0, &list, &values, &mut sets, stride, words,
+                );
+                prop_assert_eq!(pairs, (LANES * list.len()) as u64);
+                prop_assert_eq!(&sets, &expected, "{:?} {} words", kernels, words);
+            }
+        }
+
+        /// The same for u16 values, sets of 1 to 8 words (values below 512).
+        #[test]
+        fn rare_lanes_of_u16_values_mark_their_definitions_pairs(
+            bits in 6u32..10,
+            table in prop::collection::vec(any::<u16>(), 64..200),
+            rare in prop::collection::vec((0usize..40, any::<u16>()), 0..12),
+            shift in 0usize..8,
+            start in prop::collection::vec(any::<u64>(), 4 * 9),
+        ) {
+            let words = 1usize << (bits - 6);
+            let mask = ((1u32 << bits) - 1) as u16;
+            let high: Vec<u16> = table.iter().map(|&v| v & mask).collect();
+            let (list, values): (Vec<usize>, Vec<u16>) =
+                rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
+            let r0 = shift + 41;
+            let stride = 9;
             let mut expected = start.clone();
             for (&a, &g) in list.iter().zip(&values) {
                 for j in 0..LANES {

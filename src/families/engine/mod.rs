@@ -28,8 +28,9 @@
 //! values the AVX2 kernels xor sixteen pairs at a time (the second run reversed by a shuffle)
 //! and keep the position's bit set of at most 256 values in a register, one table load per
 //! value, instead of a read-modify-write of a small bit set in memory, which chains each pair to
-//! the last through the store; for u16 values only the dense scan's xors are vectorised (a
-//! register set of up to 1,024 bits, tried on 0.6, was slower than the scalar marking). Both
+//! the last through the store; for u16 values the dense scan's xors and the four-heap rare
+//! pairs are vectorised, the coverage scan is not (a register set of up to 1,024 bits, tried on
+//! 0.6, was slower than the scalar marking). Both
 //! versions visit the same pairs; the tests compare them value for value and on the pair visits.
 //!
 //! **No quadratic cliff.** A parallel coverage scan stops after a cap of pairs that adapts to
