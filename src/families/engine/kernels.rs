@@ -738,44 +738,56 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Checks [`mark_rare_lanes`], vector and scalar, against its definition on one input:
+    /// G(a) ⊕ G(r0 + j − a) in the j-th set (`stride` words apart) for every listed a, with
+    /// r0 = `shift` + 41 (so every read is inside `high`), the other bits left as they were.
+    fn lanes_agree<T: Cell + Into<u32>>(
+        high: &[T],
+        list: &[usize],
+        values: &[T],
+        shift: usize,
+        words: usize,
+        start: &[u64],
+    ) -> Result<(), TestCaseError> {
+        let r0 = shift + 41;
+        let stride = start.len() / LANES;
+        let mut expected = start.to_vec();
+        for (&a, &g) in list.iter().zip(values) {
+            for j in 0..LANES {
+                let v = g.into() ^ high[r0 + j - a - shift].get();
+                expected[j * stride + (v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+        for kernels in [Kernels::detect(), Kernels::Scalar] {
+            let mut sets = start.to_vec();
+            let pairs = mark_rare_lanes(
+                kernels, high, shift, r0, list, values, &mut sets, stride, words,
+            );
+            prop_assert_eq!(pairs, (LANES * list.len()) as u64);
+            prop_assert_eq!(&sets, &expected, "{:?} {} words", kernels, words);
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// The lane-by-lane rare pairs, vector and scalar, mark exactly the pairs of their
-        /// definition, G(a) ⊕ G(r0 + j − a) in the j-th set, for sets of 1, 2 and 4 words,
-        /// with a shifted table, and leave the words past `words` and the sets' other bits
-        /// as they were.
+        /// The lane-by-lane rare pairs of u8 values, vector and scalar, mark exactly the pairs
+        /// of their definition, for sets of 1, 2 and 4 words, with a shifted table, and leave
+        /// the words past `words` and the sets' other bits as they were.
         #[test]
         fn rare_lanes_mark_their_definitions_pairs(
-            bits in prop_oneof![Just(6u32), Just(7u32), Just(8u32)],
+            bits in 6u32..9,
             table in prop::collection::vec(any::<u8>(), 64..200),
             rare in prop::collection::vec((0usize..40, any::<u8>()), 0..12),
             shift in 0usize..8,
             start in prop::collection::vec(any::<u64>(), 4 * 5),
         ) {
-            let words = 1usize << (bits - 6);
             let mask = ((1u32 << bits) - 1) as u8;
             let high: Vec<u8> = table.iter().map(|&v| v & mask).collect();
             let (list, values): (Vec<usize>, Vec<u8>) =
                 rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
-            // Every r0 + j − a, j < LANES, is in high[.. ] after the shift.
-            let r0 = shift + 41;
-            let stride = 5;
-            let mut expected = start.clone();
-            for (&a, &g) in list.iter().zip(&values) {
-                for j in 0..LANES {
-                    let v = g ^ high[r0 + j - a - shift];
-                    expected[j * stride + usize::from(v >> 6)] |= 1 << (v & 63);
-                }
-            }
-            for kernels in [Kernels::detect(), Kernels::Scalar] {
-                let mut sets = start.clone();
-                let pairs = mark_rare_lanes(
-                    kernels, &high, shift, r0, &list, &values, &mut sets, stride, words,
-                );
-                prop_assert_eq!(pairs, (LANES * list.len()) as u64);
-                prop_assert_eq!(&sets, &expected, "{:?} {} words", kernels, words);
-            }
+            lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
         }
 
         /// The same for u16 values, sets of 1 to 8 words (values below 512).
@@ -787,28 +799,11 @@ mod tests {
             shift in 0usize..8,
             start in prop::collection::vec(any::<u64>(), 4 * 9),
         ) {
-            let words = 1usize << (bits - 6);
             let mask = ((1u32 << bits) - 1) as u16;
             let high: Vec<u16> = table.iter().map(|&v| v & mask).collect();
             let (list, values): (Vec<usize>, Vec<u16>) =
                 rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
-            let r0 = shift + 41;
-            let stride = 9;
-            let mut expected = start.clone();
-            for (&a, &g) in list.iter().zip(&values) {
-                for j in 0..LANES {
-                    let v = g ^ high[r0 + j - a - shift];
-                    expected[j * stride + usize::from(v >> 6)] |= 1 << (v & 63);
-                }
-            }
-            for kernels in [Kernels::detect(), Kernels::Scalar] {
-                let mut sets = start.clone();
-                let pairs = mark_rare_lanes(
-                    kernels, &high, shift, r0, &list, &values, &mut sets, stride, words,
-                );
-                prop_assert_eq!(pairs, (LANES * list.len()) as u64);
-                prop_assert_eq!(&sets, &expected, "{:?} {} words", kernels, words);
-            }
+            lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
         }
     }
 }

@@ -1071,6 +1071,8 @@ mod tests {
         work: u128,
         /// The positions whose parallel coverage scan stopped at the cap (from the statistics).
         capped: u64,
+        /// The statistics line.
+        statistics: String,
     }
 
     /// Keeps the engine's statistics line.
@@ -1093,6 +1095,18 @@ mod tests {
         kernels: kernels::Kernels,
         scan_cap: Option<usize>,
     ) -> Run {
+        configured_run(code, last, |engine| {
+            engine.forced = forced;
+            engine.kernels = kernels;
+            if let Some(cap) = scan_cap {
+                engine.scan_cap = cap;
+                engine.forced_scan_cap = Some(cap);
+            }
+        })
+    }
+
+    /// One run of the engine on `code` up to `last`, set up by `configure` first.
+    fn configured_run(code: &str, last: usize, configure: impl FnOnce(&mut Engine<'_>)) -> Run {
         let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
         let recorder = Recorder::default();
         let request = Request {
@@ -1104,26 +1118,16 @@ mod tests {
         };
         let moves = Moves::of(&rule, last).expect("an octal code the engine knows");
         let mut engine = Engine::new(moves, None, &request);
-        engine.forced = forced;
-        engine.kernels = kernels;
-        if let Some(cap) = scan_cap {
-            engine.scan_cap = cap;
-            engine.forced_scan_cap = Some(cap);
-        }
+        configure(&mut engine);
         let values = engine.run(rule);
         let table = values.table();
         let statistics = recorder.0.borrow().clone();
-        let capped = statistics
-            .split("capped parallel scans ")
-            .nth(1)
-            .and_then(|rest| rest.split(' ').next())
-            .and_then(|count| count.parse().ok())
-            .expect("the statistics count the capped scans");
         Run {
             values: (0..table.len()).map(|n| table.get(n)).collect(),
             method: values.method(),
             work: values.work(),
-            capped,
+            capped: statistic(&statistics, "capped parallel scans "),
+            statistics,
         }
     }
 
@@ -1145,23 +1149,8 @@ mod tests {
     fn the_guess_is_taken_where_it_pays() {
         for (code, last) in [("0.1777", 400_000), ("0.354", 400_000)] {
             let run = |no_guess: bool| {
-                let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
-                let recorder = Recorder::default();
-                let request = Request {
-                    to: last,
-                    work_limit: None,
-                    interrupt: None,
-                    past_proof: true,
-                    watch: &recorder,
-                };
-                let moves = Moves::of(&rule, last).expect("an octal code");
-                let mut engine = Engine::new(moves, None, &request);
-                engine.no_guess = no_guess;
-                let values = engine.run(rule);
-                let table = values.table();
-                let values: Vec<u32> = (0..table.len()).map(|n| table.get(n)).collect();
-                let statistics = recorder.0.borrow().clone();
-                (values, statistics)
+                let run = configured_run(code, last, |engine| engine.no_guess = no_guess);
+                (run.values, run.statistics)
             };
             let (guessing, statistics) = run(false);
             let (plain, plain_statistics) = run(true);
