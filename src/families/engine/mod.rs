@@ -982,7 +982,8 @@ impl<'a> Engine<'a> {
                     self.fallbacks += 1;
                     self.fallback_pairs += pairs;
                 }
-                if resume.guessed {
+                // (A guess that visited no pair neither cost nor covered.)
+                if resume.guess_pairs > 0 {
                     let pairs = u64::from(resume.guess_pairs);
                     let guesses = &mut self.block_guesses;
                     guesses.0 += pairs;

@@ -217,12 +217,10 @@ pub(super) struct Resume {
     a: usize,
     /// The scan stopped at the block's cap of pairs, not covered.
     pub(super) capped: bool,
-    /// The scan went on past the necessary pairs to cover the guess (`speculate`), and
-    /// whether it did.
-    pub(super) guessed: bool,
-    pub(super) guess_covered: bool,
-    /// The pairs visited for the guess.
+    /// The pairs the scan visited past the necessary ones to cover the guess (`speculate`),
+    /// and whether it did.
     pub(super) guess_pairs: u32,
+    pub(super) guess_covered: bool,
 }
 
 /// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
@@ -345,16 +343,14 @@ pub(super) fn parallel<T: Cell>(
             let (next, covered) = kernels::scan(kernels, finished, r, a, end, set, &wish);
             extra += next - a;
             pairs += (next - a) as u64;
-            resume[i].guessed = true;
             resume[i].guess_pairs = extra as u32;
             if covered || extra >= SPECULATE_PAIRS {
                 resume[i] = Resume {
                     split: index,
                     a: next,
                     capped: false,
-                    guessed: true,
-                    guess_covered: covered,
                     guess_pairs: extra as u32,
+                    guess_covered: covered,
                 };
                 break 'splits;
             }
