@@ -50,11 +50,17 @@ pub(super) const SCAN_STEP: usize = 16;
 pub(super) const DENSE_STEP: usize = 1024;
 
 /// The coverage scan: marks G(a) ⊕ G(r − a) in `set` for a = `from`, `from` + 1, … up to `top`,
-/// checking after every [`SCAN_STEP`] pairs (and at `top`) whether `set` covers `need`. Returns
-/// the next a (the pairs visited are it minus `from`) and whether `need` was covered.
+/// checking after every [`SCAN_STEP`] pairs (and at `top`) whether `set` covers `need`, G(a)
+/// read at `low[a]` and G(r − a) at `high[r − a − shift]` (`low` and `high` the same table and
+/// `shift` = 0 for one plain table; the sequential phase reads the pairs' high parts from a run
+/// of recent values, the ring mode's far scans from buffers). Returns the next a (the pairs
+/// visited are it minus `from`) and whether `need` was covered.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn scan<T: Cell>(
     kernels: Kernels,
-    values: &[T],
+    low: &[T],
+    high: &[T],
+    shift: usize,
     r: usize,
     from: usize,
     top: usize,
@@ -63,55 +69,29 @@ pub(super) fn scan<T: Cell>(
 ) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     if kernels == Kernels::Avx2
-        && let Some(bytes) = T::bytes(values)
+        && let (Some(low), Some(high)) = (T::bytes(low), T::bytes(high))
         && set.len() <= 4
     {
         // SAFETY: AVX2 was detected at run time (Kernels::Avx2 is made only by `detect`, or by
         // the tests on a processor where `detect` found it).
-        return unsafe { avx2::scan_u8(bytes, bytes, 0, r, from, top, set, need) };
+        return unsafe { avx2::scan_u8(low, high, shift, r, from, top, set, need) };
     }
     let _ = kernels;
     let mut a = from;
     while a <= top {
         let stop = top.min(a + SCAN_STEP - 1);
-        mark_pairs(values, r, a, stop, set);
+        let left = &low[a..=stop];
+        let right = &high[r - stop - shift..=r - a - shift];
+        for (x, y) in left.iter().zip(right.iter().rev()) {
+            let v = x.get() ^ y.get();
+            set[(v >> 6) as usize] |= 1 << (v & 63);
+        }
         a = stop + 1;
         if covers(set, need) {
             return (a, true);
         }
     }
     (a, false)
-}
-
-/// Marks G(a) ⊕ G(r − a) in `set` for the a of `list` (all below r; a = r/2 left out when
-/// `unequal`); returns how many pairs were marked.
-pub(super) fn mark_list<T: Cell>(
-    kernels: Kernels,
-    values: &[T],
-    r: usize,
-    list: &[usize],
-    unequal: bool,
-    set: &mut [u64],
-) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if kernels == Kernels::Avx2
-        && let Some(bytes) = T::bytes(values)
-        && set.len() <= 4
-    {
-        // SAFETY: AVX2 was detected at run time (see `scan`).
-        return unsafe { avx2::list_u8(bytes, r, list, unequal, set) };
-    }
-    let _ = kernels;
-    let mut pairs = 0;
-    for &a in list {
-        if unequal && 2 * a == r {
-            continue;
-        }
-        let v = values[a].get() ^ values[r - a].get();
-        set[(v >> 6) as usize] |= 1 << (v & 63);
-        pairs += 1;
-    }
-    pairs
 }
 
 /// Heaps whose rare pairs [`mark_rare_lanes`] marks at once.
@@ -203,72 +183,40 @@ pub(super) fn mark_rare_lanes<T: Cell, V: Copy + Into<u32>>(
     (LANES * list.len()) as u64
 }
 
-/// [`scan`] for the ring mode's one-byte tables (`super::ring`), where the two parts of a pair
-/// are read from two places: G(a) at `low[a]`, G(r − a) at `high[r − a − shift]` (`low` and
-/// `high` the same slice and `shift` = 0: one plain table). Same pairs, same checks, same
-/// result as [`scan`].
-#[allow(clippy::too_many_arguments)]
-pub(super) fn scan_shifted(
-    kernels: Kernels,
-    low: &[u8],
-    high: &[u8],
-    shift: usize,
-    r: usize,
-    from: usize,
-    top: usize,
-    set: &mut [u64; 4],
-    need: &[u64; 4],
-) -> (usize, bool) {
-    #[cfg(target_arch = "x86_64")]
-    if kernels == Kernels::Avx2 {
-        // SAFETY: AVX2 was detected at run time (see `scan`).
-        return unsafe { avx2::scan_u8(low, high, shift, r, from, top, set, need) };
-    }
-    let _ = kernels;
-    let mut a = from;
-    while a <= top {
-        let stop = top.min(a + SCAN_STEP - 1);
-        let left = &low[a..=stop];
-        let right = &high[r - stop - shift..=r - a - shift];
-        for (x, y) in left.iter().zip(right.iter().rev()) {
-            let v = x ^ y;
-            set[usize::from(v >> 6)] |= 1 << (v & 63);
-        }
-        a = stop + 1;
-        if covers(set, need) {
-            return (a, true);
-        }
-    }
-    (a, false)
-}
-
 /// Marks `list_values[i]` ⊕ G(r − `list[i]`) in `set` for every i, G(r − a) at
-/// `values[r − a − shift]`: the ring mode's rare pairs, whose rare parts' values are kept in a
-/// list beside the positions (`super::ring`).
-pub(super) fn mark_listed(
+/// `values[r − a − shift]`: rare pairs whose rare parts' values are kept in a list beside the
+/// positions (the sequential phase's, the ring mode's), each of them a value of `T` (one-byte
+/// tables: below 256). Returns the pairs marked.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn mark_listed<T: Cell, V: Copy + Into<u32>>(
     kernels: Kernels,
-    values: &[u8],
+    values: &[T],
     shift: usize,
     r: usize,
     list: &[usize],
-    list_values: &[u8],
-    set: &mut [u64; 4],
-) {
+    list_values: &[V],
+    set: &mut [u64],
+) -> u64 {
     assert_eq!(
         list.len(),
         list_values.len(),
         "one value per listed position"
     );
     #[cfg(target_arch = "x86_64")]
-    if kernels == Kernels::Avx2 {
+    if kernels == Kernels::Avx2
+        && let Some(bytes) = T::bytes(values)
+        && set.len() <= 4
+    {
         // SAFETY: AVX2 was detected at run time (see `scan`).
-        return unsafe { avx2::listed_u8(values, shift, r, list, list_values, set) };
+        unsafe { avx2::listed_u8(bytes, shift, r, list, list_values, set) };
+        return list.len() as u64;
     }
     let _ = kernels;
     for (&a, &g) in list.iter().zip(list_values) {
-        let v = g ^ values[r - a - shift];
-        set[usize::from(v >> 6)] |= 1 << (v & 63);
+        let v = g.into() ^ values[r - a - shift].get();
+        set[(v >> 6) as usize] |= 1 << (v & 63);
     }
+    list.len() as u64
 }
 
 /// Whether [`dense_scan`] keeps the bit set in a register (AVX2, u8 values, at most 4 words);
@@ -454,7 +402,7 @@ mod avx2 {
     }
 
     /// [`super::scan`] for u8 values and a set of at most 4 words, G(a) read at `low[a]` and
-    /// G(r − a) at `high[r − a − shift]` ([`super::scan_shifted`]).
+    /// G(r − a) at `high[r − a − shift]` (see [`super::scan`]).
     ///
     /// # Safety
     /// The processor must have AVX2.
@@ -490,47 +438,6 @@ mod avx2 {
         }
         store_set(_mm256_or_si256(acc[0], acc[1]), set);
         (a, covered)
-    }
-
-    /// [`super::mark_list`] for u8 values and a set of at most 4 words: the set in a register.
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn list_u8(
-        values: &[u8],
-        r: usize,
-        list: &[usize],
-        unequal: bool,
-        set: &mut [u64],
-    ) -> u64 {
-        // The pair (r/2, r/2) is no move when `unequal`: the list (ascending) without it.
-        let skip = if unequal && r.is_multiple_of(2) {
-            list.binary_search(&(r / 2)).ok()
-        } else {
-            None
-        };
-        let (before, after) = match skip {
-            Some(i) => (&list[..i], &list[i + 1..]),
-            None => (list, &list[..0]),
-        };
-        let pairs = (before.len() + after.len()) as u64;
-        // Two accumulators, named (an indexed pair would live on the stack, each or waiting
-        // for the store of the last).
-        let (mut even, mut odd) = (load_set(set), _mm256_setzero_si256());
-        for part in [before, after] {
-            let mut twos = part.chunks_exact(2);
-            for two in &mut twos {
-                let (a, b) = (two[0], two[1]);
-                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
-                odd = _mm256_or_si256(odd, bit(values[b] ^ values[r - b]));
-            }
-            if let &[a] = twos.remainder() {
-                even = _mm256_or_si256(even, bit(values[a] ^ values[r - a]));
-            }
-        }
-        store_set(_mm256_or_si256(even, odd), set);
-        pairs
     }
 
     /// [`super::mark_rare_lanes`] for u8 values and sets of `W` words (1, 2 or 4), one
@@ -628,25 +535,27 @@ mod avx2 {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn listed_u8(
+    pub(super) unsafe fn listed_u8<V: Copy + Into<u32>>(
         values: &[u8],
         shift: usize,
         r: usize,
         list: &[usize],
-        list_values: &[u8],
+        list_values: &[V],
         set: &mut [u64],
     ) {
+        // (The values of one-byte tables are below 256: the cast keeps them.)
+        let byte = |g: V| g.into() as u8;
         let (mut even, mut odd) = (load_set(set), _mm256_setzero_si256());
         let mut twos = list.chunks_exact(2).zip(list_values.chunks_exact(2));
         for (a, g) in &mut twos {
-            even = _mm256_or_si256(even, bit(g[0] ^ values[r - a[0] - shift]));
-            odd = _mm256_or_si256(odd, bit(g[1] ^ values[r - a[1] - shift]));
+            even = _mm256_or_si256(even, bit(byte(g[0]) ^ values[r - a[0] - shift]));
+            odd = _mm256_or_si256(odd, bit(byte(g[1]) ^ values[r - a[1] - shift]));
         }
         if list.len() % 2 == 1 {
             let last = list.len() - 1;
             even = _mm256_or_si256(
                 even,
-                bit(list_values[last] ^ values[r - list[last] - shift]),
+                bit(byte(list_values[last]) ^ values[r - list[last] - shift]),
             );
         }
         store_set(_mm256_or_si256(even, odd), set);

@@ -15,7 +15,7 @@
 //! default sizes 29,360,128 positions, a few tenths of a per cent of the run), and from then on
 //! G(x), x ≥ n − R, is at index x − shift. So every run of values a scan reads — G(a), G(a + 1),
 //! … from the prefix, G(r − a), G(r − a − 1), … from the window — is one slice, and the
-//! engine's vector kernels read it with only an offset added (`kernels::scan_shifted`,
+//! engine's vector kernels read it with only an offset added (`kernels::scan`,
 //! `kernels::mark_listed`), where a modular ring would split runs at its edge and take a
 //! remainder a read.
 //!
@@ -40,7 +40,7 @@
 //! reads go to it. (a) A new rare position past P + R needs the mex over all its pairs: its
 //! coverage scan runs on past the readable limit as a far scan — G(a) forward and G(r − a)
 //! backward copied, in pieces that start at 512 pairs and double up to 2^18, into two buffers
-//! the kernels read like the table's runs (`kernels::scan_shifted`). (b) A coverage scan that
+//! the kernels read like the table's runs (`kernels::scan`). (b) A coverage scan that
 //! is merely deep is the same far scan, and most stop within the first piece. (c) A rare
 //! position a with a + k > R pairs, from n = P + k + a on, with G(n − k − a), behind the ring
 //! and past the prefix: a *cursor* per such pair holds a run of those values read ahead from
@@ -536,7 +536,7 @@ fn scan_far(
         source.fill(a, &mut low)?;
         source.fill(r - stop, &mut high)?;
         let (next, covered) =
-            kernels::scan_shifted(kernels, &low, &high, r - stop, r - a, 0, len - 1, set, need);
+            kernels::scan(kernels, &low, &high, r - stop, r - a, 0, len - 1, set, need);
         if covered {
             return Ok((a + next, true));
         }
@@ -1177,7 +1177,7 @@ impl Ring<'_> {
                 let (next, done) = if last == 0 {
                     (1, false)
                 } else {
-                    kernels::scan_shifted(
+                    kernels::scan(
                         self.kernels,
                         view.values,
                         recent,
@@ -1366,7 +1366,7 @@ fn scan_pairs(
         return (from, false);
     }
     if view.shift == 0 || (to < view.prefix && r - to >= view.prefix + view.shift) {
-        return kernels::scan_shifted(
+        return kernels::scan(
             kernels,
             view.values,
             view.values,

@@ -41,7 +41,10 @@
 //! values below its g *so far* are covered (a necessary condition — the options inside the block
 //! can only raise g) and records where it stopped. The pairs with a part inside the block follow
 //! position by position; when g's condition still fails there, the scan *resumes* where the
-//! parallel one stopped, so no pair is visited twice.
+//! parallel one stopped, so no pair is visited twice. ("Finished" is the block's start, or the
+//! start of the block before when the parallel phase ran beside that block's sequential phase:
+//! the driver's doc, *The phases side by side*; the sequential phase then reads the values from
+//! that boundary on from a run of its own, [`Parts`].)
 //!
 //! **The cap of the parallel scan.** A heap n = N + i of the block [N, N + B) has its finished
 //! pairs at a ≥ n − k + 1 − N ≈ i; the pairs with a small a — the ones a scan from a = 1, as in
@@ -320,7 +323,8 @@ pub(super) fn parallel<T: Cell>(
                     break 'splits;
                 }
                 let last = top.min(a.saturating_add(budget - 1));
-                let (next, covered) = kernels::scan(kernels, finished, r, a, last, set, &need);
+                let (next, covered) =
+                    kernels::scan(kernels, finished, finished, 0, r, a, last, set, &need);
                 pairs += (next - a) as u64;
                 budget -= next - a;
                 a = next;
@@ -340,7 +344,8 @@ pub(super) fn parallel<T: Cell>(
             }
             // The guess: at most SPECULATE_PAIRS pairs past the necessary ones.
             let end = top.min(a + (SPECULATE_PAIRS - extra) - 1);
-            let (next, covered) = kernels::scan(kernels, finished, r, a, end, set, &wish);
+            let (next, covered) =
+                kernels::scan(kernels, finished, finished, 0, r, a, end, set, &wish);
             extra += next - a;
             pairs += (next - a) as u64;
             resume[i].guess_pairs = extra as u32;
@@ -388,6 +393,49 @@ pub(super) fn speculative_bound<T: Cell>(block: &[T]) -> u32 {
     0
 }
 
+/// The values the sequential phase of a block reads, from two places: G(x) for x below
+/// `finished` — the boundary the block's parallel phase took as finished — at `table[x]`, and
+/// G(x) for x from `finished` − [`kernels::LANES`] on at `recent[x − shift]`, a run the phase
+/// extends with each value it computes. The table is not written while the phase runs, so the
+/// next block's parallel phase can read it beside it (module doc of [`super`], *Both cores*).
+/// Every pair the phase visits has its low part below `finished` and its high part, when that
+/// is not below `finished` too, in the run: the kernels read one slice for each.
+pub(super) struct Parts<'a, T> {
+    table: &'a [T],
+    recent: Vec<T>,
+    shift: usize,
+    finished: usize,
+}
+
+impl<'a, T: Cell> Parts<'a, T> {
+    /// The parts for a phase whose parallel phase took G(0..`finished`) as finished, the table
+    /// holding G(0..N), N ≥ `finished`, N the block's start.
+    pub(super) fn new(table: &'a [T], finished: usize) -> Parts<'a, T> {
+        let shift = finished.saturating_sub(kernels::LANES);
+        Parts {
+            table,
+            recent: table[shift..].to_vec(),
+            shift,
+            finished,
+        }
+    }
+
+    /// G(x), for x below the next position.
+    #[inline(always)]
+    fn get(&self, x: usize) -> u32 {
+        if x >= self.finished {
+            self.recent[x - self.shift].get()
+        } else {
+            self.table[x].get()
+        }
+    }
+
+    /// The next position's value, known.
+    fn push(&mut self, value: T) {
+        self.recent.push(value);
+    }
+}
+
 /// What the sequential step of one position did.
 pub(super) struct Sequential {
     /// G(n).
@@ -402,41 +450,48 @@ pub(super) struct Sequential {
     pub(super) reached_finished: bool,
 }
 
-/// The rare pairs of [`kernels::LANES`] heaps `m..` of the block starting at `n0` whose other
-/// part is in the block too, before the first of them — for each split take k, the rare
-/// positions a of the block's start (`old[d]`, values `old_values[d]`) with a + k at least
-/// `LANES` — marked lane by lane (`sets`: the heaps' sets, `words` words each). A pair whose
-/// other part is up to `LANES` − 1 below the block is marked too (by the parallel phase
-/// already: a value marked twice is marked). Returns the pairs marked.
+/// Rare positions of each class, with their values.
+pub(super) type Listed<'a> = [(&'a [usize], &'a [u32]); 2];
+
+/// The rare pairs of [`kernels::LANES`] heaps `m..` whose other part is at or past `finished`,
+/// before the first of them — for each split take k, the rare positions a below `finished`
+/// (`old`, with their values) with a + k at least `LANES` — marked lane by lane (`sets`: the
+/// heaps' sets, `words` words each). A pair whose other part is up to `LANES` − 1 below
+/// `finished` is marked too (by the parallel phase already: a value marked twice is marked).
+/// `cursors` gives, for each split take, where its old rare positions with a + k ≥ `LANES`
+/// start and how many pair so with a quad before this one (moved forward here: m only grows).
+/// Returns the pairs marked.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn rare_lanes<T: Cell>(
-    values: &[T],
+fn rare_lanes<T: Cell>(
+    parts: &Parts<'_, T>,
     moves: &Moves,
-    old: [&[usize]; 2],
-    old_values: &[Vec<u32>; 2],
+    old: Listed<'_>,
+    cursors: &mut Cursors,
     m: usize,
-    n0: usize,
     sets: &mut [u64],
     words: usize,
     kernels: Kernels,
 ) -> u64 {
     let lanes = kernels::LANES;
     let mut pairs = 0;
-    for &k in &moves.splits {
-        let d = k & 1;
-        let old = old[d];
-        // a + k ≥ LANES: G(m − k − a + j) is finished for every lane j; a ≤ m + LANES − 1 −
-        // k − n0: some lane's other part is in the block.
-        let lo = old.partition_point(|&a| a + k < lanes);
-        let hi = old.partition_point(|&a| a + k + n0 < m + lanes);
+    for (index, &k) in moves.splits.iter().enumerate() {
+        let (old, old_values) = old[k & 1];
+        // a + k ≥ LANES: G(m − k − a + j) is known for every lane j; a ≤ m + LANES − 1 − k −
+        // finished: some lane's other part is at or past `finished`.
+        let lo = cursors.small[index];
+        let hi = &mut cursors.in_lanes[index];
+        while *hi < old.len() && old[*hi] + k + parts.finished < m + lanes {
+            *hi += 1;
+        }
+        let hi = *hi;
         if lo < hi {
             pairs += kernels::mark_rare_lanes(
                 kernels,
-                values,
-                0,
+                &parts.recent,
+                parts.shift,
                 m - k,
                 &old[lo..hi],
-                &old_values[d][lo..hi],
+                &old_values[lo..hi],
                 sets,
                 words,
                 words,
@@ -446,41 +501,97 @@ pub(super) fn rare_lanes<T: Cell>(
     pairs
 }
 
-/// The rest of G(n) after [`parallel`]: the rare pairs with a part inside the block (`n0..n`),
-/// then g, then — only when g's condition fails — the resumed scan and the ordinary pairs with
-/// a part inside the block. `rare_before[d]` rare positions of class d are below the block.
-/// When `lanes_marked`, [`rare_lanes`] has marked the pairs of those with a + k at least
-/// [`kernels::LANES`].
+/// Where the sequential phase is in the old rare lists, for each split take (index: its place
+/// in the split list); the counts only grow with n, so they move forward instead of being
+/// searched for at each heap.
+struct Cursors {
+    /// The old rare positions with a + k below [`kernels::LANES`] (fixed).
+    small: Vec<usize>,
+    /// Those that pair with a part at or past `finished` with every lane of the last quad.
+    in_lanes: Vec<usize>,
+    /// Those that pair with a part at or past `finished` at the current heap.
+    inside: Vec<usize>,
+}
+
+/// The rest of G(n) after [`parallel`]: the single-heap options, the rare pairs with a part at
+/// or past `parts.finished` (`old`: the rare positions below it, `new`: those found since, all
+/// below n), then g, then — only when g's condition fails — the resumed scan and the ordinary
+/// pairs with a part at or past `finished`. When `lanes_marked`, [`rare_lanes`] has marked the
+/// pairs of the old ones with a + k at least [`kernels::LANES`].
 #[allow(clippy::too_many_arguments)]
-pub(super) fn sequential<T: Cell>(
-    values: &[T],
+fn sequential<T: Cell>(
+    parts: &Parts<'_, T>,
     moves: &Moves,
-    rare: [&[usize]; 2],
-    rare_before: [usize; 2],
+    old: Listed<'_>,
+    new: Listed<'_>,
+    cursors: &mut Cursors,
     n: usize,
-    n0: usize,
     set: &mut [u64],
     safe: &[u64],
     resume: Resume,
     lanes_marked: bool,
     kernels: Kernels,
 ) -> Sequential {
-    let mut pairs = 0u64;
-    for (k, r) in moves.splits_of(n) {
-        let (old, new) = rare[k & 1].split_at(rare_before[k & 1]);
-        let old = if lanes_marked {
-            &old[..old.iter().take_while(|&&a| a + k < kernels::LANES).count()]
-        } else {
-            old
-        };
-        let old = &old[..old.partition_point(|&a| a + n0 <= r)];
-        // (A call costs a load and a store of the set: none for an empty list.)
-        if !old.is_empty() {
-            pairs += kernels::mark_list(kernels, values, r, old, false, set);
+    let finished = parts.finished;
+    for &k in &moves.take_all {
+        if n == k {
+            set[0] |= 1;
         }
-        let new = &new[..new.partition_point(|&a| a < r)];
-        if !new.is_empty() {
-            pairs += kernels::mark_list(kernels, values, r, new, moves.distinct, set);
+    }
+    for &k in &moves.singles {
+        if n > k {
+            let v = parts.get(n - k);
+            set[(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+    let mut pairs = 0u64;
+    for (index, k, r) in moves.indexed_splits_of(n, 0) {
+        let d = k & 1;
+        // Old rare a whose G(r − a) is at or past `finished` (the parallel phase marked the
+        // others), those with a + k ≥ LANES left out when the lanes have marked them. (A call
+        // costs a load and a store of the set: none for an empty list.)
+        let (old, old_values) = old[d];
+        let inside = &mut cursors.inside[index];
+        while *inside < old.len() && old[*inside] + finished <= r {
+            *inside += 1;
+        }
+        let mut upto = *inside;
+        if lanes_marked {
+            upto = upto.min(cursors.small[index]);
+        }
+        if upto > 0 {
+            pairs += kernels::mark_listed(
+                kernels,
+                &parts.recent,
+                parts.shift,
+                r,
+                &old[..upto],
+                &old_values[..upto],
+                set,
+            );
+        }
+        // New rare a < r: G(r − a) below `finished` from the table (blocks are at most a
+        // quarter of their start, so that is all of them), any other one read alone.
+        let (new, new_values) = new[d];
+        let below = new.partition_point(|&a| a < r);
+        let high = new[..below].partition_point(|&a| a + finished <= r);
+        for &a in &new[..high] {
+            if !(moves.distinct && 2 * a == r) {
+                let v = parts.get(a) ^ parts.get(r - a);
+                set[(v >> 6) as usize] |= 1 << (v & 63);
+                pairs += 1;
+            }
+        }
+        if high < below {
+            pairs += kernels::mark_listed(
+                kernels,
+                parts.table,
+                0,
+                r,
+                &new[high..below],
+                &new_values[high..below],
+                set,
+            );
         }
     }
     let common = first_missing(set, |w| safe[w]);
@@ -507,17 +618,27 @@ pub(super) fn sequential<T: Cell>(
             reached_finished: false,
         };
     }
-    // A non-safe value below `common` is still unseen: the pairs with a part inside the block
-    // (small a: measured to find the missing values soonest, as a scan from a = 1 does), then
-    // the finished pairs from where the parallel scan stopped.
+    // A non-safe value below `common` is still unseen: the pairs with a part at or past
+    // `finished` (small a: measured to find the missing values soonest, as a scan from a = 1
+    // does), then the finished pairs from where the parallel scan stopped.
     let mut resumed = 0u64;
     let mut covered = false;
     let mut reached_finished = false;
     'scan: {
         for (_, r) in moves.splits_of(n) {
-            let a_lo = (r + 1).saturating_sub(n0).max(1);
+            let a_lo = (r + 1).saturating_sub(finished).max(1);
             let last = (a_lo - 1).min(moves.top(r));
-            let (next, done) = kernels::scan(kernels, values, r, 1, last, set, need);
+            let (next, done) = kernels::scan(
+                kernels,
+                parts.table,
+                &parts.recent,
+                parts.shift,
+                r,
+                1,
+                last,
+                set,
+                need,
+            );
             resumed += (next - 1) as u64;
             if done {
                 covered = true;
@@ -527,13 +648,14 @@ pub(super) fn sequential<T: Cell>(
         reached_finished = true;
         for (index, _, r) in moves.indexed_splits_of(n, resume.split) {
             let top = moves.top(r);
-            let a_lo = (r + 1).saturating_sub(n0).max(1);
+            let a_lo = (r + 1).saturating_sub(finished).max(1);
             let a = if index == resume.split && resume.a != 0 {
                 resume.a
             } else {
                 a_lo
             };
-            let (next, done) = kernels::scan(kernels, values, r, a, top, set, need);
+            let table = parts.table;
+            let (next, done) = kernels::scan(kernels, table, table, 0, r, a, top, set, need);
             resumed += (next - a) as u64;
             if done {
                 covered = true;
@@ -552,4 +674,143 @@ pub(super) fn sequential<T: Cell>(
         exhausted: !covered,
         reached_finished,
     }
+}
+
+/// What the sequential phase of a block did, for the driver to record.
+#[derive(Default)]
+pub(super) struct Computed {
+    /// The block's values, in order: all of them, or up to the first that reached the bit
+    /// sets' size (included), or up to the first above the cell type's largest (left out,
+    /// `widen` set).
+    pub(super) values: Vec<u32>,
+    pub(super) widen: bool,
+    /// Pairs visited.
+    pub(super) pairs: u64,
+    /// Positions whose scan resumed, and its pairs.
+    pub(super) resumed: (u64, u64),
+    /// Guessed pairs, guesses that covered, and the guessed pairs of the positions whose
+    /// sequential scan went on past them.
+    pub(super) guesses: (u64, u64, u64),
+    /// Positions whose parallel scan was capped, and their sequential pairs; the same for the
+    /// common ones among them.
+    pub(super) capped: (u64, u64),
+    pub(super) capped_common: (u64, u64),
+}
+
+/// The block's sequential phase, on one core: [`rare_lanes`] and [`sequential`] position by
+/// position, from the sets and resume points of its parallel phase (`seen`, `resume`), which
+/// took G(0..`finished`) as finished and knew `rare_before[d]` of the rare positions `rare[d]`
+/// (all of them below the block's start, `table.len()`). Reads `table`, writes nothing of it:
+/// the values come back in [`Computed`].
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sequential_block<T: Cell>(
+    table: &[T],
+    moves: &Moves,
+    classes: &Classes,
+    rare: [&[usize]; 2],
+    rare_before: [usize; 2],
+    finished: usize,
+    seen: &mut [u64],
+    resume: &[Resume],
+    safe: &[Vec<u64>; 2],
+    kernels: Kernels,
+) -> Computed {
+    let n0 = table.len();
+    let len = resume.len();
+    let words = seen.len() / len;
+    let size = (words * 64) as u32;
+    let mut parts = Parts::new(table, finished);
+    let value_of = |list: &[usize]| -> Vec<u32> { list.iter().map(|&a| table[a].get()).collect() };
+    let old_values: [Vec<u32>; 2] = std::array::from_fn(|d| value_of(&rare[d][..rare_before[d]]));
+    let mut new: [Vec<usize>; 2] = std::array::from_fn(|d| rare[d][rare_before[d]..].to_vec());
+    let mut new_values: [Vec<u32>; 2] = std::array::from_fn(|d| value_of(&new[d]));
+    let old: Listed<'_> = std::array::from_fn(|d| (&rare[d][..rare_before[d]], &old_values[d][..]));
+    // The rare pairs, LANES heaps at a time (Grundy's game, whose pair (a, a) is no move, goes
+    // heap by heap).
+    let lanes = !moves.distinct;
+    let mut cursors = Cursors {
+        small: (moves.splits.iter())
+            .map(|&k| old[k & 1].0.partition_point(|&a| a + k < kernels::LANES))
+            .collect(),
+        in_lanes: vec![0; moves.splits.len()],
+        inside: vec![0; moves.splits.len()],
+    };
+    let mut computed = Computed::default();
+    let mut i = 0;
+    'block: while i < len {
+        let quad = lanes && i + kernels::LANES <= len;
+        if quad {
+            let sets = &mut seen[i * words..(i + kernels::LANES) * words];
+            computed.pairs += rare_lanes(
+                &parts,
+                moves,
+                old,
+                &mut cursors,
+                n0 + i,
+                sets,
+                words,
+                kernels,
+            );
+        }
+        for i in i..(i + kernels::LANES).min(len) {
+            let n = n0 + i;
+            let set = &mut seen[i * words..(i + 1) * words];
+            let listed: Listed<'_> = std::array::from_fn(|d| (&new[d][..], &new_values[d][..]));
+            let step = sequential(
+                &parts,
+                moves,
+                old,
+                listed,
+                &mut cursors,
+                n,
+                set,
+                &safe[n & 1],
+                resume[i],
+                quad,
+                kernels,
+            );
+            computed.pairs += step.pairs;
+            if let Some(pairs) = step.resumed {
+                computed.resumed.0 += 1;
+                computed.resumed.1 += pairs;
+            }
+            // (A guess that visited no pair neither cost nor covered.)
+            let guess = u64::from(resume[i].guess_pairs);
+            if guess > 0 {
+                computed.guesses.0 += guess;
+                if resume[i].guess_covered {
+                    computed.guesses.1 += 1;
+                } else if step.reached_finished {
+                    computed.guesses.2 += guess;
+                }
+            }
+            if resume[i].capped {
+                let pairs = step.resumed.unwrap_or(0);
+                computed.capped.0 += 1;
+                computed.capped.1 += pairs;
+                if !step.exhausted {
+                    computed.capped_common.0 += 1;
+                    computed.capped_common.1 += pairs;
+                }
+            }
+            let value = step.value;
+            if value > T::MAX {
+                computed.widen = true;
+                break 'block;
+            }
+            parts.push(T::new(value));
+            computed.values.push(value);
+            for (d, set) in classes.iter().enumerate() {
+                if set.is_some_and(|set| !set.common(d, n, value)) {
+                    new[d].push(n);
+                    new_values[d].push(value);
+                }
+            }
+            if value >= size {
+                break 'block;
+            }
+        }
+        i += kernels::LANES;
+    }
+    computed
 }
