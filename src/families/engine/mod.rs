@@ -388,6 +388,9 @@ const SMALL: usize = 128;
 const FIRST_SCAN_CAP: usize = 8192;
 const LEAST_SCAN_CAP: usize = 512;
 const CAP_SAMPLE: u64 = 16;
+/// Every this many guessed blocks, one is prepared without a guess to re-measure what guessing
+/// saves ([`Engine::adjust_speculation`]).
+const PROBE_EVERY: u32 = 64;
 
 /// Which method, and for the sparse one the common sets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -424,12 +427,10 @@ struct Engine<'a> {
     /// The bound of the parallel coverage scans' guess ([`sparse::speculative_bound`] of the
     /// last block).
     speculate: u32,
-    /// The block's guessed pairs, the guesses that covered, and the guessed pairs of the
-    /// positions whose sequential scan went on past them.
-    block_guesses: (u64, u64, u64),
-    /// The mean resumed scan of the blocks without guessing (at first, as if a guess that
-    /// covers saved [`sparse::SPECULATE_PAIRS`] pairs).
-    unguessed_scan: u64,
+    /// The positions and resumed pairs of the last block prepared without a guess.
+    unguessed_rate: Option<(u64, u64)>,
+    /// Blocks guessed since the last one prepared without a guess.
+    guessed_in_a_row: u32,
     /// Sparse blocks whose parallel phase guessed, and those whose guessing was paused.
     guessing_blocks: [u64; 2],
     /// Blocks left without a guess, and the length of the last pause.
@@ -457,9 +458,13 @@ struct Engine<'a> {
     pending: Option<Prepared>,
     /// Blocks whose sequential phase ran beside the next block's parallel phase.
     overlapped: u64,
-    /// No overlap of the phases (the tests: values never depend on it).
+    /// Blocks left whose phases go one after the other, and the length of the last such pause
+    /// ([`Engine::adjust_overlap`]).
+    overlap_pause: u32,
+    overlap_backoff: u32,
+    /// The phases always side by side, or never (the tests: values never depend on it).
     #[cfg(test)]
-    no_overlap: bool,
+    forced_overlap: Option<bool>,
 }
 
 /// What a block's parallel phase reads of the engine: it may run beside the sequential phase of
@@ -486,6 +491,7 @@ impl Plan<'_> {
             words,
             mode: self.mode,
             rare_before: [self.rare[0].len(), self.rare[1].len()],
+            speculate: self.speculate,
             seen: vec![0u64; len * words],
             resume: vec![Resume::default(); len],
             pairs: 0,
@@ -545,6 +551,8 @@ struct Prepared {
     mode: Mode,
     /// How many rare positions of each class it knew (those below `finished`).
     rare_before: [usize; 2],
+    /// The bound its coverage scans guessed up to (0: no guess).
+    speculate: u32,
     seen: Vec<u64>,
     resume: Vec<Resume>,
     /// Pairs visited.
@@ -625,8 +633,8 @@ impl<'a> Engine<'a> {
             scan_cap: FIRST_SCAN_CAP,
             speculate: 0,
             speculation_pause: 0,
-            block_guesses: (0, 0, 0),
-            unguessed_scan: sparse::SPECULATE_PAIRS as u64,
+            unguessed_rate: None,
+            guessed_in_a_row: 0,
             speculation_backoff: 0,
             guessing_blocks: [0, 0],
             capped: 0,
@@ -642,8 +650,10 @@ impl<'a> Engine<'a> {
             no_guess: false,
             pending: None,
             overlapped: 0,
+            overlap_pause: 0,
+            overlap_backoff: 0,
             #[cfg(test)]
-            no_overlap: false,
+            forced_overlap: None,
         }
     }
 
@@ -939,7 +949,9 @@ impl<'a> Engine<'a> {
         };
         // The next block's parallel phase beside this one's sequential phase, from the values
         // below this block (module doc, *Both cores*).
-        let computed = if next <= self.request.to && !self.no_overlap() {
+        let overlap = next <= self.request.to && self.overlap_wanted();
+        self.overlap_pause = self.overlap_pause.saturating_sub(1);
+        let computed = if overlap {
             let next_len = self.block_len(next);
             let plan = self.plan();
             let table: &[T] = values;
@@ -955,12 +967,12 @@ impl<'a> Engine<'a> {
         };
         self.timing[1] += clock.elapsed();
         self.work += u128::from(computed.pairs);
+        self.adjust_overlap(&prepared, &computed);
         self.fallbacks += computed.resumed.0;
         self.fallback_pairs += computed.resumed.1;
         self.capped += computed.capped.0;
         self.capped_pairs += computed.capped.1;
         self.block_capped = computed.capped_common;
-        self.block_guesses = computed.guesses;
         for &value in &computed.values {
             self.push(values, value);
         }
@@ -969,17 +981,42 @@ impl<'a> Engine<'a> {
             return true;
         }
         self.adjust_scan_cap();
-        self.adjust_speculation(&values[n0..], computed.resumed);
+        self.adjust_speculation(
+            &values[n0..],
+            prepared.speculate,
+            computed.resumed,
+            computed.guess_pairs,
+        );
         false
     }
 
-    /// Whether the sequential phase runs alone (the tests compare both ways).
-    fn no_overlap(&self) -> bool {
-        #[cfg(test)]
-        if self.no_overlap {
-            return true;
+    /// After a block whose parallel phase ran beside the block before: the pairs that moved to
+    /// its sequential phase (those of its resumed scans whose high part is in the block before)
+    /// are paid for on one core, and the overlap saves about half the parallel phase's pairs
+    /// at most. When they are more than that, the phases go one after the other for 16 blocks,
+    /// doubling up to 1,024 while it keeps failing. (Measured: on 0.376, whose missing values
+    /// come from a few small positions or far up, the resumed scans' pairs nearly doubled — 3.3
+    /// s against 4.5 s; on 0.1777 nothing moves, on 0.6 an eighth of the resumed pairs.)
+    fn adjust_overlap(&mut self, prepared: &Prepared, computed: &sparse::Computed) {
+        if prepared.finished == prepared.n0 {
+            return;
         }
-        false
+        if computed.moved.saturating_mul(2) > prepared.pairs {
+            self.overlap_backoff = (self.overlap_backoff * 2).clamp(16, 1024);
+            self.overlap_pause = self.overlap_backoff;
+        } else {
+            self.overlap_backoff = 0;
+        }
+    }
+
+    /// Whether this block's sequential phase runs beside the next block's parallel phase
+    /// ([`Engine::adjust_overlap`]; the tests force both ways).
+    fn overlap_wanted(&self) -> bool {
+        #[cfg(test)]
+        if let Some(forced) = self.forced_overlap {
+            return forced;
+        }
+        self.overlap_pause == 0
     }
 
     /// The sequential phase of a dense block: the single-heap options and the pairs with a
@@ -1012,7 +1049,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.timing[1] += clock.elapsed();
-        self.adjust_speculation(&values[n0..], (0, 0));
+        self.adjust_speculation(&values[n0..], 0, (0, 0), 0);
         false
     }
 
@@ -1034,17 +1071,26 @@ impl<'a> Engine<'a> {
 
     /// Sets the bound of the next block's guess ([`sparse::speculative_bound`] of `block`, the
     /// values just computed), or none while guessing is paused. The guess's pairs are the
-    /// cost, on all cores. What it saves on the sequential core: a resumed scan (about the
-    /// mean resumed scan of the blocks without guessing, `resumed` being this block's resumed
-    /// scans and their pairs) for each guess that covered, and the guessed pairs of those
-    /// whose sequential scan went on past them (they were needed). A block whose saving is
-    /// below an eighth of its cost pauses guessing for 16 blocks, doubling up to 1,024 while it
-    /// keeps failing. (The eighth is measured: on 0.6 one guess in twelve covers and saves a
-    /// 2,200-pair scan, 10 % of the wall time to 2^21; on 0.354 and 0.376 the missing values
-    /// come from pairs with a small part, whose other part is inside the block, which the
-    /// parallel phase cannot see: guessing added 488 pairs a position on 0.354 and 9 % of the
-    /// wall time on 0.376.)
-    fn adjust_speculation<T: Cell>(&mut self, block: &[T], resumed: (u64, u64)) {
+    /// cost, on all cores. What it saves: pairs of the sequential phase's resumed scans — a
+    /// guess that covers spares a whole scan, and one that does not still marks values that
+    /// the scan then need not find. So the saving is measured, not modelled: the resumed pairs
+    /// the block would have had at the rate of the last block prepared without a guess, less
+    /// those it had (`resumed`: this block's resumed scans and their pairs; `guessed`: the
+    /// bound the block was prepared with, 0 for none). A block whose saving is below an eighth
+    /// of its cost pauses guessing for 16 blocks, doubling up to 1,024 while it keeps failing;
+    /// and every [`PROBE_EVERY`] guessed blocks one is prepared without, to keep the rate up to
+    /// date. (Measured: on 0.354 and 0.376 the missing values come from pairs with a small
+    /// part, whose other part is inside the block, which the parallel phase cannot see —
+    /// guessing added 488 pairs a position on 0.354 and 9 % of the wall time on 0.376; on 0.6,
+    /// with the phases side by side, hardly a guess covers, yet guessing takes 900 pairs a
+    /// position off the resumed scans for its 512, 8.3 s against 11.1 s to 2^21.)
+    fn adjust_speculation<T: Cell>(
+        &mut self,
+        block: &[T],
+        guessed: u32,
+        resumed: (u64, u64),
+        cost: u64,
+    ) {
         #[cfg(test)]
         if self.no_guess {
             self.speculate = 0;
@@ -1054,20 +1100,28 @@ impl<'a> Engine<'a> {
             self.speculate = 0;
             return;
         }
-        if self.speculate == 0 && resumed.0 >= CAP_SAMPLE {
-            self.unguessed_scan = resumed.1 / resumed.0;
-        }
-        if self.speculate > 0 {
-            let (cost, covered, needed) = self.block_guesses;
-            let saving = covered
-                .saturating_mul(self.unguessed_scan)
-                .saturating_add(needed);
+        let positions = block.len() as u64;
+        if guessed == 0 {
+            if positions >= CAP_SAMPLE {
+                self.unguessed_rate = Some((positions, resumed.1));
+            }
+        } else if let Some((base_positions, base_pairs)) = self.unguessed_rate {
+            let expected =
+                u128::from(base_pairs) * u128::from(positions) / u128::from(base_positions);
+            let saving = u64::try_from(expected)
+                .unwrap_or(u64::MAX)
+                .saturating_sub(resumed.1);
             if saving.saturating_mul(8) < cost {
                 self.speculation_backoff = (self.speculation_backoff * 2).clamp(16, 1024);
                 self.speculation_pause = self.speculation_backoff;
             } else {
                 self.speculation_backoff = 0;
             }
+            self.guessed_in_a_row += 1;
+        }
+        if self.speculation_pause == 0 && self.guessed_in_a_row >= PROBE_EVERY {
+            self.guessed_in_a_row = 0;
+            self.speculation_pause = 1;
         }
         if self.speculation_pause > 0 {
             self.speculation_pause -= 1;
@@ -1220,7 +1274,7 @@ mod tests {
     /// block, it is paused in most blocks. The values are the same with the guess and without.
     #[test]
     fn the_guess_is_taken_where_it_pays() {
-        for (code, last) in [("0.1777", 400_000), ("0.354", 400_000)] {
+        for (code, last) in [("0.1777", 400_000), ("0.354", 4_000_000)] {
             let run = |no_guess: bool| {
                 let run = configured_run(code, last, |engine| engine.no_guess = no_guess);
                 (run.values, run.statistics)
@@ -1238,7 +1292,8 @@ mod tests {
                     "{code}: {plain_statistics}"
                 );
                 assert!(resumed * 50 < last as u64, "{code}: {statistics}");
-                assert_eq!(paused, 0, "{code}: {statistics}");
+                // (Only the probes: one block in PROBE_EVERY without a guess.)
+                assert!(paused * 32 < guessed, "{code}: {statistics}");
             } else {
                 assert!(paused > 2 * guessed, "{code}: {statistics}");
             }
@@ -1274,14 +1329,32 @@ mod tests {
             } else {
                 brute(&digits, last)
             };
-            let overlapped = configured_run(code, last, |_| {});
-            let alone = configured_run(code, last, |engine| engine.no_overlap = true);
+            let overlapped = configured_run(code, last, |engine| {
+                engine.forced_overlap = Some(true);
+            });
+            let alone = configured_run(code, last, |engine| engine.forced_overlap = Some(false));
             assert_eq!(overlapped.values, expected, "{code}: overlapped");
             assert_eq!(alone.values, expected, "{code}: one phase after the other");
             let blocks = statistic(&overlapped.statistics, "overlapped blocks ");
             assert!(blocks >= 5, "{code}: {}", overlapped.statistics);
             assert_eq!(statistic(&alone.statistics, "overlapped blocks "), 0);
         }
+    }
+
+    /// The phases stay side by side where that pays and go one after the other where the
+    /// pairs it moves to the sequential phase outweigh it: on 0.1777 every block after the first
+    /// few overlaps, on 0.376 (whose resumed scans it nearly doubles) only the first few and the
+    /// probes do; the values are the same either way.
+    #[test]
+    fn the_overlap_is_kept_where_it_pays() {
+        let last = 400_000;
+        let kept = configured_run("0.1777", last, |_| {});
+        let paused = configured_run("0.376", last, |_| {});
+        let blocks = |run: &Run| statistic(&run.statistics, "overlapped blocks ");
+        assert!(blocks(&kept) > 40, "{}", kept.statistics);
+        assert!(blocks(&paused) < 10, "{}", paused.statistics);
+        let alone = configured_run("0.376", last, |engine| engine.forced_overlap = Some(false));
+        assert_eq!(paused.values, alone.values);
     }
 
     /// Whatever the cap of the parallel coverage scans — none, every scan capped at once, or

@@ -220,10 +220,8 @@ pub(super) struct Resume {
     a: usize,
     /// The scan stopped at the block's cap of pairs, not covered.
     pub(super) capped: bool,
-    /// The pairs the scan visited past the necessary ones to cover the guess (`speculate`),
-    /// and whether it did.
+    /// The pairs the scan visited past the necessary ones to cover the guess (`speculate`).
     pub(super) guess_pairs: u32,
-    pub(super) guess_covered: bool,
 }
 
 /// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
@@ -355,7 +353,6 @@ pub(super) fn parallel<T: Cell>(
                     a: next,
                     capped: false,
                     guess_pairs: extra as u32,
-                    guess_covered: covered,
                 };
                 break 'splits;
             }
@@ -446,8 +443,9 @@ pub(super) struct Sequential {
     pub(super) resumed: Option<u64>,
     /// Whether the scan ran over every pair (G(n) is then a rare value).
     pub(super) exhausted: bool,
-    /// Whether the resumed scan went on to the finished pairs, where the parallel one stopped.
-    pub(super) reached_finished: bool,
+    /// Pairs of the resumed scan whose high part is below the block's start: the parallel
+    /// phase would have had them, had it not run beside the block before.
+    pub(super) moved: u64,
 }
 
 /// Rare positions of each class, with their values.
@@ -615,7 +613,7 @@ fn sequential<T: Cell>(
             pairs,
             resumed: None,
             exhausted: false,
-            reached_finished: false,
+            moved: 0,
         };
     }
     // A non-safe value below `common` is still unseen: the pairs with a part at or past
@@ -623,7 +621,7 @@ fn sequential<T: Cell>(
     // does), then the finished pairs from where the parallel scan stopped.
     let mut resumed = 0u64;
     let mut covered = false;
-    let mut reached_finished = false;
+    let mut moved = 0;
     'scan: {
         for (_, r) in moves.splits_of(n) {
             let a_lo = (r + 1).saturating_sub(finished).max(1);
@@ -640,12 +638,13 @@ fn sequential<T: Cell>(
                 need,
             );
             resumed += (next - 1) as u64;
+            let first_moved = (r + 1).saturating_sub(parts.table.len()).max(1);
+            moved += next.saturating_sub(first_moved) as u64;
             if done {
                 covered = true;
                 break 'scan;
             }
         }
-        reached_finished = true;
         for (index, _, r) in moves.indexed_splits_of(n, resume.split) {
             let top = moves.top(r);
             let a_lo = (r + 1).saturating_sub(finished).max(1);
@@ -672,7 +671,7 @@ fn sequential<T: Cell>(
         pairs: pairs + resumed,
         resumed: Some(resumed),
         exhausted: !covered,
-        reached_finished,
+        moved,
     }
 }
 
@@ -688,9 +687,10 @@ pub(super) struct Computed {
     pub(super) pairs: u64,
     /// Positions whose scan resumed, and its pairs.
     pub(super) resumed: (u64, u64),
-    /// Guessed pairs, guesses that covered, and the guessed pairs of the positions whose
-    /// sequential scan went on past them.
-    pub(super) guesses: (u64, u64, u64),
+    /// Pairs the parallel phase visited for its guess.
+    pub(super) guess_pairs: u64,
+    /// Pairs whose high part is below the block's start ([`Sequential::moved`]).
+    pub(super) moved: u64,
     /// Positions whose parallel scan was capped, and their sequential pairs; the same for the
     /// common ones among them.
     pub(super) capped: (u64, u64),
@@ -774,16 +774,8 @@ pub(super) fn sequential_block<T: Cell>(
                 computed.resumed.0 += 1;
                 computed.resumed.1 += pairs;
             }
-            // (A guess that visited no pair neither cost nor covered.)
-            let guess = u64::from(resume[i].guess_pairs);
-            if guess > 0 {
-                computed.guesses.0 += guess;
-                if resume[i].guess_covered {
-                    computed.guesses.1 += 1;
-                } else if step.reached_finished {
-                    computed.guesses.2 += guess;
-                }
-            }
+            computed.guess_pairs += u64::from(resume[i].guess_pairs);
+            computed.moved += step.moved;
             if resume[i].capped {
                 let pairs = step.resumed.unwrap_or(0);
                 computed.capped.0 += 1;
