@@ -458,6 +458,9 @@ struct Engine<'a> {
     pending: Option<Prepared>,
     /// Blocks whose sequential phase ran beside the next block's parallel phase.
     overlapped: u64,
+    /// What the period tracker found when it ran beside the block just computed (`None`: it
+    /// did not).
+    tracked: Option<Option<ProvedPeriod>>,
     /// Blocks left whose phases go one after the other, and the length of the last such pause
     /// ([`Engine::adjust_overlap`]).
     overlap_pause: u32,
@@ -650,6 +653,7 @@ impl<'a> Engine<'a> {
             no_guess: false,
             pending: None,
             overlapped: 0,
+            tracked: None,
             overlap_pause: 0,
             overlap_backoff: 0,
             #[cfg(test)]
@@ -767,8 +771,14 @@ impl<'a> Engine<'a> {
     }
 
     /// After each block: the period, the progress bar, the work budget, Ctrl-C.
+    /// (The period tracker has been moved on already, up to the block's start, when the block
+    /// ran beside it: then only a proof it found is taken here.)
     fn after_block<T: Cell>(&mut self, values: &[T]) -> Option<Stop> {
-        if let Some(proof) = self.tracker.as_mut().and_then(|t| t.advance(values)) {
+        let proof = match self.tracked.take() {
+            Some(proof) => proof,
+            None => self.tracker.as_mut().and_then(|t| t.advance(values)),
+        };
+        if let Some(proof) = proof {
             self.proved = Some(proof);
             if !self.request.past_proof {
                 return Some(Stop::Proved);
@@ -809,6 +819,24 @@ impl<'a> Engine<'a> {
                     self.rare[d].push(n);
                 }
             }
+        }
+    }
+
+    /// Records a sparse block's values (what [`Engine::push`] does value by value, in passes).
+    fn record<T: Cell>(&mut self, values: &mut Vec<T>, computed: &sparse::Computed) {
+        let n0 = values.len();
+        values.extend(computed.values.iter().map(|&value| T::new(value)));
+        let largest = computed.values.iter().copied().max().unwrap_or(0);
+        self.largest = self.largest.max(largest);
+        let top = ((largest as usize) << 1) | 1;
+        if top >= self.encodings.len() {
+            self.encodings.resize(top + 1, 0);
+        }
+        for (i, &value) in computed.values.iter().enumerate() {
+            self.encodings[((value as usize) << 1) | ((n0 + i) & 1)] += 1;
+        }
+        for (rare, found) in self.rare.iter_mut().zip(&computed.found) {
+            rare.extend_from_slice(found);
         }
     }
 
@@ -953,12 +981,22 @@ impl<'a> Engine<'a> {
         self.overlap_pause = self.overlap_pause.saturating_sub(1);
         let computed = if overlap {
             let next_len = self.block_len(next);
+            // The period tracker goes along too, over the values below this block (a proof
+            // is then found at most one block late; the values past it are dropped).
+            let mut tracker = self.tracker.take();
             let plan = self.plan();
             let table: &[T] = values;
-            let (computed, pending) = rayon::join(
+            let (computed, (pending, proof)) = rayon::join(
                 || sequential(plan, table, &mut prepared),
-                || plan.prepare(table, next, next_len, words),
+                || {
+                    rayon::join(
+                        || plan.prepare(table, next, next_len, words),
+                        || tracker.as_mut().and_then(|t| t.advance(table)),
+                    )
+                },
             );
+            self.tracker = tracker;
+            self.tracked = Some(proof);
             self.pending = Some(pending);
             self.overlapped += 1;
             computed
@@ -973,9 +1011,7 @@ impl<'a> Engine<'a> {
         self.capped += computed.capped.0;
         self.capped_pairs += computed.capped.1;
         self.block_capped = computed.capped_common;
-        for &value in &computed.values {
-            self.push(values, value);
-        }
+        self.record(values, &computed);
         if computed.widen {
             self.pending = None;
             return true;

@@ -691,6 +691,8 @@ pub(super) struct Computed {
     pub(super) guess_pairs: u64,
     /// Pairs whose high part is below the block's start ([`Sequential::moved`]).
     pub(super) moved: u64,
+    /// The block's rare positions of each class, ascending.
+    pub(super) found: [Vec<usize>; 2],
     /// Positions whose parallel scan was capped, and their sequential pairs; the same for the
     /// common ones among them.
     pub(super) capped: (u64, u64),
@@ -804,5 +806,9 @@ pub(super) fn sequential_block<T: Cell>(
         }
         i += kernels::LANES;
     }
+    computed.found = std::array::from_fn(|d| {
+        let from = new[d].partition_point(|&a| a < n0);
+        new[d][from..].to_vec()
+    });
     computed
 }
