@@ -291,17 +291,21 @@ impl Table {
     /// The checksum of G(0..=to) and the largest value with its first position.
     fn checksum_and_largest(&self) -> (u32, Largest) {
         let computed = self.values.computed_to().min(self.to);
-        let (mut a, mut b) = (0u16, 0u16);
-        let mut largest = Largest { value: 0, at: 0 };
         let table = self.values.table();
-        for n in 0..=computed {
-            let v = table.get(n as usize);
-            a = a.wrapping_add(v as u16);
-            b = b.wrapping_add(a);
-            if v > largest.value {
-                largest = Largest { value: v, at: n };
-            }
-        }
+        let len = usize::try_from(computed + 1).expect("the values computed are in memory");
+        let ((mut a, mut b), largest, _) = table.fold(
+            len,
+            ((0u16, 0u16), Largest { value: 0, at: 0 }, 0u64),
+            |((a, b), largest, n), v| {
+                let a = a.wrapping_add(v as u16);
+                let largest = if v > largest.value {
+                    Largest { value: v, at: n }
+                } else {
+                    largest
+                };
+                ((a, b.wrapping_add(a)), largest, n + 1)
+            },
+        );
         if self.to > computed {
             let period = self.values.period().expect("values past those computed");
             let (a2, b2) = extend_checksum(a, b, computed, self.to, &period, |n| self.value(n));

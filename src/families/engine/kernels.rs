@@ -58,6 +58,7 @@ pub(super) const DENSE_STEP: usize = 1024;
 /// of recent values, the ring mode's far scans from buffers). Returns the next a (the pairs
 /// visited are it minus `from`) and whether `need` was covered.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub(super) fn scan<T: Cell>(
     kernels: Kernels,
     low: &[T],

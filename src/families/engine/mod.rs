@@ -186,6 +186,16 @@ impl Table {
         }
     }
 
+    /// Folds `f` over G(0), G(1), … of the first `len` values (at most [`Table::len`]), the
+    /// stored type matched once rather than at every value.
+    pub fn fold<B>(&self, len: usize, init: B, f: impl FnMut(B, u32) -> B) -> B {
+        match self {
+            Table::U8(v) => v[..len].iter().map(|&x| u32::from(x)).fold(init, f),
+            Table::U16(v) => v[..len].iter().map(|&x| u32::from(x)).fold(init, f),
+            Table::U32(v) => v[..len].iter().copied().fold(init, f),
+        }
+    }
+
     /// Bytes per stored value.
     pub fn bytes_per_value(&self) -> usize {
         match self {
