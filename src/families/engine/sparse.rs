@@ -78,8 +78,9 @@
 //! **Rare pairs four heaps at a time.** In the sequential phase, the rare pairs (a, n − k − a)
 //! with a + k ≥ [`kernels::LANES`] are marked for four consecutive heaps m..m + 4 at once before
 //! heap m ([`rare_lanes`]): their other parts G(m − k − a .. m − k − a + 4) are all known by
-//! then. A pair whose other part lies up to three below the block is marked again (the
-//! parallel phase marked it already: a value marked twice is marked once).
+//! then. A pair whose other part lies up to three below the boundary the parallel phase took as
+//! finished is marked again (the parallel phase marked it already: a value marked twice is
+//! marked once).
 
 use super::kernels::{self, Kernels};
 use super::{Cell, Moves, below, covers, first_missing};
