@@ -777,6 +777,22 @@ mod tests {
             lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
         }
 
+        /// The same for u16 values, sets of 1 to 8 words (values below 512).
+        #[test]
+        fn rare_lanes_of_u16_values_mark_their_definitions_pairs(
+            bits in 6u32..10,
+            table in prop::collection::vec(any::<u16>(), 64..200),
+            rare in prop::collection::vec((0usize..40, any::<u16>()), 0..12),
+            shift in 0usize..8,
+            start in prop::collection::vec(any::<u64>(), 4 * 9),
+        ) {
+            let mask = ((1u32 << bits) - 1) as u16;
+            let high: Vec<u16> = table.iter().map(|&v| v & mask).collect();
+            let (list, values): (Vec<usize>, Vec<u16>) =
+                rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
+            lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
+        }
+
         /// The coverage scan, vector and scalar, marks the same pairs, stops at the same a and
         /// says the same about `need`, for sets of 1, 2 and 4 words (the one- and two-word
         /// kernels and the table one), two sources with a shift, and any run length.
@@ -806,22 +822,6 @@ mod tests {
                 results.push((end, set));
             }
             prop_assert_eq!(&results[0], &results[1]);
-        }
-
-        /// The same for u16 values, sets of 1 to 8 words (values below 512).
-        #[test]
-        fn rare_lanes_of_u16_values_mark_their_definitions_pairs(
-            bits in 6u32..10,
-            table in prop::collection::vec(any::<u16>(), 64..200),
-            rare in prop::collection::vec((0usize..40, any::<u16>()), 0..12),
-            shift in 0usize..8,
-            start in prop::collection::vec(any::<u64>(), 4 * 9),
-        ) {
-            let mask = ((1u32 << bits) - 1) as u16;
-            let high: Vec<u16> = table.iter().map(|&v| v & mask).collect();
-            let (list, values): (Vec<usize>, Vec<u16>) =
-                rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
-            lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
         }
     }
 }

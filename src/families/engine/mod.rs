@@ -300,6 +300,19 @@ impl Moves {
         }
     }
 
+    /// Marks in `set` the options of a heap of n that leave no heap or one: 0 for a take-all
+    /// move, G(n − k) for a move leaving one heap (G read by `value_of`).
+    fn mark_single_heap_options(&self, n: usize, value_of: impl Fn(usize) -> u32, set: &mut [u64]) {
+        if self.take_all.contains(&n) {
+            mark(set, 0);
+        }
+        for &k in &self.singles {
+            if n > k {
+                mark(set, value_of(n - k));
+            }
+        }
+    }
+
     /// The split moves open to a heap of n: (take k, r = n − k) for every split take k with
     /// n ≥ k + 2, so that r is at least two non-empty heaps.
     fn splits_of(&self, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
@@ -859,16 +872,7 @@ impl<'a> Engine<'a> {
     fn value_by_scan<T: Cell>(&mut self, values: &[T], n: usize) -> u32 {
         let mut set = vec![0u64; self.capacity() / 64];
         let moves = &self.moves;
-        for &k in &moves.take_all {
-            if n == k {
-                mark(&mut set, 0);
-            }
-        }
-        for &k in &moves.singles {
-            if n > k {
-                mark(&mut set, values[n - k].get());
-            }
-        }
+        moves.mark_single_heap_options(n, |x| values[x].get(), &mut set);
         for (_, r) in moves.splits_of(n) {
             for a in 1..=r / 2 {
                 if moves.distinct && 2 * a == r {
@@ -1074,16 +1078,7 @@ impl<'a> Engine<'a> {
             let n = n0 + i;
             let set = &mut prepared.seen[i * words..(i + 1) * words];
             let moves = &self.moves;
-            for &k in &moves.take_all {
-                if n == k {
-                    mark(set, 0);
-                }
-            }
-            for &k in &moves.singles {
-                if n > k {
-                    mark(set, values[n - k].get());
-                }
-            }
+            moves.mark_single_heap_options(n, |x| values[x].get(), set);
             self.work += dense::in_block(values, moves, n, n0, set);
             let value = first_missing(set, |_| !0);
             if value > T::MAX {

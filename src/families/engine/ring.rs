@@ -664,16 +664,7 @@ impl Ring<'_> {
         let n = self.state.n as usize;
         let moves = self.moves;
         let mut set = [0u64; 4];
-        for &k in &moves.take_all {
-            if n == k {
-                mark(&mut set, 0);
-            }
-        }
-        for &k in &moves.singles {
-            if n > k {
-                mark(&mut set, self.get(n - k));
-            }
-        }
+        moves.mark_single_heap_options(n, |x| self.get(x), &mut set);
         let safe = match self.state.mode {
             None => &[0u64; 4],
             Some(_) => &safe[n & 1],
@@ -1034,16 +1025,7 @@ impl Ring<'_> {
                 }
             };
             let readable = |x: usize| x < p || x + ring >= n;
-            for &k in &moves.take_all {
-                if n == k {
-                    mark(&mut set, 0);
-                }
-            }
-            for &k in &moves.singles {
-                if n > k {
-                    mark(&mut set, u32::from(get(&recent, n - k)));
-                }
-            }
+            moves.mark_single_heap_options(n, |x| u32::from(get(&recent, x)), &mut set);
             let mut failure = None;
             'splits: for (index, k, r) in moves.indexed_splits_of(n, 0) {
                 let class = k & 1;

@@ -83,7 +83,7 @@
 //! marked once).
 
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, below, covers, first_missing};
+use super::{Cell, Moves, below, covers, first_missing, mark};
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
@@ -532,17 +532,7 @@ fn sequential<T: Cell>(
     kernels: Kernels,
 ) -> Sequential {
     let finished = parts.finished;
-    for &k in &moves.take_all {
-        if n == k {
-            set[0] |= 1;
-        }
-    }
-    for &k in &moves.singles {
-        if n > k {
-            let v = parts.get(n - k);
-            set[(v >> 6) as usize] |= 1 << (v & 63);
-        }
-    }
+    moves.mark_single_heap_options(n, |x| parts.get(x), set);
     let mut pairs = 0u64;
     for (index, k, r) in moves.indexed_splits_of(n, 0) {
         let d = k & 1;
@@ -576,8 +566,7 @@ fn sequential<T: Cell>(
         let high = new[..below].partition_point(|&a| a + finished <= r);
         for &a in &new[..high] {
             if !(moves.distinct && 2 * a == r) {
-                let v = parts.get(a) ^ parts.get(r - a);
-                set[(v >> 6) as usize] |= 1 << (v & 63);
+                mark(set, parts.get(a) ^ parts.get(r - a));
                 pairs += 1;
             }
         }
