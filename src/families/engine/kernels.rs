@@ -14,8 +14,9 @@
 //! lanes and shifted into their bits (`vpsllvq`), one accumulator of four lanes per word. The rare pairs that the sequential phase
 //! marks (a list of a, not a run) go through the same register set, or, for four consecutive
 //! heaps at once, through [`mark_rare_lanes`] (u8 and u16 values, sets of up to 8 words). For
-//! u16 values the dense scan's xors are vectorised and the values then stamped one by one; the
-//! u16 coverage scan is scalar.
+//! u16 values (sets of up to 8 words) the coverage scan's xors are vectorised and each value
+//! or-ed into a set held in four registers from a table of 512-bit words, and the dense scan's
+//! xors are vectorised and the values then stamped one by one.
 //!
 //! Both versions visit exactly the same pairs (the coverage scan checks after every
 //! [`super::sparse`] step of 16 pairs, the dense scan after every 1024), so the statistics do not
@@ -78,6 +79,14 @@ pub(super) fn scan<T: Cell>(
         // SAFETY: AVX2 was detected at run time (Kernels::Avx2 is made only by `detect`, or by
         // the tests on a processor where `detect` found it).
         return unsafe { avx2::scan_u8(low, high, shift, r, from, top, set, need) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2
+        && let (Some(low), Some(high)) = (T::words(low), T::words(high))
+        && set.len() <= 8
+    {
+        // SAFETY: AVX2 was detected at run time (see above).
+        return unsafe { avx2::scan_u16(low, high, shift, r, from, top, set, need) };
     }
     let _ = kernels;
     let mut a = from;
@@ -309,6 +318,123 @@ mod avx2 {
         }
         table
     });
+
+    /// 512-bit words with one bit set: `BIT512.0[v]` has bit v (the u16 coverage scan's).
+    #[repr(align(64))]
+    struct Bits512([[u64; 8]; 512]);
+
+    static BIT512: Bits512 = Bits512({
+        let mut table = [[0u64; 8]; 512];
+        let mut v = 0;
+        while v < 512 {
+            table[v][v / 64] = 1 << (v % 64);
+            v += 1;
+        }
+        table
+    });
+
+    /// Ors the 512-bit word with bit `v` set into `acc` (its low and high halves).
+    #[inline(always)]
+    fn or_bit512(acc: &mut [__m256i], v: u16) {
+        let entry = &BIT512.0[usize::from(v)];
+        // SAFETY: `entry` is 64 bytes, aligned to 64; AVX is implied by the callers' AVX2.
+        unsafe {
+            acc[0] = _mm256_or_si256(acc[0], _mm256_load_si256(entry.as_ptr().cast()));
+            acc[1] = _mm256_or_si256(acc[1], _mm256_load_si256(entry[4..].as_ptr().cast()));
+        }
+    }
+
+    /// [`super::scan`] for u16 values and a set of at most 8 words (values below 512, 0.6's):
+    /// the xors sixteen at a time, and the set in four registers — two 512-bit halves, one for
+    /// the even pairs and one for the odd, so that no or waits for the one before — each value
+    /// or-ed in from a table of 512-bit words with one bit set. The scalar loop's
+    /// read-modify-write of the set in memory chains each pair to the last through the store.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn scan_u16(
+        low: &[u16],
+        high: &[u16],
+        shift: usize,
+        r: usize,
+        from: usize,
+        top: usize,
+        set: &mut [u64],
+        need: &[u64],
+    ) -> (usize, bool) {
+        let words = set.len();
+        let load8 = |from: &[u64]| {
+            let mut padded = [0u64; 8];
+            padded[..from.len()].copy_from_slice(from);
+            // SAFETY: `padded` is 64 bytes.
+            unsafe {
+                [
+                    _mm256_loadu_si256(padded.as_ptr().cast()),
+                    _mm256_loadu_si256(padded[4..].as_ptr().cast()),
+                ]
+            }
+        };
+        let need = load8(need);
+        let [low_half, high_half] = load8(set);
+        let zero = _mm256_setzero_si256();
+        let mut acc = [low_half, high_half, zero, zero];
+        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let mut out = [0u16; 16];
+        let mut a = from;
+        let mut covered = false;
+        while a <= top {
+            let stop = top.min(a + SCAN_STEP - 1);
+            if stop + 1 - a == 16 {
+                let left = &low[a..a + 16];
+                let right = &high[r - a - 15 - shift..=r - a - shift];
+                // SAFETY: both slices are 32 bytes long, and so is `out`.
+                unsafe {
+                    let x = _mm256_loadu_si256(left.as_ptr().cast());
+                    let y = _mm256_loadu_si256(right.as_ptr().cast());
+                    let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
+                    _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_xor_si256(x, y));
+                }
+                let (even, odd) = acc.split_at_mut(2);
+                for pair in out.chunks_exact(2) {
+                    or_bit512(even, pair[0]);
+                    or_bit512(odd, pair[1]);
+                }
+            } else {
+                for b in a..=stop {
+                    or_bit512(&mut acc[..2], low[b] ^ high[r - b - shift]);
+                }
+            }
+            a = stop + 1;
+            let low_half = _mm256_or_si256(acc[0], acc[2]);
+            let high_half = _mm256_or_si256(acc[1], acc[3]);
+            // Every bit of `need` in the set seen.
+            if _mm256_testc_si256(low_half, need[0]) & _mm256_testc_si256(high_half, need[1]) == 1 {
+                covered = true;
+                break;
+            }
+        }
+        let mut seen = [0u64; 8];
+        // SAFETY: `seen` is 64 bytes.
+        unsafe {
+            _mm256_storeu_si256(seen.as_mut_ptr().cast(), _mm256_or_si256(acc[0], acc[2]));
+            _mm256_storeu_si256(
+                seen[4..].as_mut_ptr().cast(),
+                _mm256_or_si256(acc[1], acc[3]),
+            );
+        }
+        debug_assert!(
+            seen[words..].iter().all(|&w| w == 0),
+            "the values fit the set"
+        );
+        set.copy_from_slice(&seen[..words]);
+        (a, covered)
+    }
 
     /// The 256-bit word with bit `v` set.
     #[inline(always)]
@@ -814,6 +940,34 @@ mod tests {
             let top = from + pairs;
             let r = top + 100 + shift;
             // A sparse need, so that some scans cover and some do not.
+            let need: Vec<u64> = need[..words].iter().map(|&w| w & (w >> 7) & (w >> 13)).collect();
+            let mut results = Vec::new();
+            for kernels in [Kernels::detect(), Kernels::Scalar] {
+                let mut set = start[..words].to_vec();
+                let end = scan(kernels, &low, &high, shift, r, from, top, &mut set, &need);
+                results.push((end, set));
+            }
+            prop_assert_eq!(&results[0], &results[1]);
+        }
+
+        /// The same for u16 values, sets of 1 to 8 words (the register kernel) and of 16 (the
+        /// scalar loop on every processor).
+        #[test]
+        fn coverage_scans_of_u16_values_agree(
+            bits in 6u32..11,
+            table in prop::collection::vec(any::<u16>(), 300..400),
+            shift in 0usize..8,
+            from in 1usize..40,
+            pairs in 0usize..70,
+            start in prop::collection::vec(any::<u64>(), 16),
+            need in prop::collection::vec(any::<u64>(), 16),
+        ) {
+            let words = 1usize << (bits - 6);
+            let mask = ((1u32 << bits) - 1) as u16;
+            let low: Vec<u16> = table.iter().map(|&v| v & mask).collect();
+            let high: Vec<u16> = table.iter().rev().map(|&v| v & mask).collect();
+            let top = from + pairs;
+            let r = top + 100 + shift;
             let need: Vec<u64> = need[..words].iter().map(|&w| w & (w >> 7) & (w >> 13)).collect();
             let mut results = Vec::new();
             for kernels in [Kernels::detect(), Kernels::Scalar] {

@@ -402,6 +402,29 @@ impl Request<'_> {
     }
 }
 
+/// The work a sparse block aims at, in pairs ([`sparse_block_len`]).
+const BLOCK_PAIRS: u64 = 1 << 21;
+/// The shortest and longest sparse blocks.
+const SPARSE_BLOCKS: (usize, usize) = (4096, 16384);
+
+/// The length of a sparse block when the last one visited `pairs_per_position` pairs a
+/// position (both phases; 0 before the first): [`BLOCK_PAIRS`] of work, rounded to a power of
+/// two and kept within [`SPARSE_BLOCKS`]. A block has fixed costs (the pool woken, the period
+/// tracker, the sets allocated: about 0.1 ms, measured on 0.1777, whose 138 pairs a position
+/// want the longest blocks), and its in-block pairs — those the sequential phase must visit,
+/// about half the block's length a position — grow with its length, which games with
+/// thousands of pairs a position pay for: to 2^21, 0.6 took 10.1 s with blocks of 16,384 and
+/// 7.7 s with 4,096 (2,048: 9.2 s; 0.376: 9.4 s and 7.4 s to its proof; 0.1777 to 5·10^7:
+/// 6.8 s and 8.6 s).
+fn sparse_block_len(pairs_per_position: u64) -> usize {
+    let (shortest, longest) = SPARSE_BLOCKS;
+    if pairs_per_position == 0 {
+        return longest;
+    }
+    let ideal = usize::try_from(BLOCK_PAIRS / pairs_per_position).unwrap_or(longest);
+    (ideal / 4 * 3).next_power_of_two().clamp(shortest, longest)
+}
+
 /// Blocks whose parallel phase is expected to visit fewer pairs than this run on one thread.
 const PARALLEL_WORK: u64 = 262_144;
 /// Positions below this are computed one by one, all pairs scanned.
@@ -464,8 +487,9 @@ struct Engine<'a> {
     capped: u64,
     capped_pairs: u64,
     block_capped: (u64, u64),
-    /// Pairs per position in the last block's parallel phase.
+    /// Pairs per position in the last block's parallel phase, and in both its phases.
     pairs_per_position: u64,
+    block_pairs_per_position: u64,
     /// The pair-scan kernels (AVX2 when the processor has it; the tests force the scalar ones).
     kernels: kernels::Kernels,
     /// Common sets imposed instead of chosen (the tests: values never depend on them).
@@ -667,6 +691,7 @@ impl<'a> Engine<'a> {
             capped_pairs: 0,
             block_capped: (0, 0),
             pairs_per_position: 0,
+            block_pairs_per_position: 0,
             kernels: kernels::Kernels::detect(),
             #[cfg(test)]
             forced: None,
@@ -924,11 +949,11 @@ impl<'a> Engine<'a> {
     }
 
     /// The length of the block starting at `n0`: a quarter of `n0`, at most 1,024 positions
-    /// (dense) or 16,384 (sparse), and not past the last position asked for.
+    /// (dense) or [`sparse_block_len`] (sparse), and not past the last position asked for.
     fn block_len(&self, n0: usize) -> usize {
         let longest = match self.mode {
             Mode::Dense => 1024,
-            Mode::Sparse(_) => 16384,
+            Mode::Sparse(_) => sparse_block_len(self.block_pairs_per_position),
         };
         (n0 / 4).min(longest).min(self.request.to + 1 - n0).max(1)
     }
@@ -949,24 +974,23 @@ impl<'a> Engine<'a> {
     /// Computes one block of positions; true when a value does not fit `T`.
     fn block<T: Cell>(&mut self, values: &mut Vec<T>) -> bool {
         let n0 = values.len();
-        let len = self.block_len(n0);
         let words = self.capacity() / 64;
         let clock = Instant::now();
+        // A phase prepared beside the block before keeps the length chosen then.
         let mut prepared = match self.pending.take() {
             Some(pending)
-                if pending.n0 == n0
-                    && pending.resume.len() == len
-                    && pending.words == words
-                    && pending.mode == self.mode =>
+                if pending.n0 == n0 && pending.words == words && pending.mode == self.mode =>
             {
                 pending
             }
             _ => {
+                let len = self.block_len(n0);
                 let prepared = self.plan().prepare(values, n0, len, words);
                 self.timing[0] += clock.elapsed();
                 prepared
             }
         };
+        let len = prepared.resume.len();
         self.pairs_per_position = prepared.pairs / len as u64;
         self.work += u128::from(prepared.pairs);
         let Mode::Sparse(classes) = self.mode else {
@@ -1019,6 +1043,7 @@ impl<'a> Engine<'a> {
         };
         self.timing[1] += clock.elapsed();
         self.work += u128::from(computed.pairs);
+        self.block_pairs_per_position = (prepared.pairs + computed.pairs) / len as u64;
         self.adjust_overlap(&prepared, &computed);
         self.fallbacks += computed.resumed.0;
         self.fallback_pairs += computed.resumed.1;
