@@ -333,10 +333,11 @@ mod avx2 {
         table
     });
 
-    /// Ors the 512-bit word with bit `v` set into `acc` (its low and high halves).
+    /// Ors the 512-bit word with bit `v` (below 512: the bits above are dropped) set into `acc`
+    /// (its low and high halves).
     #[inline(always)]
     fn or_bit512(acc: &mut [__m256i], v: u16) {
-        let entry = &BIT512.0[usize::from(v)];
+        let entry = &BIT512.0[usize::from(v & 511)];
         // SAFETY: `entry` is 64 bytes, aligned to 64; AVX is implied by the callers' AVX2.
         unsafe {
             acc[0] = _mm256_or_si256(acc[0], _mm256_load_si256(entry.as_ptr().cast()));
@@ -386,6 +387,10 @@ mod avx2 {
             7, 4, 5, 2, 3, 0, 1,
         );
         let mut out = [0u16; 16];
+        // The largest value seen, lane by lane: checked against the set's size at the end, in
+        // place of a check at every value.
+        let mut largest = _mm256_setzero_si256();
+        let mut largest_tail = 0u16;
         let mut a = from;
         let mut covered = false;
         while a <= top {
@@ -398,7 +403,9 @@ mod avx2 {
                     let x = _mm256_loadu_si256(left.as_ptr().cast());
                     let y = _mm256_loadu_si256(right.as_ptr().cast());
                     let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
-                    _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_xor_si256(x, y));
+                    let v = _mm256_xor_si256(x, y);
+                    largest = _mm256_max_epu16(largest, v);
+                    _mm256_storeu_si256(out.as_mut_ptr().cast(), v);
                 }
                 let (even, odd) = acc.split_at_mut(2);
                 for pair in out.chunks_exact(2) {
@@ -407,7 +414,9 @@ mod avx2 {
                 }
             } else {
                 for b in a..=stop {
-                    or_bit512(&mut acc[..2], low[b] ^ high[r - b - shift]);
+                    let v = low[b] ^ high[r - b - shift];
+                    largest_tail = largest_tail.max(v);
+                    or_bit512(&mut acc[..2], v);
                 }
             }
             a = stop + 1;
@@ -428,9 +437,14 @@ mod avx2 {
                 _mm256_or_si256(acc[1], acc[3]),
             );
         }
-        debug_assert!(
-            seen[words..].iter().all(|&w| w == 0),
-            "the values fit the set"
+        let mut lanes = [0u16; 16];
+        // SAFETY: `lanes` is 32 bytes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), largest) };
+        let largest = lanes.into_iter().fold(largest_tail, u16::max);
+        // The scalar loop's indexing panics on a value past the set; so does this.
+        assert!(
+            usize::from(largest) < 64 * words,
+            "option value {largest} past a set of {words} words"
         );
         set.copy_from_slice(&seen[..words]);
         (a, covered)
