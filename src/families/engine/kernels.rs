@@ -106,6 +106,80 @@ pub(super) fn scan<T: Cell>(
     (a, false)
 }
 
+/// At most this many values of `need` unseen: [`scan_for_need`] looks for them one by one.
+const FEW_MISSING: usize = 8;
+/// Pairs [`scan_for_need`] scans with the whole set between two counts of the unseen values.
+const COUNT_EVERY: usize = 4 * SCAN_STEP;
+
+/// [`scan`] for a caller that reads only `need`'s bits of `set` afterwards (the sequential
+/// phase's scans, whose set is dropped once the value is known): the same pairs visited, the
+/// same a returned, the same answer, and every value of `need` seen marked in `set`; its other
+/// bits may stay unmarked. Once at most [`FEW_MISSING`] values of `need` are unseen — most of
+/// a long scan's pairs go to its last few values — the AVX2 kernels compare each run of
+/// pairs with each of them (one vector compare a value) instead of marking every pair.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn scan_for_need<T: Cell>(
+    kernels: Kernels,
+    low: &[T],
+    high: &[T],
+    shift: usize,
+    r: usize,
+    from: usize,
+    top: usize,
+    set: &mut [u64],
+    need: &[u64],
+) -> (usize, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if kernels == Kernels::Avx2 {
+        let mut a = from;
+        while a <= top {
+            let unseen = need.iter().zip(set.iter()).map(|(n, s)| (n & !s).count_ones());
+            if unseen.sum::<u32>() as usize <= FEW_MISSING {
+                let mut missing = [0u16; FEW_MISSING];
+                let mut count = 0;
+                for (w, (n, s)) in need.iter().zip(set.iter()).enumerate() {
+                    let mut bits = n & !s;
+                    while bits != 0 {
+                        missing[count] = (64 * w) as u16 + bits.trailing_zeros() as u16;
+                        count += 1;
+                        bits &= bits - 1;
+                    }
+                }
+                // SAFETY: AVX2 was detected at run time (see `scan`).
+                let found = unsafe {
+                    if let (Some(low), Some(high)) = (T::bytes(low), T::bytes(high)) {
+                        Some(avx2::find_u8(low, high, shift, r, a, top, &mut missing, &mut count))
+                    } else if let (Some(low), Some(high)) = (T::words(low), T::words(high)) {
+                        Some(avx2::find_u16(low, high, shift, r, a, top, &mut missing, &mut count))
+                    } else {
+                        None
+                    }
+                };
+                if let Some(next) = found {
+                    // The values still missing are left; every other value of `need` was seen.
+                    for (w, (word, n)) in set.iter_mut().zip(need).enumerate() {
+                        *word |= *n;
+                        for &v in &missing[..count] {
+                            if usize::from(v) / 64 == w {
+                                *word &= !(1 << (v % 64));
+                            }
+                        }
+                    }
+                    return (next, count == 0);
+                }
+            }
+            let last = top.min(a + COUNT_EVERY - 1);
+            let (next, covered) = scan(kernels, low, high, shift, r, a, last, set, need);
+            if covered || last == top {
+                return (next, covered);
+            }
+            a = next;
+        }
+        return (a, false);
+    }
+    scan(kernels, low, high, shift, r, from, top, set, need)
+}
+
 /// Heaps whose rare pairs [`mark_rare_lanes`] marks at once.
 pub(super) const LANES: usize = 4;
 
@@ -448,6 +522,132 @@ mod avx2 {
         );
         set.copy_from_slice(&seen[..words]);
         (a, covered)
+    }
+
+    /// Removes from `missing[..*count]` the values that one run of option values `hits`
+    /// (a vector compare with each, broadcast by `splat`) contains.
+    #[inline(always)]
+    fn strike<V: Copy>(
+        v: V,
+        missing: &mut [u16],
+        count: &mut usize,
+        splat: impl Fn(u16) -> V,
+        hits: impl Fn(V, V) -> bool,
+    ) {
+        let mut j = 0;
+        while j < *count {
+            if hits(v, splat(missing[j])) {
+                *count -= 1;
+                missing[j] = missing[*count];
+            } else {
+                j += 1;
+            }
+        }
+    }
+
+    /// The list mode of [`super::scan_for_need`] for u8 values: scans a = `from`, … up to `top`
+    /// like [`scan_u8`] (a check every [`SCAN_STEP`] pairs and at `top`) until none of
+    /// `missing[..*count]` is left unseen, removing each value seen. Returns the next a.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn find_u8(
+        low: &[u8],
+        high: &[u8],
+        shift: usize,
+        r: usize,
+        from: usize,
+        top: usize,
+        missing: &mut [u16],
+        count: &mut usize,
+    ) -> usize {
+        let mut a = from;
+        while a <= top {
+            let stop = top.min(a + SCAN_STEP - 1);
+            if stop + 1 - a == 16 {
+                let x = xor16_u8(low, high, shift, r, a);
+                strike(
+                    x,
+                    missing,
+                    count,
+                    |m| _mm_set1_epi8(m as i8),
+                    |x, m| {
+                        let eq = _mm_cmpeq_epi8(x, m);
+                        _mm_testz_si128(eq, eq) == 0
+                    },
+                );
+            } else {
+                for b in a..=stop {
+                    let v = u16::from(low[b] ^ high[r - b - shift]);
+                    strike(v, missing, count, |m| m, |v, m| v == m);
+                }
+            }
+            a = stop + 1;
+            if *count == 0 {
+                break;
+            }
+        }
+        a
+    }
+
+    /// [`find_u8`] for u16 values.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) unsafe fn find_u16(
+        low: &[u16],
+        high: &[u16],
+        shift: usize,
+        r: usize,
+        from: usize,
+        top: usize,
+        missing: &mut [u16],
+        count: &mut usize,
+    ) -> usize {
+        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let mut a = from;
+        while a <= top {
+            let stop = top.min(a + SCAN_STEP - 1);
+            if stop + 1 - a == 16 {
+                let left = &low[a..a + 16];
+                let right = &high[r - a - 15 - shift..=r - a - shift];
+                // SAFETY: both slices are 32 bytes long.
+                let x = unsafe {
+                    let x = _mm256_loadu_si256(left.as_ptr().cast());
+                    let y = _mm256_loadu_si256(right.as_ptr().cast());
+                    let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
+                    _mm256_xor_si256(x, y)
+                };
+                strike(
+                    x,
+                    missing,
+                    count,
+                    |m| _mm256_set1_epi16(m as i16),
+                    |x, m| {
+                        let eq = _mm256_cmpeq_epi16(x, m);
+                        _mm256_testz_si256(eq, eq) == 0
+                    },
+                );
+            } else {
+                for b in a..=stop {
+                    let v = low[b] ^ high[r - b - shift];
+                    strike(v, missing, count, |m| m, |v, m| v == m);
+                }
+            }
+            a = stop + 1;
+            if *count == 0 {
+                break;
+            }
+        }
+        a
     }
 
     /// The 256-bit word with bit `v` set.
@@ -962,6 +1162,56 @@ mod tests {
                 results.push((end, set));
             }
             prop_assert_eq!(&results[0], &results[1]);
+        }
+
+        /// The scan for `need` alone ([`scan_for_need`]), vector and scalar, stops at the same
+        /// a as the plain scan, says the same, and marks the same bits of `need`, on u8 and u16
+        /// values, with needs of every size (so that the list of a few unseen values is used
+        /// from the start, part of the way, or not at all).
+        #[test]
+        fn scans_for_need_agree(
+            bits in 6u32..11,
+            table in prop::collection::vec(any::<u16>(), 300..400),
+            shift in 0usize..8,
+            from in 1usize..40,
+            pairs in 0usize..200,
+            start in prop::collection::vec(any::<u64>(), 16),
+            need in prop::collection::vec(any::<u64>(), 16),
+            sparseness in 0u32..4,
+        ) {
+            let words = 1usize << (bits - 6);
+            let mask = ((1u32 << bits) - 1) as u16;
+            let low: Vec<u16> = table.iter().map(|&v| v & mask).collect();
+            let high: Vec<u16> = table.iter().rev().map(|&v| v & mask).collect();
+            let top = from + pairs;
+            let r = top + 100 + shift;
+            let need: Vec<u64> = need[..words]
+                .iter()
+                .map(|&w| (0..sparseness).fold(w, |w, i| w & (w >> (5 + 4 * i))))
+                .collect();
+            let start: Vec<u64> = start[..words].iter().map(|&w| w & (w >> 3)).collect();
+            let mut results = Vec::new();
+            let mut plain = start.clone();
+            let expected = scan(Kernels::Scalar, &low, &high, shift, r, from, top, &mut plain, &need);
+            let seen = |set: &[u64]| -> Vec<u64> { set.iter().zip(&need).map(|(s, n)| s & n).collect() };
+            for kernels in [Kernels::detect(), Kernels::Scalar] {
+                let mut set = start.clone();
+                let end = scan_for_need(kernels, &low, &high, shift, r, from, top, &mut set, &need);
+                prop_assert_eq!(end, expected, "{:?}", kernels);
+                prop_assert_eq!(seen(&set), seen(&plain), "{:?}", kernels);
+                results.push(end);
+            }
+            if bits <= 8 {
+                let narrow = |v: &[u16]| v.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+                let (low, high) = (narrow(&low), narrow(&high));
+                for kernels in [Kernels::detect(), Kernels::Scalar] {
+                    let mut set = start.clone();
+                    let end =
+                        scan_for_need(kernels, &low, &high, shift, r, from, top, &mut set, &need);
+                    prop_assert_eq!(end, expected, "u8 {:?}", kernels);
+                    prop_assert_eq!(seen(&set), seen(&plain), "u8 {:?}", kernels);
+                }
+            }
         }
 
         /// The same for u16 values, sets of 1 to 8 words (the register kernel) and of 16 (the

@@ -402,6 +402,8 @@ impl Request<'_> {
     }
 }
 
+pub(crate) static SEQ_NS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub(crate) static PAR_NS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 /// The work a sparse block aims at, in pairs ([`sparse_block_len`]).
 const BLOCK_PAIRS: u64 = 1 << 21;
 /// The shortest and longest sparse blocks.
@@ -750,7 +752,7 @@ impl<'a> Engine<'a> {
                         "stats: {} | pair visits {} ({} per position) | common sets chosen {} \
                          times | resumed scans {} ({} pairs) | capped parallel scans {} ({} \
                          sequential pairs; last cap {}) | guessing blocks {} (paused {}) | \
-                         overlapped blocks {} | parallel alone {:.3?} sequential {:.3?} total \
+                         overlapped blocks {} | PAR {:?} SEQ {:.3?} total \
                          {:.3?}",
                         self.method(),
                         self.work,
@@ -764,8 +766,8 @@ impl<'a> Engine<'a> {
                         self.guessing_blocks[0],
                         self.guessing_blocks[1],
                         self.overlapped,
-                        self.timing[0],
-                        self.timing[1],
+                        Duration::from_nanos(PAR_NS.load(Ordering::Relaxed)),
+                        Duration::from_nanos(SEQ_NS.load(Ordering::Relaxed)),
                         start.elapsed()
                     ));
                     return Values {
@@ -1025,12 +1027,12 @@ impl<'a> Engine<'a> {
             let plan = self.plan();
             let table: &[T] = values;
             let (computed, (pending, proof)) = rayon::join(
-                || sequential(plan, table, &mut prepared),
-                || {
+                || { let c = Instant::now(); let r = sequential(plan, table, &mut prepared); SEQ_NS.fetch_add(c.elapsed().as_nanos() as u64, Ordering::Relaxed); r },
+                || { let c = Instant::now(); let r =
                     rayon::join(
                         || plan.prepare(table, next, next_len, words),
                         || tracker.as_mut().and_then(|t| t.advance(table)),
-                    )
+                    ); PAR_NS.fetch_add(c.elapsed().as_nanos() as u64, Ordering::Relaxed); r
                 },
             );
             self.tracker = tracker;

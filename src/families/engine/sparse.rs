@@ -616,7 +616,7 @@ fn sequential<T: Cell>(
         for (_, r) in moves.splits_of(n) {
             let a_lo = (r + 1).saturating_sub(finished).max(1);
             let last = (a_lo - 1).min(moves.top(r));
-            let (next, done) = kernels::scan(
+            let (next, done) = kernels::scan_for_need(
                 kernels,
                 parts.table,
                 &parts.recent,
@@ -644,7 +644,8 @@ fn sequential<T: Cell>(
                 a_lo
             };
             let table = parts.table;
-            let (next, done) = kernels::scan(kernels, table, table, 0, r, a, top, set, need);
+            let (next, done) =
+                kernels::scan_for_need(kernels, table, table, 0, r, a, top, set, need);
             resumed += (next - a) as u64;
             if done {
                 covered = true;
