@@ -133,7 +133,10 @@ pub(super) fn scan_for_need<T: Cell>(
     if kernels == Kernels::Avx2 {
         let mut a = from;
         while a <= top {
-            let unseen = need.iter().zip(set.iter()).map(|(n, s)| (n & !s).count_ones());
+            let unseen = need
+                .iter()
+                .zip(set.iter())
+                .map(|(n, s)| (n & !s).count_ones());
             if unseen.sum::<u32>() as usize <= FEW_MISSING {
                 let mut missing = [0u16; FEW_MISSING];
                 let mut count = 0;
@@ -148,9 +151,27 @@ pub(super) fn scan_for_need<T: Cell>(
                 // SAFETY: AVX2 was detected at run time (see `scan`).
                 let found = unsafe {
                     if let (Some(low), Some(high)) = (T::bytes(low), T::bytes(high)) {
-                        Some(avx2::find_u8(low, high, shift, r, a, top, &mut missing, &mut count))
+                        Some(avx2::find_u8(
+                            low,
+                            high,
+                            shift,
+                            r,
+                            a,
+                            top,
+                            &mut missing,
+                            &mut count,
+                        ))
                     } else if let (Some(low), Some(high)) = (T::words(low), T::words(high)) {
-                        Some(avx2::find_u16(low, high, shift, r, a, top, &mut missing, &mut count))
+                        Some(avx2::find_u16(
+                            low,
+                            high,
+                            shift,
+                            r,
+                            a,
+                            top,
+                            &mut missing,
+                            &mut count,
+                        ))
                     } else {
                         None
                     }

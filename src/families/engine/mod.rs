@@ -402,8 +402,13 @@ impl Request<'_> {
     }
 }
 
-pub(crate) static SEQ_NS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub(crate) static PAR_NS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// What `work` returns, and how long it took.
+fn timed<R>(work: impl FnOnce() -> R) -> (R, Duration) {
+    let clock = Instant::now();
+    let result = work();
+    (result, clock.elapsed())
+}
+
 /// The work a sparse block aims at, in pairs ([`sparse_block_len`]).
 const BLOCK_PAIRS: u64 = 1 << 21;
 /// The shortest and longest sparse blocks.
@@ -464,6 +469,9 @@ struct Engine<'a> {
     work: u128,
     proved: Option<ProvedPeriod>,
     timing: [Duration; 2],
+    /// Of the sequential time, the time of the sequential phases that ran beside the next
+    /// block's parallel phase, and of those parallel phases (with the period tracker).
+    side_by_side: [Duration; 2],
     /// Common sets chosen (the rare lists rebuilt).
     rebuilds: u64,
     /// Positions whose coverage scan had to resume in the sequential phase, and its pairs.
@@ -679,6 +687,7 @@ impl<'a> Engine<'a> {
             work: 0,
             proved: None,
             timing: [Duration::ZERO; 2],
+            side_by_side: [Duration::ZERO; 2],
             rebuilds: 0,
             fallbacks: 0,
             fallback_pairs: 0,
@@ -752,7 +761,8 @@ impl<'a> Engine<'a> {
                         "stats: {} | pair visits {} ({} per position) | common sets chosen {} \
                          times | resumed scans {} ({} pairs) | capped parallel scans {} ({} \
                          sequential pairs; last cap {}) | guessing blocks {} (paused {}) | \
-                         overlapped blocks {} | PAR {:?} SEQ {:.3?} total \
+                         overlapped blocks {} | parallel alone {:.3?} sequential {:.3?} (side by side: the \
+                         sequential side {:.3?}, the parallel side {:.3?}) total \
                          {:.3?}",
                         self.method(),
                         self.work,
@@ -766,8 +776,10 @@ impl<'a> Engine<'a> {
                         self.guessing_blocks[0],
                         self.guessing_blocks[1],
                         self.overlapped,
-                        Duration::from_nanos(PAR_NS.load(Ordering::Relaxed)),
-                        Duration::from_nanos(SEQ_NS.load(Ordering::Relaxed)),
+                        self.timing[0],
+                        self.timing[1],
+                        self.side_by_side[0],
+                        self.side_by_side[1],
                         start.elapsed()
                     ));
                     return Values {
@@ -1026,15 +1038,21 @@ impl<'a> Engine<'a> {
             let mut tracker = self.tracker.take();
             let plan = self.plan();
             let table: &[T] = values;
-            let (computed, (pending, proof)) = rayon::join(
-                || { let c = Instant::now(); let r = sequential(plan, table, &mut prepared); SEQ_NS.fetch_add(c.elapsed().as_nanos() as u64, Ordering::Relaxed); r },
-                || { let c = Instant::now(); let r =
-                    rayon::join(
-                        || plan.prepare(table, next, next_len, words),
-                        || tracker.as_mut().and_then(|t| t.advance(table)),
-                    ); PAR_NS.fetch_add(c.elapsed().as_nanos() as u64, Ordering::Relaxed); r
+            let (sequential_side, parallel_side) = rayon::join(
+                || timed(|| sequential(plan, table, &mut prepared)),
+                || {
+                    timed(|| {
+                        rayon::join(
+                            || plan.prepare(table, next, next_len, words),
+                            || tracker.as_mut().and_then(|t| t.advance(table)),
+                        )
+                    })
                 },
             );
+            let ((computed, sequential_time), ((pending, proof), parallel_time)) =
+                (sequential_side, parallel_side);
+            self.side_by_side[0] += sequential_time;
+            self.side_by_side[1] += parallel_time;
             self.tracker = tracker;
             self.tracked = Some(proof);
             self.pending = Some(pending);
