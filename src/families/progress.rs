@@ -8,6 +8,7 @@
 //! other needs (a server's log, a test's count) implements [`Progress`] itself.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What watches one computation of G(0..=to).
@@ -54,6 +55,9 @@ impl Progress for bool {
 pub struct TerminalBar {
     bar: ProgressBar,
     start: Instant,
+    /// Whether the second has passed and the bar was given stderr (which stays hidden when it
+    /// is not a terminal: the bar is then never drawn, and not tried again at every block).
+    revealed: AtomicBool,
     statistics: bool,
 }
 
@@ -72,6 +76,7 @@ impl TerminalBar {
         TerminalBar {
             bar,
             start: Instant::now(),
+            revealed: AtomicBool::new(false),
             statistics,
         }
     }
@@ -79,9 +84,14 @@ impl TerminalBar {
 
 impl Watch for TerminalBar {
     fn computed(&self, computed: u64) {
-        if self.bar.is_hidden() && self.start.elapsed() > Duration::from_secs(1) {
+        if !self.revealed.load(Ordering::Relaxed)
+            && self.start.elapsed() > Duration::from_secs(1)
+            && !self.revealed.swap(true, Ordering::Relaxed)
+        {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(250));
+            if !self.bar.is_hidden() {
+                self.bar.enable_steady_tick(Duration::from_millis(250));
+            }
         }
         self.bar.set_position(computed);
     }

@@ -886,16 +886,14 @@ impl<'a> Engine<'a> {
 
     /// Records a sparse block's values (what [`Engine::push`] does value by value, in passes).
     fn record<T: Cell>(&mut self, values: &mut Vec<T>, computed: &sparse::Computed) {
-        let n0 = values.len();
         values.extend(computed.values.iter().map(|&value| T::new(value)));
         let largest = computed.values.iter().copied().max().unwrap_or(0);
         self.largest = self.largest.max(largest);
-        let top = ((largest as usize) << 1) | 1;
-        if top >= self.encodings.len() {
-            self.encodings.resize(top + 1, 0);
+        if computed.encodings.len() > self.encodings.len() {
+            self.encodings.resize(computed.encodings.len(), 0);
         }
-        for (i, &value) in computed.values.iter().enumerate() {
-            self.encodings[((value as usize) << 1) | ((n0 + i) & 1)] += 1;
+        for (total, &count) in self.encodings.iter_mut().zip(&computed.encodings) {
+            *total += count;
         }
         for (rare, found) in self.rare.iter_mut().zip(&computed.found) {
             rare.extend_from_slice(found);
@@ -1077,7 +1075,8 @@ impl<'a> Engine<'a> {
         }
         self.adjust_scan_cap();
         self.adjust_speculation(
-            &values[n0..],
+            computed.values.len() as u64,
+            computed.speculative_bound,
             prepared.speculate,
             computed.resumed,
             computed.guess_pairs,
@@ -1135,7 +1134,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.timing[1] += clock.elapsed();
-        self.adjust_speculation(&values[n0..], 0, (0, 0), 0);
+        self.adjust_speculation((values.len() - n0) as u64, 0, 0, (0, 0), 0);
         false
     }
 
@@ -1155,8 +1154,8 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Sets the bound of the next block's guess ([`sparse::speculative_bound`] of `block`, the
-    /// values just computed), or none while guessing is paused. The guess's pairs are the
+    /// Sets the bound of the next block's guess (`bound`: [`sparse::speculative_bound`] of the
+    /// `positions` values just computed), or none while guessing is paused. The guess's pairs are the
     /// cost, on all cores. What it saves: pairs of the sequential phase's resumed scans — a
     /// guess that covers spares a whole scan, and one that does not still marks values that
     /// the scan then need not find. So the saving is measured, not modelled: the resumed pairs
@@ -1170,9 +1169,10 @@ impl<'a> Engine<'a> {
     /// guessing added 488 pairs a position on 0.354 and 9 % of the wall time on 0.376; on 0.6,
     /// with the phases side by side, hardly a guess covers, yet guessing takes 900 pairs a
     /// position off the resumed scans for its 512, 8.3 s against 11.1 s to 2^21.)
-    fn adjust_speculation<T: Cell>(
+    fn adjust_speculation(
         &mut self,
-        block: &[T],
+        positions: u64,
+        bound: u32,
         guessed: u32,
         resumed: (u64, u64),
         cost: u64,
@@ -1186,7 +1186,6 @@ impl<'a> Engine<'a> {
             self.speculate = 0;
             return;
         }
-        let positions = block.len() as u64;
         if guessed == 0 {
             if positions >= CAP_SAMPLE {
                 self.unguessed_rate = Some((positions, resumed.1));
@@ -1214,7 +1213,7 @@ impl<'a> Engine<'a> {
             self.speculate = 0;
             self.guessing_blocks[1] += 1;
         } else {
-            self.speculate = sparse::speculative_bound(block);
+            self.speculate = bound;
             self.guessing_blocks[0] += 1;
         }
     }

@@ -684,6 +684,10 @@ pub(super) struct Computed {
     pub(super) moved: u64,
     /// The block's rare positions of each class, ascending.
     pub(super) found: [Vec<usize>; 2],
+    /// How many of the block's positions have each encoding 2·G(n) + (n & 1).
+    pub(super) encodings: Vec<u64>,
+    /// The block's [`speculative_bound`].
+    pub(super) speculative_bound: u32,
     /// Positions whose parallel scan was capped, and their sequential pairs; the same for the
     /// common ones among them.
     pub(super) capped: (u64, u64),
@@ -801,5 +805,15 @@ pub(super) fn sequential_block<T: Cell>(
         let from = new[d].partition_point(|&a| a < n0);
         new[d][from..].to_vec()
     });
+    // What the driver records of the block, counted here, beside the next block's parallel
+    // phase, rather than after it on one core.
+    for (i, &value) in computed.values.iter().enumerate() {
+        let encoding = ((value as usize) << 1) | ((n0 + i) & 1);
+        if encoding >= computed.encodings.len() {
+            computed.encodings.resize(encoding + 1, 0);
+        }
+        computed.encodings[encoding] += 1;
+    }
+    computed.speculative_bound = speculative_bound(&computed.values);
     computed
 }
