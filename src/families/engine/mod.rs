@@ -43,10 +43,11 @@
 //! values the AVX2 kernels xor sixteen pairs at a time (the second run reversed by a shuffle)
 //! and keep the position's bit set of at most 256 values in a register, one table load per
 //! value, instead of a read-modify-write of a small bit set in memory, which chains each pair to
-//! the last through the store; for u16 values the dense scan's xors and the four-heap rare
-//! pairs are vectorised, the coverage scan is not (a register set of up to 1,024 bits, tried on
-//! 0.6, was slower than the scalar marking). Both
-//! versions visit the same pairs; the tests compare them value for value and on the pair visits.
+//! the last through the store; for u16 values below 512 the coverage scan keeps a 512-bit set
+//! in four registers, and the dense scan's xors and the four-heap rare pairs are vectorised. The
+//! sequential phase's scans, which need only the values below their g, look for the last few
+//! unseen ones by vector compares (`kernels::scan_for_need`). Both versions visit the same
+//! pairs; the tests compare them value for value and on the pair visits.
 //!
 //! **No quadratic cliff.** A parallel coverage scan stops after a cap of pairs that adapts to
 //! the game ([`sparse`]'s doc): on 0.376, whose late values pair into the needed ones only with a
@@ -55,9 +56,9 @@
 //!
 //! **Why the sequential phase can stay long.** When the rare positions are all small (0.354:
 //! 131 per class, all below 1,200), a rare a pairs with a b = n − k − a *inside* the block for
-//! almost every position of a block of 16,384: those pairs, about #rare per position, depend on
-//! the values just computed, on one core, as does the rest of a coverage scan that the block's
-//! options made longer. Such a game's work is mostly sequential by nature (as it is for
+//! almost every position of a block of 4,096 or more: those pairs, about #rare per position,
+//! depend on the values just computed, on one core, as does the rest of a coverage scan that
+//! the block's options made longer. Such a game's work is mostly sequential by nature (as it is for
 //! ogsolve). Two things make it cheaper. The rare pairs with a + k ≥ 4 are marked four heaps at
 //! a time (`kernels::mark_rare_lanes`: G(m − k − a .. m − k − a + 4) are all known before heap m,
 //! and one vector instruction places four values in four heaps' bit sets), about a fifth of the
