@@ -566,9 +566,41 @@ mod avx2 {
         }
     }
 
-    /// The list mode of [`super::scan_for_need`] for u8 values: scans a = `from`, … up to `top`
-    /// like [`scan_u8`] (a check every [`SCAN_STEP`] pairs and at `top`) until none of
-    /// `missing[..*count]` is left unseen, removing each value seen. Returns the next a.
+    /// The list mode of [`super::scan_for_need`]: scans a = `from`, … up to `top` like the
+    /// coverage scan (a check every [`SCAN_STEP`] pairs and at `top`) until none of
+    /// `missing[..*count]` is left unseen, removing each value seen; `run(a)` gives the sixteen
+    /// option values of a..a + 16 as one vector, `pair(b)` one of them. Returns the next a.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn find<V: Copy>(
+        from: usize,
+        top: usize,
+        missing: &mut [u16],
+        count: &mut usize,
+        run: impl Fn(usize) -> V,
+        pair: impl Fn(usize) -> u16,
+        splat: impl Fn(u16) -> V,
+        hits: impl Fn(V, V) -> bool,
+    ) -> usize {
+        let mut a = from;
+        while a <= top {
+            let stop = top.min(a + SCAN_STEP - 1);
+            if stop + 1 - a == 16 {
+                strike(run(a), missing, count, &splat, &hits);
+            } else {
+                for b in a..=stop {
+                    strike(pair(b), missing, count, |m| m, |v, m| v == m);
+                }
+            }
+            a = stop + 1;
+            if *count == 0 {
+                break;
+            }
+        }
+        a
+    }
+
+    /// [`find`] for u8 values: sixteen at a time in a 128-bit vector.
     ///
     /// # Safety
     /// The processor must have AVX2.
@@ -584,36 +616,22 @@ mod avx2 {
         missing: &mut [u16],
         count: &mut usize,
     ) -> usize {
-        let mut a = from;
-        while a <= top {
-            let stop = top.min(a + SCAN_STEP - 1);
-            if stop + 1 - a == 16 {
-                let x = xor16_u8(low, high, shift, r, a);
-                strike(
-                    x,
-                    missing,
-                    count,
-                    |m| _mm_set1_epi8(m as i8),
-                    |x, m| {
-                        let eq = _mm_cmpeq_epi8(x, m);
-                        _mm_testz_si128(eq, eq) == 0
-                    },
-                );
-            } else {
-                for b in a..=stop {
-                    let v = u16::from(low[b] ^ high[r - b - shift]);
-                    strike(v, missing, count, |m| m, |v, m| v == m);
-                }
-            }
-            a = stop + 1;
-            if *count == 0 {
-                break;
-            }
-        }
-        a
+        find(
+            from,
+            top,
+            missing,
+            count,
+            |a| xor16_u8(low, high, shift, r, a),
+            |b| u16::from(low[b] ^ high[r - b - shift]),
+            |m| _mm_set1_epi8(m as i8),
+            |x, m| {
+                let eq = _mm_cmpeq_epi8(x, m);
+                _mm_testz_si128(eq, eq) == 0
+            },
+        )
     }
 
-    /// [`find_u8`] for u16 values.
+    /// [`find`] for u16 values: sixteen at a time in a 256-bit vector.
     ///
     /// # Safety
     /// The processor must have AVX2.
@@ -634,41 +652,29 @@ mod avx2 {
             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
             7, 4, 5, 2, 3, 0, 1,
         );
-        let mut a = from;
-        while a <= top {
-            let stop = top.min(a + SCAN_STEP - 1);
-            if stop + 1 - a == 16 {
+        find(
+            from,
+            top,
+            missing,
+            count,
+            |a| {
                 let left = &low[a..a + 16];
                 let right = &high[r - a - 15 - shift..=r - a - shift];
                 // SAFETY: both slices are 32 bytes long.
-                let x = unsafe {
+                unsafe {
                     let x = _mm256_loadu_si256(left.as_ptr().cast());
                     let y = _mm256_loadu_si256(right.as_ptr().cast());
                     let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
                     _mm256_xor_si256(x, y)
-                };
-                strike(
-                    x,
-                    missing,
-                    count,
-                    |m| _mm256_set1_epi16(m as i16),
-                    |x, m| {
-                        let eq = _mm256_cmpeq_epi16(x, m);
-                        _mm256_testz_si256(eq, eq) == 0
-                    },
-                );
-            } else {
-                for b in a..=stop {
-                    let v = low[b] ^ high[r - b - shift];
-                    strike(v, missing, count, |m| m, |v, m| v == m);
                 }
-            }
-            a = stop + 1;
-            if *count == 0 {
-                break;
-            }
-        }
-        a
+            },
+            |b| low[b] ^ high[r - b - shift],
+            |m| _mm256_set1_epi16(m as i16),
+            |x, m| {
+                let eq = _mm256_cmpeq_epi16(x, m);
+                _mm256_testz_si256(eq, eq) == 0
+            },
+        )
     }
 
     /// The 256-bit word with bit `v` set.
@@ -1117,6 +1123,31 @@ mod tests {
         Ok(())
     }
 
+    /// Checks that [`scan`], vector and scalar, marks the same pairs, stops at the same a and
+    /// says the same about `need` (thinned, so that some scans cover and some do not) on the
+    /// pairs (a, r − a), a = `from`..=`from` + `pairs`, with r − a − `shift` inside `high`.
+    fn scans_agree<T: Cell>(
+        low: &[T],
+        high: &[T],
+        shift: usize,
+        from: usize,
+        pairs: usize,
+        start: &[u64],
+        need: &[u64],
+    ) -> Result<(), TestCaseError> {
+        let top = from + pairs;
+        let r = top + 100 + shift;
+        let need: Vec<u64> = need.iter().map(|&w| w & (w >> 7) & (w >> 13)).collect();
+        let mut results = Vec::new();
+        for kernels in [Kernels::detect(), Kernels::Scalar] {
+            let mut set = start.to_vec();
+            let end = scan(kernels, low, high, shift, r, from, top, &mut set, &need);
+            results.push((end, set));
+        }
+        prop_assert_eq!(&results[0], &results[1]);
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -1152,37 +1183,6 @@ mod tests {
             let (list, values): (Vec<usize>, Vec<u16>) =
                 rare.iter().map(|&(a, g)| (a + 1, g & mask)).unzip();
             lanes_agree(&high, &list, &values, shift, 1 << (bits - 6), &start)?;
-        }
-
-        /// The coverage scan, vector and scalar, marks the same pairs, stops at the same a and
-        /// says the same about `need`, for sets of 1, 2 and 4 words (the one- and two-word
-        /// kernels and the table one), two sources with a shift, and any run length.
-        #[test]
-        fn coverage_scans_agree(
-            bits in 6u32..9,
-            table in prop::collection::vec(any::<u8>(), 300..400),
-            shift in 0usize..8,
-            from in 1usize..40,
-            pairs in 0usize..70,
-            start in prop::collection::vec(any::<u64>(), 4),
-            need in prop::collection::vec(any::<u64>(), 4),
-        ) {
-            let words = 1usize << (bits - 6);
-            let mask = ((1u32 << bits) - 1) as u8;
-            let low: Vec<u8> = table.iter().map(|&v| v & mask).collect();
-            let high: Vec<u8> = table.iter().rev().map(|&v| v & mask).collect();
-            // Pairs (a, r − a) for a in from..=top, r − a − shift inside `high`.
-            let top = from + pairs;
-            let r = top + 100 + shift;
-            // A sparse need, so that some scans cover and some do not.
-            let need: Vec<u64> = need[..words].iter().map(|&w| w & (w >> 7) & (w >> 13)).collect();
-            let mut results = Vec::new();
-            for kernels in [Kernels::detect(), Kernels::Scalar] {
-                let mut set = start[..words].to_vec();
-                let end = scan(kernels, &low, &high, shift, r, from, top, &mut set, &need);
-                results.push((end, set));
-            }
-            prop_assert_eq!(&results[0], &results[1]);
         }
 
         /// The scan for `need` alone ([`scan_for_need`]), vector and scalar, stops at the same
@@ -1235,10 +1235,13 @@ mod tests {
             }
         }
 
-        /// The same for u16 values, sets of 1 to 8 words (the register kernel) and of 16 (the
-        /// scalar loop on every processor).
+        /// The coverage scan, vector and scalar, marks the same pairs, stops at the same a and
+        /// says the same about `need`, two sources with a shift and any run length: on u16
+        /// values with sets of 1 to 8 words (the register kernel) and of 16 (the scalar loop on
+        /// every processor), and, narrowed to u8, with sets of 1, 2 and 4 words (the one- and
+        /// two-word kernels and the table one).
         #[test]
-        fn coverage_scans_of_u16_values_agree(
+        fn coverage_scans_agree(
             bits in 6u32..11,
             table in prop::collection::vec(any::<u16>(), 300..400),
             shift in 0usize..8,
@@ -1251,16 +1254,12 @@ mod tests {
             let mask = ((1u32 << bits) - 1) as u16;
             let low: Vec<u16> = table.iter().map(|&v| v & mask).collect();
             let high: Vec<u16> = table.iter().rev().map(|&v| v & mask).collect();
-            let top = from + pairs;
-            let r = top + 100 + shift;
-            let need: Vec<u64> = need[..words].iter().map(|&w| w & (w >> 7) & (w >> 13)).collect();
-            let mut results = Vec::new();
-            for kernels in [Kernels::detect(), Kernels::Scalar] {
-                let mut set = start[..words].to_vec();
-                let end = scan(kernels, &low, &high, shift, r, from, top, &mut set, &need);
-                results.push((end, set));
+            let (start, need) = (&start[..words], &need[..words]);
+            scans_agree(&low, &high, shift, from, pairs, start, need)?;
+            if bits <= 8 {
+                let narrow = |v: &[u16]| v.iter().map(|&x| x as u8).collect::<Vec<u8>>();
+                scans_agree(&narrow(&low), &narrow(&high), shift, from, pairs, start, need)?;
             }
-            prop_assert_eq!(&results[0], &results[1]);
         }
     }
 }
