@@ -58,8 +58,8 @@
 //! 131 per class, all below 1,200), a rare a pairs with a b = n − k − a *inside* the block for
 //! almost every position of a block of 4,096 or more: those pairs, about #rare per position,
 //! depend on the values just computed, on one core, as does the rest of a coverage scan that
-//! the block's options made longer. Such a game's work is mostly sequential by nature (as it is for
-//! ogsolve). Two things make it cheaper. The rare pairs with a + k ≥ 4 are marked four heaps at
+//! the block's options made longer. Such a game's work is mostly sequential by nature (as it
+//! is for ogsolve). Two things make it cheaper. The rare pairs with a + k ≥ 4 are marked four heaps at
 //! a time (`kernels::mark_rare_lanes`: G(m − k − a .. m − k − a + 4) are all known before heap m,
 //! and one vector instruction places four values in four heaps' bit sets), about a fifth of the
 //! instructions of marking them one by one. And the parallel phase *guesses* ([`sparse`]'s
@@ -418,12 +418,12 @@ const SPARSE_BLOCKS: (usize, usize) = (4096, 16384);
 /// The length of a sparse block when the last one visited `pairs_per_position` pairs a
 /// position (both phases; 0 before the first): [`BLOCK_PAIRS`] of work, rounded to a power of
 /// two and kept within [`SPARSE_BLOCKS`]. A block has fixed costs (the pool woken, the period
-/// tracker, the sets allocated: about 0.1 ms, measured on 0.1777, whose 138 pairs a position
-/// want the longest blocks), and its in-block pairs — those the sequential phase must visit,
-/// about half the block's length a position — grow with its length, which games with
-/// thousands of pairs a position pay for: to 2^21, 0.6 took 10.1 s with blocks of 16,384 and
-/// 7.7 s with 4,096 (2,048: 9.2 s; 0.376: 9.4 s and 7.4 s to its proof; 0.1777 to 5·10^7:
-/// 6.8 s and 8.6 s).
+/// tracker, the sets allocated), which want long blocks where a position takes few pairs
+/// (0.1777: 138), and its in-block pairs — those the sequential phase must visit, about half
+/// the block's length a position — grow with its length, which games with thousands of pairs
+/// a position pay for. Single runs: to 2^21, 0.6 took 10.1 s with blocks of 16,384 and 7.7 s
+/// with 4,096 (2,048: 9.2 s); 0.376 9.4 s and 7.4 s to its proof; 0.1777 to 5·10^7 6.8 s and
+/// 8.6 s (then with a progress bar that cost about 0.09 ms a block, since mended).
 fn sparse_block_len(pairs_per_position: u64) -> usize {
     let (shortest, longest) = SPARSE_BLOCKS;
     if pairs_per_position == 0 {
@@ -762,8 +762,8 @@ impl<'a> Engine<'a> {
                         "stats: {} | pair visits {} ({} per position) | common sets chosen {} \
                          times | resumed scans {} ({} pairs) | capped parallel scans {} ({} \
                          sequential pairs; last cap {}) | guessing blocks {} (paused {}) | \
-                         overlapped blocks {} | parallel alone {:.3?} sequential {:.3?} (side by side: the \
-                         sequential side {:.3?}, the parallel side {:.3?}) total \
+                         overlapped blocks {} | parallel alone {:.3?} sequential {:.3?} (side \
+                         by side: the sequential side {:.3?}, the parallel side {:.3?}) total \
                          {:.3?}",
                         self.method(),
                         self.work,
@@ -1156,8 +1156,8 @@ impl<'a> Engine<'a> {
     }
 
     /// Sets the bound of the next block's guess (`bound`: [`sparse::speculative_bound`] of the
-    /// `positions` values just computed), or none while guessing is paused. The guess's pairs are the
-    /// cost, on all cores. What it saves: pairs of the sequential phase's resumed scans — a
+    /// `positions` values just computed), or none while guessing is paused. The guess's pairs
+    /// are the cost, on all cores. What it saves: pairs of the sequential phase's resumed scans — a
     /// guess that covers spares a whole scan, and one that does not still marks values that
     /// the scan then need not find. So the saving is measured, not modelled: the resumed pairs
     /// the block would have had at the rate of the last block prepared without a guess, less
