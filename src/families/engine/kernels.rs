@@ -11,9 +11,9 @@
 //! for the one before it — the scalar loop's read-modify-write of a small bit set in memory
 //! chains each pair to the last through the store. For sets of one or two words (values below
 //! 64 or 128) the coverage scan needs no table: four values at a time are widened to 64-bit
-//! lanes and shifted into their bits (`vpsllvq`), one accumulator of four lanes per word. The rare pairs that the sequential phase
-//! marks (a list of a, not a run) go through the same register set, or, for four consecutive
-//! heaps at once, through [`mark_rare_lanes`] (u8 and u16 values, sets of up to 8 words). For
+//! lanes and shifted into their bits (`vpsllvq`), one accumulator of four lanes per word. The
+//! rare pairs that the sequential phase marks (a list of a, not a run) go through the same
+//! register set, or, for four consecutive heaps at once, through [`mark_rare_lanes`] (u8 and u16 values, sets of up to 8 words). For
 //! u16 values (sets of up to 8 words) the coverage scan's xors are vectorised and each value
 //! or-ed into a set held in four registers from a table of 512-bit words, and the dense scan's
 //! xors are vectorised and the values then stamped one by one.
@@ -129,8 +129,9 @@ pub(super) fn scan_for_need<T: Cell>(
     set: &mut [u64],
     need: &[u64],
 ) -> (usize, bool) {
+    // (u32 values, too large for the list's u16, and the scalar kernels: the plain scan.)
     #[cfg(target_arch = "x86_64")]
-    if kernels == Kernels::Avx2 {
+    if kernels == Kernels::Avx2 && T::MAX <= u32::from(u16::MAX) {
         let mut a = from;
         while a <= top {
             let unseen = need
@@ -149,45 +150,25 @@ pub(super) fn scan_for_need<T: Cell>(
                     }
                 }
                 // SAFETY: AVX2 was detected at run time (see `scan`).
-                let found = unsafe {
-                    if let (Some(low), Some(high)) = (T::bytes(low), T::bytes(high)) {
-                        Some(avx2::find_u8(
-                            low,
-                            high,
-                            shift,
-                            r,
-                            a,
-                            top,
-                            &mut missing,
-                            &mut count,
-                        ))
-                    } else if let (Some(low), Some(high)) = (T::words(low), T::words(high)) {
-                        Some(avx2::find_u16(
-                            low,
-                            high,
-                            shift,
-                            r,
-                            a,
-                            top,
-                            &mut missing,
-                            &mut count,
-                        ))
-                    } else {
-                        None
+                let next = unsafe {
+                    match (T::bytes(low), T::bytes(high), T::words(low), T::words(high)) {
+                        (Some(low), Some(high), ..) => {
+                            avx2::find_u8(low, high, shift, r, a, top, &mut missing, &mut count)
+                        }
+                        (.., Some(low), Some(high)) => {
+                            avx2::find_u16(low, high, shift, r, a, top, &mut missing, &mut count)
+                        }
+                        _ => unreachable!("values of at most two bytes have a byte or u16 view"),
                     }
                 };
-                if let Some(next) = found {
-                    // The values still missing are left; every other value of `need` was seen.
-                    for (w, (word, n)) in set.iter_mut().zip(need).enumerate() {
-                        *word |= *n;
-                        for &v in &missing[..count] {
-                            if usize::from(v) / 64 == w {
-                                *word &= !(1 << (v % 64));
-                            }
-                        }
-                    }
-                    return (next, count == 0);
+                // Every value of `need` was seen but those still missing.
+                for (word, n) in set.iter_mut().zip(need) {
+                    *word |= n;
                 }
+                for &v in &missing[..count] {
+                    set[usize::from(v / 64)] &= !(1 << (v % 64));
+                }
+                return (next, count == 0);
             }
             let last = top.min(a + COUNT_EVERY - 1);
             let (next, covered) = scan(kernels, low, high, shift, r, a, last, set, need);
@@ -476,11 +457,6 @@ mod avx2 {
         let [low_half, high_half] = load8(set);
         let zero = _mm256_setzero_si256();
         let mut acc = [low_half, high_half, zero, zero];
-        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
-        let reverse = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
-            7, 4, 5, 2, 3, 0, 1,
-        );
         let mut out = [0u16; 16];
         // The largest value seen, lane by lane: checked against the set's size at the end, in
         // place of a check at every value.
@@ -491,17 +467,10 @@ mod avx2 {
         while a <= top {
             let stop = top.min(a + SCAN_STEP - 1);
             if stop + 1 - a == 16 {
-                let left = &low[a..a + 16];
-                let right = &high[r - a - 15 - shift..=r - a - shift];
-                // SAFETY: both slices are 32 bytes long, and so is `out`.
-                unsafe {
-                    let x = _mm256_loadu_si256(left.as_ptr().cast());
-                    let y = _mm256_loadu_si256(right.as_ptr().cast());
-                    let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
-                    let v = _mm256_xor_si256(x, y);
-                    largest = _mm256_max_epu16(largest, v);
-                    _mm256_storeu_si256(out.as_mut_ptr().cast(), v);
-                }
+                let v = xor16_u16(low, high, shift, r, a);
+                largest = _mm256_max_epu16(largest, v);
+                // SAFETY: `out` is 32 bytes long.
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) };
                 let (even, odd) = acc.split_at_mut(2);
                 for pair in out.chunks_exact(2) {
                     or_bit512(even, pair[0]);
@@ -647,27 +616,12 @@ mod avx2 {
         missing: &mut [u16],
         count: &mut usize,
     ) -> usize {
-        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
-        let reverse = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
-            7, 4, 5, 2, 3, 0, 1,
-        );
         find(
             from,
             top,
             missing,
             count,
-            |a| {
-                let left = &low[a..a + 16];
-                let right = &high[r - a - 15 - shift..=r - a - shift];
-                // SAFETY: both slices are 32 bytes long.
-                unsafe {
-                    let x = _mm256_loadu_si256(left.as_ptr().cast());
-                    let y = _mm256_loadu_si256(right.as_ptr().cast());
-                    let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
-                    _mm256_xor_si256(x, y)
-                }
-            },
+            |a| xor16_u16(low, high, shift, r, a),
             |b| low[b] ^ high[r - b - shift],
             |m| _mm256_set1_epi16(m as i16),
             |x, m| {
@@ -737,6 +691,28 @@ mod avx2 {
         };
         let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
         _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse))
+    }
+
+    /// G(a + i) ⊕ G(r − a − i) for i in 0..16, u16 values (as [`xor16_u8`]).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn xor16_u16(low: &[u16], high: &[u16], shift: usize, r: usize, a: usize) -> __m256i {
+        let left = &low[a..a + 16];
+        let right = &high[r - a - 15 - shift..=r - a - shift];
+        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
+        let reverse = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        // SAFETY: both slices are 32 bytes long.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_si256(left.as_ptr().cast()),
+                _mm256_loadu_si256(right.as_ptr().cast()),
+            )
+        };
+        let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
+        _mm256_xor_si256(x, y)
     }
 
     /// Ors the bits of the 16 byte values of `x` into two accumulators (two, so that the ors
@@ -1057,23 +1033,12 @@ mod avx2 {
         stamps: &mut [u32],
         stamp: u32,
     ) {
-        // Reverses the 8 u16 of each 128-bit lane; the lanes are swapped after.
-        let reverse = _mm256_setr_epi8(
-            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
-            7, 4, 5, 2, 3, 0, 1,
-        );
         let mut a = lo;
         let mut out = [0u16; 16];
         while a + 15 <= hi {
-            let left = &values[a..a + 16];
-            let right = &values[r - a - 15..=r - a];
-            // SAFETY: both slices are 32 bytes long, and so is `out`.
-            unsafe {
-                let x = _mm256_loadu_si256(left.as_ptr().cast());
-                let y = _mm256_loadu_si256(right.as_ptr().cast());
-                let y = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(y, reverse));
-                _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm256_xor_si256(x, y));
-            }
+            let v = xor16_u16(values, values, 0, r, a);
+            // SAFETY: `out` is 32 bytes long.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) };
             for &v in &out {
                 stamps[usize::from(v)] = stamp;
             }
