@@ -368,23 +368,16 @@ pub(super) const SPECULATE_PAIRS: usize = 512;
 
 /// The bound the next block's parallel scans cover the non-safe values below, as far as
 /// [`SPECULATE_PAIRS`] more pairs a position allow: the largest value that more than 1/32 of
-/// the block's values (`block`) reach or pass. The parallel phase cannot know g — the options
-/// inside the block raise it — and a position whose parallel scan stopped at the g known then
-/// goes on in the sequential phase, on one core; this moves most of that work to all cores.
-/// It changes where pairs are visited, never a value.
-pub(super) fn speculative_bound<T: Cell>(block: &[T]) -> u32 {
-    let mut histogram = vec![0usize; 1];
-    for value in block {
-        let value = value.get() as usize;
-        if value >= histogram.len() {
-            histogram.resize(value + 1, 0);
-        }
-        histogram[value] += 1;
-    }
-    let mut reached = 0;
-    for (value, &count) in histogram.iter().enumerate().rev() {
-        reached += count;
-        if reached * 32 > block.len() {
+/// the block's `positions` values reach or pass, read off the block's counts of encodings
+/// 2·G(n) + (n & 1) (`encodings`). The parallel phase cannot know g — the options inside the
+/// block raise it — and a position whose parallel scan stopped at the g known then goes on in
+/// the sequential phase, on one core; this moves most of that work to all cores. It changes
+/// where pairs are visited, never a value.
+pub(super) fn speculative_bound(encodings: &[u64], positions: usize) -> u32 {
+    let mut reached = 0u64;
+    for (value, counts) in encodings.chunks(2).enumerate().rev() {
+        reached += counts.iter().sum::<u64>();
+        if reached.saturating_mul(32) > positions as u64 {
             return value as u32;
         }
     }
@@ -814,6 +807,6 @@ pub(super) fn sequential_block<T: Cell>(
         }
         computed.encodings[encoding] += 1;
     }
-    computed.speculative_bound = speculative_bound(&computed.values);
+    computed.speculative_bound = speculative_bound(&computed.encodings, computed.values.len());
     computed
 }
