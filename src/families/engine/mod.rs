@@ -59,10 +59,10 @@
 //! almost every position of a block of 4,096 or more: those pairs, about #rare per position,
 //! depend on the values just computed, on one core, as does the rest of a coverage scan that
 //! the block's options made longer. Such a game's work is mostly sequential by nature (as it
-//! is for ogsolve). Two things make it cheaper. The rare pairs with a + k ≥ 4 are marked four heaps at
-//! a time (`kernels::mark_rare_lanes`: G(m − k − a .. m − k − a + 4) are all known before heap m,
-//! and one vector instruction places four values in four heaps' bit sets), about a fifth of the
-//! instructions of marking them one by one. And the parallel phase *guesses* ([`sparse`]'s
+//! is for ogsolve). Two things make it cheaper. The rare pairs with a + k ≥ 4 are marked four
+//! heaps at a time (`kernels::mark_rare_lanes`: G(m − k − a .. m − k − a + 4) are all known
+//! before heap m, and one vector instruction places four values in four heaps' bit sets), about
+//! a fifth of the instructions of marking them one by one. And the parallel phase *guesses* ([`sparse`]'s
 //! doc): it covers the non-safe values below a bound that most of the last block's values stay
 //! under, not only below the g it knows, so that most positions need no scan in the sequential
 //! phase — paused on the games where the guesses do not pay.
