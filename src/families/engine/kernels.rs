@@ -796,7 +796,10 @@ mod avx2 {
     /// four values at a time are widened to the lanes and placed in their bits by one variable
     /// shift each (`vpsllvq` of 1 by v − 64w: a count of 64 or more, or a negative one, gives
     /// 0); the lanes are or-ed together at each check. About a third of the instructions of
-    /// one table load and one or per value.
+    /// one table load and one or per value. The runs' bounds are checked once, before the
+    /// loop. With one word every value is below 64 (the sets hold every nim-sum of the values
+    /// so far): the values are masked to six bits, so that the compiler knows the shifts are in
+    /// range and adds no select for larger counts, and their or is checked at the end.
     #[target_feature(enable = "avx2")]
     #[allow(clippy::too_many_arguments)]
     fn scan_u8_narrow<const W: usize>(
@@ -809,16 +812,37 @@ mod avx2 {
         set: &mut [u64],
         need: &[u64],
     ) -> (usize, bool) {
+        if from > top {
+            return (from, false);
+        }
+        // Pair j (a = from + j) is left[j] ⊕ right[len − 1 − j].
+        let left = &low[from..=top];
+        let right = &high[r - top - shift..=r - from - shift];
+        let len = left.len();
         let one = _mm256_set1_epi64x(1);
+        let six_bits = _mm_set1_epi8(63);
+        let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
         let mut acc: [__m256i; W] =
             std::array::from_fn(|w| _mm256_set_epi64x(0, 0, 0, set[w] as i64));
-        let need: [__m256i; W] = std::array::from_fn(|w| _mm256_set1_epi64x(need[w] as i64));
-        let mut a = from;
+        let need: [__m128i; W] = std::array::from_fn(|w| _mm_set_epi64x(0, need[w] as i64));
+        let mut all = _mm_setzero_si128();
+        let mut j = 0;
         let mut covered = false;
-        while a <= top {
-            let stop = top.min(a + SCAN_STEP - 1);
-            if stop + 1 - a == 16 {
-                let x = xor16_u8(low, high, shift, r, a);
+        while j < len {
+            if len - j >= SCAN_STEP {
+                // SAFETY: j + 16 ≤ len, so left[j..j + 16] and right[len − j − 16..len − j]
+                // are inside the slices.
+                let x = unsafe {
+                    let l = _mm_loadu_si128(left.as_ptr().add(j).cast());
+                    let h = _mm_loadu_si128(right.as_ptr().add(len - j - 16).cast());
+                    _mm_xor_si128(l, _mm_shuffle_epi8(h, reverse))
+                };
+                let x = if W == 1 {
+                    all = _mm_or_si128(all, x);
+                    _mm_and_si128(x, six_bits)
+                } else {
+                    x
+                };
                 let quarters = [
                     x,
                     _mm_srli_si128::<4>(x),
@@ -832,33 +856,38 @@ mod avx2 {
                         *acc = _mm256_or_si256(*acc, _mm256_sllv_epi64(one, count));
                     }
                 }
+                j += SCAN_STEP;
             } else {
-                for b in a..=stop {
-                    let v = low[b] ^ high[r - b - shift];
+                for b in j..len {
+                    let v = left[b] ^ right[len - 1 - b];
                     let word = _mm256_set_epi64x(0, 0, 0, 1i64 << (v & 63));
                     let acc = &mut acc[usize::from(v >> 6)];
                     *acc = _mm256_or_si256(*acc, word);
                 }
+                j = len;
             }
-            a = stop + 1;
             // Every bit of `need` in the or of each word's lanes.
-            if (0..W).all(|w| _mm256_testc_si256(or_lanes(acc[w]), need[w]) == 1) {
+            if (0..W).all(|w| _mm_testc_si128(or_halves(acc[w]), need[w]) == 1) {
                 covered = true;
                 break;
             }
         }
+        assert!(
+            _mm_testz_si128(all, _mm_set1_epi8(!63)) == 1,
+            "a value of 64 or more in a scan with a one-word set"
+        );
         for (word, acc) in set.iter_mut().zip(acc) {
-            *word = _mm256_extract_epi64::<0>(or_lanes(acc)) as u64;
+            *word = _mm_cvtsi128_si64(or_halves(acc)) as u64;
         }
-        (a, covered)
+        (from + j, covered)
     }
 
-    /// The or of the four 64-bit lanes, in every lane.
+    /// The or of the four 64-bit lanes, in the low lane (the high one holds a part of it).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn or_lanes(x: __m256i) -> __m256i {
-        let x = _mm256_or_si256(x, _mm256_permute4x64_epi64::<0x4e>(x));
-        _mm256_or_si256(x, _mm256_shuffle_epi32::<0x4e>(x))
+    fn or_halves(x: __m256i) -> __m128i {
+        let x = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+        _mm_or_si128(x, _mm_unpackhi_epi64(x, x))
     }
 
     /// [`super::mark_rare_lanes`] for u8 values and sets of `W` words (1, 2 or 4), one

@@ -303,6 +303,7 @@ impl Moves {
 
     /// Marks in `set` the options of a heap of n that leave no heap or one: 0 for a take-all
     /// move, G(n − k) for a move leaving one heap (G read by `value_of`).
+    #[inline]
     fn mark_single_heap_options(&self, n: usize, value_of: impl Fn(usize) -> u32, set: &mut [u64]) {
         if self.take_all.contains(&n) {
             mark(set, 0);
@@ -627,6 +628,20 @@ enum RunEnd {
     /// A value does not fit the cell type: widen and carry on.
     Widen,
 }
+
+/// Calls `f::<T, W>(args…)` with `W` = `words` when that is 1 or 2, else `W` = 0: a method's
+/// per-position code compiled for bit sets of one or two words (values below 64 or 128, the
+/// common case), whose loops over the words the compiler then unrolls, and once for any length.
+macro_rules! by_words {
+    ($words:expr, $f:ident::<$t:ty>($($arg:expr),* $(,)?)) => {
+        match $words {
+            1 => $f::<$t, 1>($($arg),*),
+            2 => $f::<$t, 2>($($arg),*),
+            _ => $f::<$t, 0>($($arg),*),
+        }
+    };
+}
+use by_words;
 
 #[inline(always)]
 fn mark(set: &mut [u64], value: u32) {

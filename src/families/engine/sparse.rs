@@ -83,7 +83,7 @@
 //! marked once).
 
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, below, covers, first_missing, mark};
+use super::{Cell, Moves, below, by_words, covers, first_missing, mark};
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
@@ -244,6 +244,31 @@ pub(super) fn parallel<T: Cell>(
     speculate: u32,
     kernels: Kernels,
 ) -> u64 {
+    by_words!(
+        words,
+        parallel_sized::<T>(
+            finished, moves, rare, c0, c1, sets, resume, words, safe, cap, speculate, kernels
+        )
+    )
+}
+
+/// [`parallel`] compiled for sets of `W` words (`W` = 0: any number, `words`).
+#[allow(clippy::too_many_arguments)]
+fn parallel_sized<T: Cell, const W: usize>(
+    finished: &[T],
+    moves: &Moves,
+    rare: [&[usize]; 2],
+    c0: usize,
+    c1: usize,
+    sets: &mut [u64],
+    resume: &mut [Resume],
+    words: usize,
+    safe: &[Vec<u64>; 2],
+    cap: usize,
+    speculate: u32,
+    kernels: Kernels,
+) -> u64 {
+    let words = if W == 0 { words } else { W };
     let n0 = finished.len();
     let mut pairs = 0u64;
     for &k in &moves.splits {
@@ -289,7 +314,7 @@ pub(super) fn parallel<T: Cell>(
     for n in c0..c1 {
         let i = n - c0;
         let set = &mut sets[i * words..(i + 1) * words];
-        let safe = &safe[n & 1];
+        let safe = &safe[n & 1][..words];
         // The options inside the block can only raise g: covering the non-safe values below
         // the g known now is necessary work; those below `speculate` too is a guess.
         let bound = first_missing(set, |w| safe[w]);
@@ -511,7 +536,8 @@ struct Cursors {
 /// pairs with a part at or past `finished`. When `lanes_marked`, [`rare_lanes`] has marked the
 /// pairs of the old ones with a + k at least [`kernels::LANES`].
 #[allow(clippy::too_many_arguments)]
-fn sequential<T: Cell>(
+#[inline(always)]
+fn sequential<T: Cell, const W: usize>(
     parts: &Parts<'_, T>,
     moves: &Moves,
     old: Listed<'_>,
@@ -524,6 +550,18 @@ fn sequential<T: Cell>(
     lanes_marked: bool,
     kernels: Kernels,
 ) -> Sequential {
+    // A set of W > 0 words is marked in a copy on the stack, which the compiler can keep in
+    // registers: the block's set was just written by a vector store, and a chain of narrower
+    // read-modify-writes on it waits for the store at each step. (The block's set is not read
+    // again once the value is known.)
+    let mut local = [0u64; W];
+    let set = if W == 0 {
+        set
+    } else {
+        local.copy_from_slice(&set[..W]);
+        &mut local[..]
+    };
+    let safe = &safe[..set.len()];
     let finished = parts.finished;
     moves.mark_single_heap_options(n, |x| parts.get(x), set);
     let mut pairs = 0u64;
@@ -705,9 +743,40 @@ pub(super) fn sequential_block<T: Cell>(
     safe: &[Vec<u64>; 2],
     kernels: Kernels,
 ) -> Computed {
+    by_words!(
+        seen.len() / resume.len(),
+        sequential_block_sized::<T>(
+            table,
+            moves,
+            classes,
+            rare,
+            rare_before,
+            finished,
+            seen,
+            resume,
+            safe,
+            kernels
+        )
+    )
+}
+
+/// [`sequential_block`] compiled for sets of `W` words (`W` = 0: any number).
+#[allow(clippy::too_many_arguments)]
+fn sequential_block_sized<T: Cell, const W: usize>(
+    table: &[T],
+    moves: &Moves,
+    classes: &Classes,
+    rare: [&[usize]; 2],
+    rare_before: [usize; 2],
+    finished: usize,
+    seen: &mut [u64],
+    resume: &[Resume],
+    safe: &[Vec<u64>; 2],
+    kernels: Kernels,
+) -> Computed {
     let n0 = table.len();
     let len = resume.len();
-    let words = seen.len() / len;
+    let words = if W == 0 { seen.len() / len } else { W };
     let size = (words * 64) as u32;
     let mut parts = Parts::new(table, finished);
     let value_of = |list: &[usize]| -> Vec<u32> { list.iter().map(|&a| table[a].get()).collect() };
@@ -746,7 +815,7 @@ pub(super) fn sequential_block<T: Cell>(
             let n = n0 + i;
             let set = &mut seen[i * words..(i + 1) * words];
             let listed: Listed<'_> = std::array::from_fn(|d| (&new[d][..], &new_values[d][..]));
-            let step = sequential(
+            let step = sequential::<T, W>(
                 &parts,
                 moves,
                 old,
