@@ -153,8 +153,14 @@ impl PeriodTracker {
             }
             if stop >= self.next_search {
                 self.search(&values[..stop]);
-                self.next_search = if stop < 1 << 16 {
+                // Every 64 values at first, then further apart: each search looks back over
+                // half the values (searching every 64 values up to 2^16 was a fifth of 0.16's
+                // time to its proof). A period is found a little later; its proof, from the
+                // same values, is the same.
+                self.next_search = if stop < 1 << 12 {
                     stop + 64
+                } else if stop < 1 << 16 {
+                    stop + stop / 16
                 } else {
                     stop + stop / 4
                 };
