@@ -80,7 +80,9 @@
 //! heap m ([`rare_lanes`]): their other parts G(m − k − a .. m − k − a + 4) are all known by
 //! then. A pair whose other part lies up to three below the boundary the parallel phase took as
 //! finished is marked again (the parallel phase marked it already: a value marked twice is
-//! marked once).
+//! marked once). The parallel phase marks its rare pairs the same way, four heaps of a chunk
+//! at a time, for the rare a whose pairs with every heap of the chunk have a finished other
+//! part (most of them; the others pair by pair).
 
 use super::kernels::{self, Kernels};
 use super::{Cell, Moves, below, by_words, covers, first_missing, mark};
@@ -270,6 +272,7 @@ fn parallel_sized<T: Cell, const W: usize>(
 ) -> u64 {
     let words = if W == 0 { words } else { W };
     let n0 = finished.len();
+    let lanes = !moves.distinct && (c1 - c0).is_multiple_of(kernels::LANES);
     let mut pairs = 0u64;
     for &k in &moves.splits {
         if c1 < k + 3 {
@@ -280,7 +283,36 @@ fn parallel_sized<T: Cell, const W: usize>(
         let lo = c0.saturating_sub(k + n0 - 1).max(1);
         let hi = c1 - 1 - k - 1;
         let start = rare.partition_point(|&a| a < lo);
-        for &a in rare[start..].iter().take_while(|&&a| a <= hi) {
+        let list = &rare[start..start + rare[start..].partition_point(|&a| a <= hi)];
+        // The rare a whose pairs with every heap of the chunk have a finished other part
+        // (c1 − k − n0 ≤ a ≤ c0 − k − 1: most of them) are marked LANES heaps at a time, in
+        // registers (Grundy's game, whose pair (a, a) is no move, goes pair by pair).
+        let (full_start, full_end) = if lanes {
+            let full_start = list.partition_point(|&a| a + k + n0 < c1);
+            let full_end = list.partition_point(|&a| a + k < c0);
+            (full_start, full_end.max(full_start))
+        } else {
+            (0, 0)
+        };
+        if full_start < full_end {
+            let full = &list[full_start..full_end];
+            let full_values: Vec<u32> = full.iter().map(|&a| finished[a].get()).collect();
+            for m in (c0..c1).step_by(kernels::LANES) {
+                let sets = &mut sets[(m - c0) * words..];
+                pairs += kernels::mark_rare_lanes(
+                    kernels,
+                    finished,
+                    0,
+                    m - k,
+                    full,
+                    &full_values,
+                    sets,
+                    words,
+                    words,
+                );
+            }
+        }
+        for &a in list[..full_start].iter().chain(&list[full_end..]) {
             let ga = finished[a].get();
             let from = c0.max(a + k + 1);
             let until = (c1 - 1).min(a + k + n0 - 1);
