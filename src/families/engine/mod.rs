@@ -575,9 +575,12 @@ impl Plan<'_> {
             let c1 = c0 + sets.len() / words;
             match mode {
                 Mode::Dense => dense::parallel(finished, moves, c0, c1, sets, words, kernels),
-                Mode::Sparse(_) => sparse::parallel(
-                    finished, moves, rare, c0, c1, sets, resume, words, safe, scan_cap, speculate,
-                    kernels,
+                Mode::Sparse(_) => by_words!(
+                    words,
+                    sparse::parallel::<T>(
+                        finished, moves, rare, c0, c1, sets, resume, words, safe, scan_cap,
+                        speculate, kernels,
+                    )
                 ),
             }
         };
@@ -633,11 +636,11 @@ enum RunEnd {
 /// per-position code compiled for bit sets of one or two words (values below 64 or 128, the
 /// common case), whose loops over the words the compiler then unrolls, and once for any length.
 macro_rules! by_words {
-    ($words:expr, $f:ident::<$t:ty>($($arg:expr),* $(,)?)) => {
+    ($words:expr, $($f:ident)::+::<$t:ty>($($arg:expr),* $(,)?)) => {
         match $words {
-            1 => $f::<$t, 1>($($arg),*),
-            2 => $f::<$t, 2>($($arg),*),
-            _ => $f::<$t, 0>($($arg),*),
+            1 => $($f)::+::<$t, 1>($($arg),*),
+            2 => $($f)::+::<$t, 2>($($arg),*),
+            _ => $($f)::+::<$t, 0>($($arg),*),
         }
     };
 }
@@ -1028,17 +1031,20 @@ impl<'a> Engine<'a> {
         let safe = sparse::safe_words(&classes, words);
         let next = n0 + len;
         let sequential = |plan: Plan<'_>, table: &[T], prepared: &mut Prepared| {
-            sparse::sequential_block(
-                table,
-                plan.moves,
-                &classes,
-                plan.rare,
-                prepared.rare_before,
-                prepared.finished,
-                &mut prepared.seen,
-                &prepared.resume,
-                &safe,
-                plan.kernels,
+            by_words!(
+                words,
+                sparse::sequential_block::<T>(
+                    table,
+                    plan.moves,
+                    &classes,
+                    plan.rare,
+                    prepared.rare_before,
+                    prepared.finished,
+                    &mut prepared.seen,
+                    &prepared.resume,
+                    &safe,
+                    plan.kernels,
+                )
             )
         };
         // The next block's parallel phase beside this one's sequential phase, from the values

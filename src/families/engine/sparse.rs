@@ -85,7 +85,7 @@
 //! part (most of them; the others pair by pair).
 
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, below, by_words, covers, first_missing, mark};
+use super::{Cell, Moves, below, covers, first_missing, mark};
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.
@@ -230,33 +230,10 @@ pub(super) struct Resume {
 /// Steps (1) and the start of (3) of the module doc for the positions `c0..c1`, with the pairs
 /// whose parts are both finished, each position's coverage scan stopping after at most `cap`
 /// pairs, then going on at most [`SPECULATE_PAIRS`] more to cover the non-safe values below
-/// `speculate` as well; returns how many pairs were visited.
+/// `speculate` as well; returns how many pairs were visited. Compiled for sets of `W` words
+/// (`W` = 0: any number, `words`; see `by_words!` in the engine module).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn parallel<T: Cell>(
-    finished: &[T],
-    moves: &Moves,
-    rare: [&[usize]; 2],
-    c0: usize,
-    c1: usize,
-    sets: &mut [u64],
-    resume: &mut [Resume],
-    words: usize,
-    safe: &[Vec<u64>; 2],
-    cap: usize,
-    speculate: u32,
-    kernels: Kernels,
-) -> u64 {
-    by_words!(
-        words,
-        parallel_sized::<T>(
-            finished, moves, rare, c0, c1, sets, resume, words, safe, cap, speculate, kernels
-        )
-    )
-}
-
-/// [`parallel`] compiled for sets of `W` words (`W` = 0: any number, `words`).
-#[allow(clippy::too_many_arguments)]
-fn parallel_sized<T: Cell, const W: usize>(
+pub(super) fn parallel<T: Cell, const W: usize>(
     finished: &[T],
     moves: &Moves,
     rare: [&[usize]; 2],
@@ -761,40 +738,9 @@ pub(super) struct Computed {
 /// position, from the sets and resume points of its parallel phase (`seen`, `resume`), which
 /// took G(0..`finished`) as finished and knew `rare_before[d]` of the rare positions `rare[d]`
 /// (all of them below the block's start, `table.len()`). Reads `table`, writes nothing of it:
-/// the values come back in [`Computed`].
+/// the values come back in [`Computed`]. Compiled for sets of `W` words (`W` = 0: any number).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn sequential_block<T: Cell>(
-    table: &[T],
-    moves: &Moves,
-    classes: &Classes,
-    rare: [&[usize]; 2],
-    rare_before: [usize; 2],
-    finished: usize,
-    seen: &mut [u64],
-    resume: &[Resume],
-    safe: &[Vec<u64>; 2],
-    kernels: Kernels,
-) -> Computed {
-    by_words!(
-        seen.len() / resume.len(),
-        sequential_block_sized::<T>(
-            table,
-            moves,
-            classes,
-            rare,
-            rare_before,
-            finished,
-            seen,
-            resume,
-            safe,
-            kernels
-        )
-    )
-}
-
-/// [`sequential_block`] compiled for sets of `W` words (`W` = 0: any number).
-#[allow(clippy::too_many_arguments)]
-fn sequential_block_sized<T: Cell, const W: usize>(
+pub(super) fn sequential_block<T: Cell, const W: usize>(
     table: &[T],
     moves: &Moves,
     classes: &Classes,
