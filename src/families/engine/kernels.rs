@@ -683,12 +683,20 @@ mod avx2 {
         let left = &low[a..a + 16];
         let right = &high[r - a - 15 - shift..=r - a - shift];
         // SAFETY: both slices are 16 bytes long.
-        let (x, y) = unsafe {
-            (
-                _mm_loadu_si128(left.as_ptr().cast()),
-                _mm_loadu_si128(right.as_ptr().cast()),
-            )
-        };
+        unsafe { xor16_u8_at(left.as_ptr(), right.as_ptr()) }
+    }
+
+    /// The sixteen bytes at `left` xored with the sixteen at `right` in reverse order: x[i] =
+    /// left[i] ⊕ right[15 − i] ([`xor16_u8`] without the bounds checks, for a caller that
+    /// checked a whole run once).
+    ///
+    /// # Safety
+    /// Sixteen bytes must be readable at each pointer.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn xor16_u8_at(left: *const u8, right: *const u8) -> __m128i {
+        // SAFETY: the caller's.
+        let (x, y) = unsafe { (_mm_loadu_si128(left.cast()), _mm_loadu_si128(right.cast())) };
         let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
         _mm_xor_si128(x, _mm_shuffle_epi8(y, reverse))
     }
@@ -821,7 +829,6 @@ mod avx2 {
         let len = left.len();
         let one = _mm256_set1_epi64x(1);
         let six_bits = _mm_set1_epi8(63);
-        let reverse = _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
         let mut acc: [__m256i; W] =
             std::array::from_fn(|w| _mm256_set_epi64x(0, 0, 0, set[w] as i64));
         let need: [__m128i; W] = std::array::from_fn(|w| _mm_set_epi64x(0, need[w] as i64));
@@ -832,11 +839,8 @@ mod avx2 {
             if len - j >= SCAN_STEP {
                 // SAFETY: j + 16 ≤ len, so left[j..j + 16] and right[len − j − 16..len − j]
                 // are inside the slices.
-                let x = unsafe {
-                    let l = _mm_loadu_si128(left.as_ptr().add(j).cast());
-                    let h = _mm_loadu_si128(right.as_ptr().add(len - j - 16).cast());
-                    _mm_xor_si128(l, _mm_shuffle_epi8(h, reverse))
-                };
+                let x =
+                    unsafe { xor16_u8_at(left.as_ptr().add(j), right.as_ptr().add(len - j - 16)) };
                 let x = if W == 1 {
                     all = _mm_or_si128(all, x);
                     _mm_and_si128(x, six_bits)
