@@ -42,6 +42,9 @@ pub struct Analysis<'a, G: Theory> {
     pub grundy: Option<u64>,
     /// The winning moves: the first ones (up to the limit) and how many there are in all.
     pub moves: WinningMoves<G>,
+    /// Whether the position has no legal move at all (the player to move has lost under normal
+    /// play, and has won under misère play).
+    pub without_moves: bool,
 }
 
 /// Analyses `position` with the fast theory, listing at most `limit` winning moves.
@@ -50,15 +53,13 @@ pub fn analyze<'a, G: Theory>(
     position: &'a G,
     limit: usize,
 ) -> Result<Analysis<'a, G>, AnalysisError> {
-    // The count of winning moves is always complete, and a position is won exactly when it has a
-    // winning move: the winner follows without running the theory a second time (for end-piles
-    // that second run would be another O(n²) pass).
+    // The count of winning moves is always complete, and a position with a move is won exactly
+    // when it has a winning move: the winner follows without running the theory a second time
+    // (for end-piles that second run would be another O(n²) pass). A position with no move at all
+    // has no winning move either, and is lost under normal play but won under misère play.
     let moves = position.winning_moves(limit)?;
-    let winner = if moves.total > 0 {
-        Winner::First
-    } else {
-        Winner::Second
-    };
+    let without_moves = moves.total == 0 && position.some_moves(1).0.is_empty();
+    let winner = winner_by_definition(G::convention(), moves.total, without_moves);
     Ok(Analysis {
         game,
         position,
@@ -67,7 +68,20 @@ pub fn analyze<'a, G: Theory>(
         winner,
         grundy: position.grundy_value().map(|value| value.0),
         moves,
+        without_moves,
     })
+}
+
+/// Who wins a position, from the definition of the play convention: with a move, the player to
+/// move wins exactly when some move wins (leaves the opponent a lost position); with no move at
+/// all, the player to move has lost under normal play and has won under misère play.
+pub fn winner_by_definition(play: Play, winning_moves: u128, without_moves: bool) -> Winner {
+    match (without_moves, play) {
+        (true, Play::Normal) => Winner::Second,
+        (true, Play::Misere) => Winner::First,
+        (false, _) if winning_moves > 0 => Winner::First,
+        (false, _) => Winner::Second,
+    }
 }
 
 impl<G: Theory> Analysis<'_, G> {
@@ -146,7 +160,13 @@ impl<G: Theory> Analysis<'_, G> {
         if total == 0 {
             return writeln!(
                 out,
-                "winning moves: none (every move leaves the opponent a win)"
+                "winning moves: none ({})",
+                match (self.without_moves, self.play) {
+                    (true, Play::Normal) => "no move at all: the player to move has lost",
+                    (true, Play::Misere) =>
+                        "no move at all: under misère play the player to move has won",
+                    (false, _) => "every move leaves the opponent a win",
+                }
             );
         }
         writeln!(out, "winning moves: {total}")?;

@@ -59,6 +59,9 @@ pub enum CaseLayout {
 /// What a judge allows (or, past its limits, what `grundy judge --beyond` tries).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
+    /// The fewest cases in one input (1 unless the judge fixes the count: BZOJ 1299 always
+    /// gives exactly 10, and a solution may read exactly that many).
+    pub fewest_cases: usize,
     /// The most cases in one input.
     pub cases: usize,
     /// The fewest and the most items in one case.
@@ -74,6 +77,7 @@ impl Bounds {
     /// Up to `cases` cases of 1 to `items` piles of `values.0..=values.1`.
     pub const fn piles(cases: usize, items: usize, values: (u64, u64)) -> Bounds {
         Bounds {
+            fewest_cases: 1,
             cases,
             items: (1, items),
             first: values,
@@ -89,11 +93,31 @@ impl Bounds {
         second: (u64, u64),
     ) -> Bounds {
         Bounds {
+            fewest_cases: 1,
             cases,
             items: (1, items),
             first,
             second,
         }
+    }
+
+    /// The same bounds with exactly `cases` cases in every input.
+    pub const fn exactly_cases(self, cases: usize) -> Bounds {
+        Bounds {
+            fewest_cases: cases,
+            cases,
+            ..self
+        }
+    }
+
+    /// The smallest legal case: the fewest items, each the least allowed numbers.
+    pub fn smallest_case(&self, second_within_first: bool) -> Vec<[u64; 2]> {
+        let second = if second_within_first {
+            0
+        } else {
+            self.second.0
+        };
+        vec![[self.first.0, second]; self.items.0]
     }
 }
 

@@ -492,7 +492,17 @@ fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Failure
             let known: Vec<&str> = formats.iter().filter_map(|f| f.dialect).collect();
             let name = &game.info().name;
             match dialect {
-                None => usage(format!("{name} has no judge format")),
+                None => {
+                    let with_formats: Vec<String> = fixed_games()
+                        .iter()
+                        .filter(|game| !game.formats().is_empty())
+                        .map(|game| game.info().name.to_string())
+                        .collect();
+                    usage(format!(
+                        "{name} has no judge format; the games with one are: {}",
+                        with_formats.join(", ")
+                    ))
+                }
                 Some(dialect) => usage(format!(
                     "unknown dialect `{dialect}` for {name}; its dialects are: {}",
                     if known.is_empty() {

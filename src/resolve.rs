@@ -10,10 +10,10 @@
 
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::{Game, heap_game};
-use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, take_or_merge};
+use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
 
-/// The six games of the spec, in its order (the square-rule box-fill last): one call per game,
-/// each to the `game()` of the game's own module.
+/// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
+/// Nim: one call per game, each to the `game()` of the game's own module.
 pub fn fixed_games() -> Vec<Box<dyn Game>> {
     vec![
         end_piles::game(),
@@ -23,6 +23,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         bean_split::game(),
         box_fill::game(box_fill::BoundRule::Linear),
         box_fill::game(box_fill::BoundRule::Square),
+        nim::game(),
     ]
 }
 
@@ -140,6 +141,12 @@ mod tests {
         for game in fixed_games() {
             let name = game.info().name.clone();
             assert_eq!(resolve(&name).unwrap().info().name, name);
+            if name == nim::NAME {
+                // Nim is also the heap rule that `table nim` computes.
+                assert_eq!(HeapRule::resolve(&name), Some(Ok(HeapRule::Nim)));
+                assert!(game.heap_game().is_some());
+                continue;
+            }
             assert!(
                 HeapRule::resolve(&name).is_none(),
                 "{name} reads as a heap rule"

@@ -4,7 +4,8 @@
 //! calls `moves` and `play`. For each position the referee's verdict — the Grundy value, the
 //! winner and the set of positions that winning moves lead to — is handed to a *check*, which
 //! compares it with what the theory claims. [`theory_check`] compares everything a [`Theory`]
-//! says; games add their own checks (the judge's answer for bean-split, say), and the tests feed
+//! says, and what `analyze` prints from it (the report's winner and its exact set of winning
+//! moves, in text and JSON: a report can be wrong where the theory is right); games add their own checks (the judge's answer for bean-split, say), and the tests feed
 //! deliberately wrong checks to make sure disagreements are caught.
 
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner};
@@ -145,6 +146,7 @@ pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
             value.0, verdict.value.0
         ));
     }
+    report_check(position, verdict)?;
     let claimed = position
         .winning_moves(usize::MAX)
         .map_err(|e| format!("theory failed: {e}"))?;
@@ -175,4 +177,108 @@ pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
         ));
     }
     Ok(())
+}
+
+/// Compares what `analyze` prints about `position` — the JSON report's winner and the set of
+/// positions its winning moves lead to (every one listed), and the text report's winner line —
+/// with the referee's verdict.
+pub fn report_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(), String> {
+    let analysis = crate::analysis::analyze("verify", position, usize::MAX)
+        .map_err(|e| format!("analyze failed: {e}"))?;
+    let json: serde_json::Value = serde_json::from_str(&analysis.to_json())
+        .map_err(|e| format!("analyze --json printed no JSON object: {e}"))?;
+    let truth = verdict.winner();
+    let printed_winner = json["winner"].as_str().unwrap_or("(missing)");
+    if printed_winner != truth.to_string() {
+        return Err(format!(
+            "analyze --json says the {printed_winner} player wins, exhaustive search says the \
+             {truth} player (value {})",
+            verdict.value.0
+        ));
+    }
+    let text = analysis.to_text();
+    let expected_line = match truth {
+        Winner::First => "winner:   first (the player to move wins)",
+        Winner::Second => "winner:   second (the player to move loses)",
+    };
+    if !text.lines().any(|line| line == expected_line) {
+        return Err(format!(
+            "analyze's text report lacks `{expected_line}` (exhaustive search's winner): {text:?}"
+        ));
+    }
+    let listed: Vec<&str> = json["winning_moves"]
+        .as_array()
+        .map(|moves| moves.iter().filter_map(|mv| mv["to"].as_str()).collect())
+        .unwrap_or_default();
+    let printed_set: HashSet<&str> = listed.iter().copied().collect();
+    let true_set: HashSet<String> = verdict
+        .winning_moves
+        .iter()
+        .map(|(_, to)| to.to_string())
+        .collect();
+    let count = json["winning_move_count"].as_u64();
+    if printed_set.len() != listed.len()
+        || printed_set != true_set.iter().map(String::as_str).collect()
+        || count != Some(true_set.len() as u64)
+    {
+        let mut printed: Vec<&str> = listed;
+        let mut truth: Vec<&String> = true_set.iter().collect();
+        printed.sort_unstable();
+        truth.sort();
+        return Err(format!(
+            "analyze --json lists winning moves to {printed:?} (count {count:?}), exhaustive \
+             search's lead to {truth:?}"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::{Nim, NimMove};
+
+    fn referee(position: &Nim) -> Verdict<Nim> {
+        let mut solver = ExhaustiveSolver::with_play(Nim::convention());
+        Verdict {
+            value: solver.grundy_value(position),
+            winning_moves: solver.winning_moves(position),
+        }
+    }
+
+    #[test]
+    fn the_printed_report_passes_against_the_truth_and_fails_against_a_lie() {
+        let won = Nim::new(vec![1, 2, 4]);
+        let truth = referee(&won);
+        assert_eq!(truth.winning_moves.len(), 1);
+        assert_eq!(report_check(&won, &truth), Ok(()));
+
+        let wrong_winner = Verdict {
+            value: Nimber(0),
+            winning_moves: Vec::new(),
+        };
+        assert!(
+            report_check(&won, &wrong_winner)
+                .unwrap_err()
+                .contains("first player wins")
+        );
+
+        let mut extra_move = truth.clone();
+        extra_move
+            .winning_moves
+            .push((NimMove { heap: 0, take: 1 }, Nim::new(vec![2, 4])));
+        assert!(
+            report_check(&won, &extra_move)
+                .unwrap_err()
+                .contains("winning moves")
+        );
+
+        let lost = Nim::new(vec![1, 2, 3]);
+        assert_eq!(report_check(&lost, &referee(&lost)), Ok(()));
+        let lost_called_won = Verdict {
+            value: Nimber(1),
+            winning_moves: Vec::new(),
+        };
+        assert!(report_check(&lost, &lost_called_won).is_err());
+    }
 }

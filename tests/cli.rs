@@ -261,6 +261,17 @@ fn unknown_game_or_dialect_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
+        stderr.starts_with("error: nim has no judge format") && stderr.contains("end-piles"),
+        "{stderr}"
+    );
+    let output = grundy()
+        .args(["solve", "nimble"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
         stderr.starts_with("error:") && stderr.contains("end-piles"),
         "{stderr}"
     );

@@ -253,6 +253,18 @@ fn box_fill_off_by_one_at_the_threshold_is_rejected_on_one_box() {
     assert_eq!(output.len(), 2, "{output:?}");
 }
 
+/// The cases of a chocolate input (BZOJ 1299's layout: no count line, each `n` then `n` bars).
+fn chocolate_cases(input: &str) -> Vec<Vec<u64>> {
+    let mut numbers = input
+        .split_ascii_whitespace()
+        .map(|token| token.parse::<u64>().unwrap());
+    let mut cases = Vec::new();
+    while let Some(n) = numbers.next() {
+        cases.push(numbers.by_ref().take(n as usize).collect::<Vec<_>>());
+    }
+    cases
+}
+
 #[test]
 fn chocolate_skipping_the_full_set_is_rejected_on_few_bars() {
     let words = program("tests/contest_programs/chocolate_subsets.py", &[]);
@@ -264,13 +276,32 @@ fn chocolate_skipping_the_full_set_is_rejected_on_few_bars() {
     assert_eq!(status, 1);
     assert_eq!(report["verdict"], "wrong_answer");
     let input = check_rejection("chocolate-wrong", &report, "chocolate", None, &words);
-    let numbers: Vec<u64> = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    // One case (no T line): n, then n bars, at most three of them.
-    assert_eq!(numbers.len(), numbers[0] as usize + 1, "{input}");
-    assert!(numbers[0] <= 3, "{input}");
+    // Ten cases, as BZOJ 1299 always gives: the failing one of at most three bars first, the
+    // other nine the smallest box (one bar of length 1).
+    let cases = chocolate_cases(&input);
+    assert_eq!(cases.len(), 10, "{input}");
+    assert!(!cases[0].is_empty() && cases[0].len() <= 3, "{input}");
+    assert!(cases[1..].iter().all(|case| case == &[1]), "{input}");
+}
+
+#[test]
+fn chocolate_reading_exactly_ten_rounds_is_accepted_and_its_mistake_found_in_ten() {
+    let source = "tests/contest_programs/chocolate_ten_rounds.py";
+    accepted("ok-ch10", "chocolate", &PYTHON_CASES, source, &[]);
+    let words = program(source, &["--wrong"]);
+    let (status, report) = contest(
+        "ch10-wrong",
+        &["judge", "chocolate", "--seed", "4", "--time-limit", "10"],
+        &words,
+    );
+    assert_eq!(
+        (status, &report["verdict"]),
+        (1, &Value::from("wrong_answer"))
+    );
+    let input = check_rejection("ch10-wrong", &report, "chocolate", None, &words);
+    let cases = chocolate_cases(&input);
+    assert_eq!(cases.len(), 10, "{input}");
+    assert!(cases[1..].iter().all(|case| case == &[1]), "{input}");
 }
 
 #[test]

@@ -404,7 +404,11 @@ impl JudgeReport {
             Some(dialect) => format!("{} --dialect {dialect}", self.game),
             None => self.game.clone(),
         };
-        let beyond = if self.beyond { ", --beyond" } else { "" };
+        let beyond = if self.beyond {
+            ", --beyond: inputs past the judge's guarantees"
+        } else {
+            ""
+        };
         if self.verdict == Verdict::Accepted {
             return writeln!(
                 out,

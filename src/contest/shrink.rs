@@ -7,7 +7,9 @@
 //!
 //! 1. **Fewer cases**: the case that disagreed first, alone; then the input without a block of
 //!    cases — half of them, a quarter, …, one (delta debugging's chunks, so that four thousand
-//!    cases take a few dozen runs, not four thousand).
+//!    cases take a few dozen runs, not four thousand). Where the judge fixes the number of cases
+//!    (BZOJ 1299: exactly ten), a case taken away is replaced by the smallest legal case at the
+//!    end, so the count stays the judge's and the other cases become as small as they can be.
 //! 2. **Fewer items**: in each case, the same with blocks of its items.
 //! 3. **Smaller numbers**, one number at a time: its least allowed value, then closer and closer
 //!    to where it was (halfway, a quarter of the way, …, one less); the number goes on down
@@ -20,7 +22,7 @@
 //! candidate must be within the bounds the search ran under (the judge's limits, or
 //! `--beyond`'s), so the shrunk input is one the judge could have given.
 
-use super::inputs::{Item, Shape, TestInput, admits};
+use super::inputs::{Item, Shape, TestInput, admits, pad_to_fewest_cases};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -64,7 +66,12 @@ impl<F: Send> Shrinker<'_, F> {
     /// whether one did.
     fn first_failing(&mut self, candidates: impl Iterator<Item = TestInput>) -> bool {
         let (shape, beyond) = (self.shape, self.beyond);
-        let mut candidates = candidates.filter(|candidate| admits(shape, candidate, beyond));
+        let current = self.best.input.clone();
+        // A candidate is padded to the judge's fixed case count (if any), and one that came back
+        // to the input it was made from is no candidate (it would be kept for ever).
+        let mut candidates = candidates
+            .map(|candidate| pad_to_fewest_cases(shape, beyond, candidate.cases))
+            .filter(|candidate| *candidate != current && admits(shape, candidate, beyond));
         loop {
             if self.out_of_budget() {
                 return false;
@@ -288,6 +295,39 @@ mod tests {
             time: Duration::from_secs(60),
         };
         let shrunk = shrink(&shape, false, input, (), Some(2), budget, &fails);
+        assert_eq!(shrunk.input.cases, vec![vec![[700, 0]]]);
+    }
+
+    #[test]
+    fn a_fixed_case_count_is_kept_and_the_other_cases_become_the_smallest() {
+        // BZOJ 1299 gives exactly ten cases: the shrunk input keeps ten, the failing one first
+        // and nine boxes of one bar of length 1.
+        let shape = crate::games::chocolate::FORMATS[0].shape;
+        let input = TestInput {
+            cases: (0..10u64)
+                .map(|index| vec![[40 + index, 0], [900 * (index % 3), 0], [7, 0]])
+                .map(|case| case.into_iter().filter(|item| item[0] > 0).collect())
+                .collect(),
+        };
+        assert!(admits(&shape, &input, false));
+        let fails = |input: &TestInput| {
+            input
+                .cases
+                .iter()
+                .flatten()
+                .any(|item| item[0] >= 700)
+                .then_some(())
+        };
+        let budget = Budget {
+            runs: 10_000,
+            time: Duration::from_secs(60),
+        };
+        let shrunk = shrink(&shape, false, input, (), Some(4), budget, &fails);
+        let mut expected = vec![vec![[700, 0]]];
+        expected.extend(std::iter::repeat_n(vec![[1, 0]], 9));
+        assert_eq!(shrunk.input.cases, expected);
+        // Under --beyond the count is free, and one case is left.
+        let shrunk = shrink(&shape, true, shrunk.input, (), None, budget, &fails);
         assert_eq!(shrunk.input.cases, vec![vec![[700, 0]]]);
     }
 

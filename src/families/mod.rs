@@ -43,6 +43,7 @@ pub mod error;
 pub mod grundys_game;
 pub mod heaps;
 pub mod misere;
+pub mod nim;
 pub mod period;
 pub mod progress;
 pub mod rule;
@@ -76,6 +77,8 @@ pub enum HeapRule {
     Set(SetGame),
     /// Grundy's game.
     GrundysGame,
+    /// Nim: take any number of tokens from one heap ([`nim`]).
+    Nim,
     /// A rule given from outside: a script's `heap_options(n)` (see [`crate::script`]), whose
     /// options are computed on demand (and can fail).
     Script(Arc<dyn ExternalHeapRule>),
@@ -88,6 +91,9 @@ impl HeapRule {
     pub fn resolve(spelling: &str) -> Option<Result<HeapRule, SpellingError>> {
         if spelling == GRUNDYS_GAME {
             return Some(Ok(HeapRule::GrundysGame));
+        }
+        if spelling == nim::NIM {
+            return Some(Ok(HeapRule::Nim));
         }
         if let Some(&(_, code, _)) = take_break::ALIASES
             .iter()
@@ -107,6 +113,7 @@ impl HeapRule {
             HeapRule::Code(code) => code.describe(),
             HeapRule::Set(set) => set.describe(),
             HeapRule::GrundysGame => grundys_game::DESCRIPTION.to_string(),
+            HeapRule::Nim => nim::DESCRIPTION.to_string(),
             HeapRule::Script(script) => script.describe(),
         }
     }
@@ -117,6 +124,7 @@ impl HeapRule {
             HeapRule::Code(code) => MoveSet::Finite(code.take_sizes()),
             HeapRule::Set(set) => set.moves(),
             HeapRule::GrundysGame => MoveSet::Finite(grundys_game::take_sizes()),
+            HeapRule::Nim => nim::moves(),
             HeapRule::Script(script) => MoveSet::External(Arc::clone(script)),
         })
     }
@@ -138,6 +146,7 @@ impl HeapRule {
     pub fn no_theorem(&self) -> Option<String> {
         match self {
             HeapRule::GrundysGame => Some(grundys_game::NO_THEOREM.to_string()),
+            HeapRule::Nim => Some(nim::NO_THEOREM.to_string()),
             HeapRule::Set(set) => set.no_theorem().map(str::to_string),
             HeapRule::Script(script) => Some(match script.recognised_code() {
                 Some((code, checked)) => format!(
@@ -159,7 +168,7 @@ impl HeapRule {
     pub fn observes_arithmetic_period(&self) -> bool {
         match self {
             HeapRule::Set(set) => set.rule() == SetRule::AllBut,
-            HeapRule::Script(_) => true,
+            HeapRule::Script(_) | HeapRule::Nim => true,
             HeapRule::Code(_) | HeapRule::GrundysGame => false,
         }
     }
@@ -172,6 +181,7 @@ impl fmt::Display for HeapRule {
             HeapRule::Code(code) => write!(f, "{code}"),
             HeapRule::Set(set) => write!(f, "{set}"),
             HeapRule::GrundysGame => f.write_str(GRUNDYS_GAME),
+            HeapRule::Nim => f.write_str(nim::NIM),
             HeapRule::Script(script) => f.write_str(script.name()),
         }
     }
@@ -189,6 +199,7 @@ position as printed, ascending):
   sub:1,3,4          subtraction game: take k tokens from one heap, k in the set
   allbut:1,2         all-but subtraction game: take any k >= 1 not in the set
   grundys-game       split one heap into two non-empty heaps of different sizes
+  nim                take any number of tokens from one heap (G(n) = n; see `nim` above)
   verify:   --size S = single heaps up to 4S, pairs and triples of heaps up to S (default 12)";
 
 #[cfg(test)]

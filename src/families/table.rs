@@ -163,13 +163,18 @@ impl Table {
             // A script's options come from calls into the script: every heap of the table (at
             // most SCRIPT_DEFAULT_TO heaps unless --to asks for more), computed first.
             (HeapRule::Script(_), to) => (to.unwrap_or(SCRIPT_DEFAULT_TO), None),
-            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, None) if fast => {
-                (DEFAULT_TO, Some(DEFAULT_WORK))
-            }
-            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, None) => {
-                (DEFAULT_TO, Some(DEFAULT_NAIVE_WORK))
-            }
-            (HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame, Some(to)) => {
+            (
+                HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame | HeapRule::Nim,
+                None,
+            ) if fast => (DEFAULT_TO, Some(DEFAULT_WORK)),
+            (
+                HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame | HeapRule::Nim,
+                None,
+            ) => (DEFAULT_TO, Some(DEFAULT_NAIVE_WORK)),
+            (
+                HeapRule::Code(_) | HeapRule::Set(_) | HeapRule::GrundysGame | HeapRule::Nim,
+                Some(to),
+            ) => {
                 // 2 bytes a position, plus a little for the engine's own structures.
                 let memory = available_memory() / 2 * 8 / 10;
                 let needed = (u128::from(to) + 1) * 2;

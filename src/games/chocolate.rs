@@ -650,7 +650,8 @@ pub(crate) const FORMATS: &[Format] = &[Format {
         Flavor::Chocolate,
         CaseLayout::UntilEnd,
         1,
-        Bounds::piles(10, 14, (1, BILLION)),
+        // BZOJ 1299 gives exactly ten rounds, one box each, and no count line.
+        Bounds::piles(10, 14, (1, BILLION)).exactly_cases(10),
         Bounds::piles(20, 24, (1, u64::MAX)),
     ),
 }];

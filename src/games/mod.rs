@@ -1,4 +1,4 @@
-//! The six games, one module each. Every module's doc comment states the rules, the source
+//! The six contest games and Nim, one module each. Every module's doc comment states the rules, the source
 //! problem and the theory with a proof sketch; the module holds the position type (whose
 //! `Display`/`FromStr` round-trip the notation), move generation and the fast theory.
 
@@ -8,6 +8,7 @@ pub mod box_fill;
 pub mod chocolate;
 pub mod counted_sum;
 pub mod end_piles;
+pub mod nim;
 pub mod take_or_merge;
 
 pub use bean_split::BeanSplit;
@@ -15,4 +16,5 @@ pub use bounded_take::BoundedTake;
 pub use box_fill::BoxFill;
 pub use chocolate::Chocolate;
 pub use end_piles::EndPiles;
+pub use nim::Nim;
 pub use take_or_merge::TakeOrMerge;

@@ -31,13 +31,6 @@ const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0
 /// line, and a sample position.
 const GALLERY_HEAPS: &[(&str, &str, &str, &str)] = &[
     (
-        "Nim",
-        "allbut:18446744073709551615",
-        "take any number of tokens from one heap (spelt as the all-but game that only forbids \
-         taking a whole heap of 2^64 − 1)",
-        "3 5 7",
-    ),
-    (
         "Grundy's game",
         "grundys-game",
         "split one heap into two heaps of different sizes",

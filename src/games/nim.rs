@@ -1,0 +1,426 @@
+//! Nim: heaps of tokens; a move takes any number of tokens (at least one) from one heap.
+//!
+//! **Rules.** A position is a multiset of heaps. A move removes k ≥ 1 tokens from one heap of
+//! n ≥ k tokens (k = n removes the heap). Under normal play the player who cannot move (no heap
+//! left) loses; under misère play that player wins.
+//!
+//! **Source.** C. L. Bouton, "Nim, a game with a complete mathematical theory", *Annals of
+//! Mathematics* 3 (1901–02), 35–39; Winning Ways, chapter 2. The game every theory of impartial
+//! games starts from: by the Sprague–Grundy theorem every impartial game is a Nim heap.
+//!
+//! **Theory (normal play).** A heap of n is worth G(n) = n (its options are the heaps 0 … n − 1,
+//! worth 0 … n − 1 by induction, and their mex is n), so a position is worth the nim-sum X of
+//! its heaps. X = 0 is lost: a move changes one heap, so it changes X. X ≠ 0 is won: let b be
+//! X's highest bit; a heap h with bit b set has h ⊕ X < h, and reducing it to h ⊕ X makes the
+//! nim-sum 0. The winning moves are exactly these (one per heap size with h ⊕ X < h): a move
+//! to nim-sum 0 from the heap h must leave h ⊕ X.
+//!
+//! **Theory (misère play, Bouton).** With every heap at most 1 the game is a count: the player
+//! to move wins exactly when the number of heaps is even (none included: no move, and under
+//! misère play that is a win). With a heap of 2 or more, the position is lost exactly when
+//! X = 0. *Proof sketch.* From X = 0 with two or more heaps ≥ 2 (one alone cannot have X = 0:
+//! its high bit is not cancelled), every move leaves X ≠ 0 and at least one heap ≥ 2. From
+//! X ≠ 0 with two or more heaps ≥ 2, the normal-play move to X = 0 leaves at least one heap ≥ 2
+//! (hence two). With exactly one heap ≥ 2, reduce it to 0 or 1 so that an odd number of heaps
+//! of 1 remains: a lost position of the counting game. So the misère winning moves of a heap h
+//! go to h ⊕ X, to 0 or to 1 — those three targets are checked against the rule above, and no
+//! other target can leave a lost position.
+//!
+//! **Notation.** A position is its heap sizes, ascending (`3 5 7`); a move `2-3` takes 3 tokens
+//! from the second heap as printed. Heaps run to 2^64 − 1 and there may be any number of them:
+//! every answer is arithmetic on the heaps, so no move list is ever built in full.
+
+use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::families::{HeapRule, heaps::HeapGame};
+use crate::game::{Entry, Game, GameInfo};
+use crate::misere::game::MisereTheory;
+use crate::scanner::{InputError, Scanner};
+use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
+use std::fmt;
+use std::sync::Arc;
+
+/// The game's name.
+pub const NAME: &str = crate::families::nim::NIM;
+
+/// The numbers Nim accepts, for `grundy list`.
+pub const DOMAIN: &str = "any number of heaps of 1 to 2^64 - 1 tokens (every answer is the nim-sum \
+                          of the heaps and arithmetic on them)";
+
+/// A Nim position: heap sizes, ascending, each at least 1.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    heaps: Vec<u64>,
+}
+
+/// Take `take` tokens from heap `heap` (0-based, in ascending order).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NimMove {
+    /// Which heap, 0-based, in the position's ascending order.
+    pub heap: usize,
+    /// How many tokens are taken (at least 1, at most the heap).
+    pub take: u64,
+}
+
+impl Nim {
+    /// The position of these heaps (any order; heaps of 0 are dropped: they are no heaps).
+    pub fn new(mut heaps: Vec<u64>) -> Nim {
+        heaps.retain(|&heap| heap > 0);
+        heaps.sort_unstable();
+        Nim { heaps }
+    }
+
+    /// The heap sizes, ascending.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The nim-sum of the heaps.
+    fn nim_sum(&self) -> u64 {
+        self.heaps.iter().fold(0, |sum, &heap| sum ^ heap)
+    }
+
+    /// The index of the first heap of each distinct size: moves from equal heaps lead to the
+    /// same position, so only the first is used.
+    fn distinct_heaps(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.heaps
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(index, heap)| index == 0 || self.heaps[index - 1] != heap)
+    }
+
+    /// Parses heap sizes separated by whitespace, each at least 1; errors are located.
+    pub fn parse(text: &str) -> Result<Nim, InputError> {
+        let mut scanner = Scanner::new(text.as_bytes());
+        let mut heaps = Vec::new();
+        while let Some(token) = scanner.next_token() {
+            let heap = token.parse_u64("a heap size")?;
+            if heap == 0 {
+                return Err(token.error("a heap holds at least 1 token, found `0`"));
+            }
+            heaps.push(heap);
+        }
+        Ok(Nim::new(heaps))
+    }
+
+    /// Bouton's misère rule: lost exactly when every heap is at most 1 and their number is odd,
+    /// or some heap is 2 or more and the nim-sum is 0. `big` counts the heaps of 2 or more,
+    /// `ones` the heaps of 1.
+    fn misere_lost_by(nim_sum: u64, big: usize, ones: usize) -> bool {
+        if big == 0 {
+            ones % 2 == 1
+        } else {
+            nim_sum == 0
+        }
+    }
+
+    /// The heaps of 2 or more and the heaps of 1.
+    fn counts(&self) -> (usize, usize) {
+        let ones = self.heaps.iter().filter(|&&heap| heap == 1).count();
+        (self.heaps.len() - ones, ones)
+    }
+}
+
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::notation::write_numbers(f, &self.heaps, " ")
+    }
+}
+
+impl ImpartialGame for Nim {
+    type Move = NimMove;
+
+    fn moves(&self) -> Vec<NimMove> {
+        self.distinct_heaps()
+            .flat_map(|(heap, size)| (1..=size).map(move |take| NimMove { heap, take }))
+            .collect()
+    }
+
+    fn play(&self, mv: &NimMove) -> Nim {
+        let mut heaps = self.heaps.clone();
+        heaps[mv.heap] -= mv.take;
+        Nim::new(heaps)
+    }
+
+    fn move_to(&self, target: &Nim) -> Option<NimMove> {
+        // One merge of the two ascending lists: a move removes one heap h and adds nothing or
+        // one heap r < h.
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        let (mut i, mut j) = (0, 0);
+        while i < self.heaps.len() || j < target.heaps.len() {
+            match (self.heaps.get(i), target.heaps.get(j)) {
+                (Some(a), Some(b)) if a == b => (i, j) = (i + 1, j + 1),
+                (Some(&a), Some(&b)) if a < b => (removed.push(a), i += 1).1,
+                (Some(&a), None) => (removed.push(a), i += 1).1,
+                (_, Some(&b)) => (added.push(b), j += 1).1,
+                (None, None) => break,
+            }
+            if removed.len() > 1 || added.len() > 1 {
+                return None;
+            }
+        }
+        let (&[size], remaining) = (&removed[..], added.first().copied().unwrap_or(0)) else {
+            return None;
+        };
+        (remaining < size).then(|| NimMove {
+            heap: self.heaps.partition_point(|&h| h < size),
+            take: size - remaining,
+        })
+    }
+
+    fn some_moves(&self, limit: usize) -> (Vec<NimMove>, bool) {
+        let mut moves = Vec::new();
+        for (heap, size) in self.distinct_heaps() {
+            let mut take = 1;
+            while take <= size {
+                if moves.len() == limit {
+                    return (moves, true);
+                }
+                moves.push(NimMove { heap, take });
+                take += 1;
+            }
+        }
+        (moves, false)
+    }
+
+    fn quiet_move(&self) -> Option<NimMove> {
+        // One token from the largest heap: the smallest change.
+        let heap = self.heaps.len().checked_sub(1)?;
+        let first_of_size = self.heaps.partition_point(|&h| h < self.heaps[heap]);
+        Some(NimMove {
+            heap: first_of_size,
+            take: 1,
+        })
+    }
+}
+
+impl Notation for Nim {
+    fn format_move(&self, mv: &NimMove) -> String {
+        format!("{}-{}", mv.heap + 1, mv.take)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<NimMove, String> {
+        let text = text.trim();
+        let shape = "write <heap>-<k>: take k tokens from a heap (heaps count from 1, as printed), \
+                     e.g. 2-3";
+        let (heap, take) = text
+            .split_once('-')
+            .ok_or_else(|| format!("`{text}` is not a move: {shape}"))?;
+        let number = |item: &str, what: &str| {
+            item.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("`{item}` is not {what}: {shape}"))
+        };
+        let heap_number = number(heap, "a heap number")?;
+        let index = heap_number
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < self.heaps.len())
+            .ok_or_else(|| {
+                format!(
+                    "there is no heap {heap_number} (heaps count from 1; this position has {})",
+                    self.heaps.len()
+                )
+            })?;
+        let take = number(take, "a number of tokens")?;
+        let size = self.heaps[index];
+        if take == 0 || take > size {
+            return Err(format!(
+                "heap {heap_number} holds {size} tokens: take 1 to {size}, not {take}"
+            ));
+        }
+        // Equal heaps are one move: name it by the first heap of that size.
+        let first = self.heaps.partition_point(|&h| h < size);
+        Ok(NimMove { heap: first, take })
+    }
+
+    fn is_canonical_text(text: &str) -> bool {
+        crate::notation::is_canonical_number_list(text) && !text.split(' ').any(|n| n == "0")
+    }
+}
+
+impl Theory for Nim {
+    fn winner(&self) -> Result<Winner, AnalysisError> {
+        Ok(Nimber(self.nim_sum()).winner())
+    }
+
+    fn grundy_value(&self) -> Option<Nimber> {
+        Some(Nimber(self.nim_sum()))
+    }
+
+    fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Nim>, AnalysisError> {
+        let nim_sum = self.nim_sum();
+        let mut collector = MoveCollector::new(limit);
+        for (heap, size) in self.distinct_heaps() {
+            let target = size ^ nim_sum;
+            if target < size {
+                collector.push(|| WinningMove {
+                    mv: NimMove {
+                        heap,
+                        take: size - target,
+                    },
+                    reason: format!("the heap of {size} becomes {target}, leaving nim-sum 0"),
+                });
+            }
+        }
+        Ok(collector.finish())
+    }
+}
+
+impl MisereTheory for Nim {
+    fn misere_lost(&self) -> Result<bool, AnalysisError> {
+        let (big, ones) = self.counts();
+        Ok(Nim::misere_lost_by(self.nim_sum(), big, ones))
+    }
+
+    fn misere_winning_moves(&self, limit: usize) -> Result<WinningMoves<Nim>, AnalysisError> {
+        let nim_sum = self.nim_sum();
+        let (big, ones) = self.counts();
+        let mut collector = MoveCollector::new(limit);
+        for (heap, size) in self.distinct_heaps() {
+            let mut targets = [size ^ nim_sum, 0, 1];
+            targets.sort_unstable();
+            let mut previous = None;
+            for target in targets {
+                if target >= size || previous == Some(target) {
+                    continue;
+                }
+                previous = Some(target);
+                let after = nim_sum ^ size ^ target;
+                let big_after = big - usize::from(size >= 2) + usize::from(target >= 2);
+                let ones_after = ones - usize::from(size == 1) + usize::from(target == 1);
+                if !Nim::misere_lost_by(after, big_after, ones_after) {
+                    continue;
+                }
+                collector.push(|| WinningMove {
+                    mv: NimMove {
+                        heap,
+                        take: size - target,
+                    },
+                    reason: if big_after == 0 {
+                        format!(
+                            "the heap of {size} becomes {target}, leaving an odd number of heaps \
+                             of 1 and no larger heap (Bouton's misère rule)"
+                        )
+                    } else {
+                        format!(
+                            "the heap of {size} becomes {target}, leaving nim-sum 0 with a heap \
+                             of 2 or more (Bouton's misère rule)"
+                        )
+                    },
+                });
+            }
+        }
+        Ok(collector.finish())
+    }
+}
+
+/// The small positions for `verify`: the empty position, single heaps up to 4·`size`, then every
+/// pair and every triple of heaps up to `size`.
+pub fn small_positions(size: u64) -> Vec<Nim> {
+    let singles = (1..=size.saturating_mul(4)).map(|heap| vec![heap]);
+    let pairs = (1..=size).flat_map(|a| (a..=size).map(move |b| vec![a, b]));
+    let triples = (1..=size)
+        .flat_map(|a| (a..=size).flat_map(move |b| (b..=size).map(move |c| vec![a, b, c])));
+    std::iter::once(Vec::new())
+        .chain(singles)
+        .chain(pairs)
+        .chain(triples)
+        .map(Nim::new)
+        .collect()
+}
+
+/// The game of Nim, with the heap rule `nim` for `table`.
+pub(crate) fn game() -> Box<dyn Game> {
+    let entry = Entry::<Nim>::fixed(
+        GameInfo {
+            name: NAME.to_string(),
+            rules: "heaps of tokens; take any number of tokens (at least one) from one heap".into(),
+            position: "heap sizes, each >= 1 (printed ascending): `3 5 7`".into(),
+            moves: "<heap>-<k>: take k tokens from heap <heap> (from 1, as printed): `2-3`".into(),
+            source: "C. L. Bouton, Nim, a game with a complete mathematical theory (1901); \
+                     Winning Ways ch. 2"
+                .into(),
+            verify_size: "single heaps up to 4S, pairs and triples of heaps up to S (default 12)"
+                .into(),
+            domain: DOMAIN.to_string(),
+        },
+        Nim::parse,
+        small_positions,
+        (12, 40),
+        &[],
+    )
+    .with_misere_size(8);
+    Box::new(Entry {
+        heap_game: Some(Arc::new(HeapGame::new(HeapRule::Nim))),
+        ..entry
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ExhaustiveSolver, Play};
+
+    #[test]
+    fn theory_agrees_with_exhaustive_search_in_both_conventions() {
+        let mut normal = ExhaustiveSolver::new();
+        let mut misere = ExhaustiveSolver::with_play(Play::Misere);
+        for position in small_positions(6) {
+            let value = normal.grundy_value(&position);
+            assert_eq!(position.grundy_value(), Some(value), "{position}");
+            let lost = misere.grundy_value(&position) == Nimber::ZERO;
+            assert_eq!(position.misere_lost().unwrap(), lost, "{position}");
+            let claimed: Vec<Nim> = position
+                .misere_winning_moves(usize::MAX)
+                .unwrap()
+                .listed
+                .iter()
+                .map(|winning| position.play(&winning.mv))
+                .collect();
+            let mut truth: Vec<Nim> = position
+                .options()
+                .into_iter()
+                .filter(|next| misere.grundy_value(next) == Nimber::ZERO)
+                .collect();
+            truth.sort_by_key(|p| p.heaps.clone());
+            truth.dedup();
+            let mut sorted = claimed.clone();
+            sorted.sort_by_key(|p| p.heaps.clone());
+            assert_eq!(sorted, truth, "{position}");
+            assert_eq!(sorted.len(), claimed.len(), "{position}: a repeated move");
+        }
+    }
+
+    #[test]
+    fn huge_heaps_are_arithmetic() {
+        let position = Nim::parse("18446744073709551615 1 7").unwrap();
+        let moves = position.winning_moves(10).unwrap();
+        assert_eq!(moves.total, 1);
+        let next = position.play(&moves.listed[0].mv);
+        assert_eq!(next.grundy_value(), Some(Nimber::ZERO));
+        let (some, more) = position.some_moves(5);
+        assert_eq!(some.len(), 5);
+        assert!(more);
+        for mv in position.some_moves(20).0 {
+            let to = position.play(&mv);
+            assert_eq!(position.move_to(&to), Some(mv), "{to}");
+        }
+        assert_eq!(position.move_to(&position), None);
+        assert!(Nim::parse("1 0").is_err());
+        assert!(Nim::parse("18446744073709551616").is_err());
+    }
+
+    #[test]
+    fn moves_parse_and_round_trip() {
+        let position = Nim::parse("7 3 5 5").unwrap();
+        assert_eq!(position.to_string(), "3 5 5 7");
+        let mv = position.parse_move("3-2").unwrap();
+        assert_eq!(position.format_move(&mv), "2-2");
+        assert_eq!(position.play(&mv).to_string(), "3 3 5 7");
+        assert!(position.parse_move("1-4").is_err());
+        assert!(position.parse_move("5-1").is_err());
+        assert!(position.parse_move("1-0").is_err());
+        assert!(position.parse_move("x").is_err());
+    }
+}
