@@ -146,6 +146,40 @@ pub(crate) fn parse_indexed_count(
     }
 }
 
+/// Parses the removal `<heap>-<k>` of a heap move (`whole` is the move's whole text, for errors;
+/// `shape` says how to write a move): the heap counts from 1 among `heaps`. Returns the heap's
+/// number as written, its 0-based index and `k` (not yet checked against the heap's size).
+pub(crate) fn parse_heap_take(
+    heaps: &[u64],
+    removal: &str,
+    whole: &str,
+    shape: &str,
+) -> Result<(u64, usize, u64), String> {
+    let (heap, take) = removal
+        .split_once('-')
+        .ok_or_else(|| format!("`{whole}` is not a move: {shape}"))?;
+    let heap_number = parse_move_number(heap, "a heap number", shape)?;
+    let index = heap_number
+        .checked_sub(1)
+        .and_then(|i| usize::try_from(i).ok())
+        .filter(|&i| i < heaps.len())
+        .ok_or_else(|| {
+            format!(
+                "there is no heap {heap_number} (heaps count from 1; this position has {})",
+                heaps.len()
+            )
+        })?;
+    let take = parse_move_number(take, "a number of tokens", shape)?;
+    Ok((heap_number, index, take))
+}
+
+/// A number in a move's text; `what` and `shape` say what was expected.
+pub(crate) fn parse_move_number(item: &str, what: &str, shape: &str) -> Result<u64, String> {
+    item.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("`{item}` is not {what}: {shape}"))
+}
+
 /// The one index where `before` and `after` differ, if they have the same length and differ in
 /// exactly one place (a move of the sum games changes exactly one component).
 pub(crate) fn single_difference<T: PartialEq>(before: &[T], after: &[T]) -> Option<usize> {

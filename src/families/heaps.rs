@@ -466,26 +466,8 @@ impl Notation for Heaps {
             Some((removal, split)) => (removal, Some(split)),
             None => (text, None),
         };
-        let (heap, take) = removal
-            .split_once('-')
-            .ok_or_else(|| format!("`{text}` is not a move: {shape}"))?;
-        let number = |item: &str, what: &str| {
-            item.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("`{item}` is not {what}: {shape}"))
-        };
-        let heap_number = number(heap, "a heap number")?;
-        let index = heap_number
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < self.heaps.len())
-            .ok_or_else(|| {
-                format!(
-                    "there is no heap {heap_number} (heaps count from 1; this position has {})",
-                    self.heaps.len()
-                )
-            })?;
-        let take = number(take, "a number of tokens")?;
+        let (heap_number, index, take) =
+            crate::notation::parse_heap_take(&self.heaps, removal, text, shape)?;
         let size = self.heaps[index];
         if take > size {
             return Err(format!("heap {heap_number} holds only {size} tokens"));
@@ -493,7 +475,7 @@ impl Notation for Heaps {
         let mut parts = match split {
             Some(split) => split
                 .split('+')
-                .map(|part| number(part, "a heap size"))
+                .map(|part| crate::notation::parse_move_number(part, "a heap size", shape))
                 .collect::<Result<Vec<u64>, String>>()?,
             None => match size - take {
                 0 => Vec::new(),

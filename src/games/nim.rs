@@ -203,26 +203,8 @@ impl Notation for Nim {
         let text = text.trim();
         let shape = "write <heap>-<k>: take k tokens from a heap (heaps count from 1, as printed), \
                      e.g. 2-3";
-        let (heap, take) = text
-            .split_once('-')
-            .ok_or_else(|| format!("`{text}` is not a move: {shape}"))?;
-        let number = |item: &str, what: &str| {
-            item.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("`{item}` is not {what}: {shape}"))
-        };
-        let heap_number = number(heap, "a heap number")?;
-        let index = heap_number
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < self.heaps.len())
-            .ok_or_else(|| {
-                format!(
-                    "there is no heap {heap_number} (heaps count from 1; this position has {})",
-                    self.heaps.len()
-                )
-            })?;
-        let take = number(take, "a number of tokens")?;
+        let (heap_number, index, take) =
+            crate::notation::parse_heap_take(&self.heaps, text, text, shape)?;
         let size = self.heaps[index];
         if take == 0 || take > size {
             return Err(format!(
