@@ -491,3 +491,94 @@ fn long_bean_split_cases_are_read_in_parallel_exactly() {
         &format!("line 3, column {column}"),
     );
 }
+
+/// The commands, as `grundy --help` lists them.
+fn subcommands() -> Vec<String> {
+    let help = grundy().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_command_help_has_examples_that_run() {
+    let commands = subcommands();
+    assert!(commands.len() >= 10, "{commands:?}");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut ran = 0;
+    for command in &commands {
+        let help = grundy().args([command, "--help"]).output().unwrap();
+        assert!(help.status.success());
+        let help = String::from_utf8(help.stdout).unwrap();
+        let examples: Vec<&str> = help
+            .lines()
+            .skip_while(|line| *line != "Examples:")
+            .skip(1)
+            .take_while(|line| !line.is_empty())
+            .map(str::trim)
+            .collect();
+        assert!(
+            examples.len() >= 2,
+            "`grundy {command} --help` shows fewer than two examples:\n{help}"
+        );
+        for example in examples {
+            let words = example
+                .strip_prefix("grundy ")
+                .unwrap_or_else(|| panic!("example `{example}` does not start with `grundy `"));
+            assert_eq!(words.split_whitespace().next(), Some(command.as_str()));
+            // Examples that run a program of the reader's, start a server, pipe, write files
+            // or run for long are shown, not run.
+            let shown_only = [" -- ", "serve", "|", ">", "*", "--ring", "--plot"]
+                .iter()
+                .any(|mark| words.contains(mark));
+            if shown_only {
+                continue;
+            }
+            let (words, stdin) = match words.split_once(" < ") {
+                Some((words, file)) => (words, std::fs::read(format!("{root}/{file}")).unwrap()),
+                None => (words, Vec::new()),
+            };
+            let args: Vec<String> = words
+                .split_whitespace()
+                .map(|word| word.trim_matches('\'').to_string())
+                .collect();
+            let output = grundy()
+                .current_dir(root)
+                .args(&args)
+                .write_stdin(stdin)
+                .output()
+                .unwrap();
+            assert!(
+                output.status.success(),
+                "the example `{example}` failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 20, "only {ran} examples ran");
+}
+
+#[test]
+fn a_bad_count_names_its_own_option() {
+    for (args, option) in [
+        (["census", "kayles", "--budget", "ten"], "--budget `ten`"),
+        (["census", "kayles", "--to", "2^x"], "--to `2^x`"),
+        (["table", "kayles", "--to", "2^99"], "--to `2^99`"),
+    ] {
+        let output = grundy().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("error: {option} is not a number")),
+            "{stderr}"
+        );
+    }
+}

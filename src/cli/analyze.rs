@@ -1,0 +1,64 @@
+//! `grundy analyze`: who wins a position, its value and every winning move.
+
+use super::common::{Failure, JsonFlag, MisereFlag, read_input, resolve_play, usage};
+use clap::Args;
+use grundy::GameError;
+use grundy::analysis::default_limit;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy analyze end-piles 3 1 9 4
+  grundy analyze chocolate 11 10 15 / 4 --json
+  grundy analyze kayles 3 5 7 --misere
+  grundy analyze examples/games/cram.rhai 3x3";
+
+/// Who wins a position, its Grundy value and every winning move.
+///
+/// The position is given in the game's notation, as one argument or several
+/// (`grundy analyze end-piles 3 1 9 4`).
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct AnalyzeArgs {
+    /// The game (see `grundy list`).
+    game: String,
+    /// The position, in the game's notation.
+    #[arg(required_unless_present = "from", num_args = 1..)]
+    position: Vec<String>,
+    /// Read the position from FILE (`-` for standard input) instead: for positions too long
+    /// for a command line.
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    from: Option<PathBuf>,
+    #[command(flatten)]
+    json: JsonFlag,
+    /// List at most N winning moves; the count (`winning_move_count` in JSON) is always
+    /// complete. Default: 10000, or fewer for huge positions so that the listed positions
+    /// (each printed whole) stay under about 100 MB — but at least 1.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    #[command(flatten)]
+    misere: MisereFlag,
+}
+
+/// Runs `grundy analyze`.
+pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
+    let game = resolve_play(&args.game, args.misere.misere)?;
+    let position = match &args.from {
+        Some(path) => String::from_utf8(read_input(Some(path))?)
+            .map_err(|_| usage("the position is not valid UTF-8"))?,
+        None => args.position.join(" "),
+    };
+    let limit = args.limit.unwrap_or_else(|| default_limit(position.len()));
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
+    let written = game
+        .analyze(&position, limit, args.json.json, &mut out)
+        .and_then(|()| Ok(out.flush()?));
+    match written {
+        Ok(()) => Ok(0),
+        Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+        Err(GameError::Io(e)) => Err(usage(format!("cannot write output: {e}"))),
+        Err(e) => Err(usage(e.to_string())),
+    }
+}

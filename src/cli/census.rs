@@ -1,0 +1,147 @@
+//! `grundy census`: every game of a pattern, with periods, largest values and equivalences.
+
+use super::common::{Failure, json_line, parse_count, usage, write_stdout};
+use clap::Args;
+use grundy::families::census::{self, CensusRequest};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy census '0.?' 4.07
+  grundy census kayles 0.07 sub:1,2 --markdown
+  grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
+  grundy census --merge piece*.json --markdown";
+
+/// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
+///
+/// `?` is any octal digit after the point (`'0.???' '4.???'` is all 1,024 three-digit codes);
+/// a list of spellings works too. Each game runs until its period is proved, or to --to N,
+/// or until its work budget is spent (deterministic units, so the table is reproducible);
+/// games run in parallel. Ctrl-C reports what was computed and exits with status 130.
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct CensusArgs {
+    /// Patterns or spellings; with --merge, the JSON pieces to join.
+    #[arg(required = true, num_args = 1..)]
+    patterns: Vec<String>,
+    /// The last heap for a game without a proved period (digits or a power: 2^20).
+    #[arg(long, value_name = "N")]
+    to: Option<String>,
+    /// Work units (pair visits) per game (digits or a power: 10^9).
+    #[arg(long, value_name = "UNITS")]
+    budget: Option<String>,
+    /// Print the census as one JSON object (the format --merge and --check read).
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print the census as a Markdown table.
+    #[arg(long)]
+    markdown: bool,
+    /// Compare with a census in JSON and list every difference (exit status 1 if any).
+    #[arg(long, value_name = "FILE")]
+    check: Option<PathBuf>,
+    /// Compute only the K-th of N slices of the games (for a cluster; join with --merge).
+    #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+    shard: Option<String>,
+    /// Join the JSON of shards (given as the arguments) into the whole census.
+    #[arg(long)]
+    merge: bool,
+}
+
+/// A census read from a JSON file.
+fn read_census(path: &Path) -> Result<census::Census, Failure> {
+    let bytes =
+        std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| usage(format!("{}: not UTF-8, so not a census", path.display())))?;
+    census::read(&text, &path.display().to_string()).map_err(|e| usage(e.to_string()))
+}
+
+/// Runs `grundy census`.
+pub fn run(args: CensusArgs) -> Result<u8, Failure> {
+    let reference = args.check.as_deref().map(read_census).transpose()?;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let result = if args.merge {
+        let pieces = args
+            .patterns
+            .iter()
+            .map(|p| Ok((p.clone(), read_census(Path::new(p))?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        census::merge(pieces).map_err(|e| usage(e.to_string()))?
+    } else {
+        compute(&args, &interrupt)?
+    };
+    let mut text = if args.json {
+        json_line(&result)?
+    } else if args.markdown {
+        result.markdown()
+    } else {
+        result.text()
+    };
+    let mut status = if interrupt.load(Ordering::Relaxed) {
+        130
+    } else {
+        0
+    };
+    if let (Some(reference), Some(path)) = (reference, &args.check) {
+        let differences = census::check(&result, &reference);
+        text.push_str(&format!(
+            "\n{} differences with {}{}\n",
+            differences.len(),
+            path.display(),
+            if differences.is_empty() { "" } else { ":" }
+        ));
+        for difference in &differences {
+            text.push_str(&format!("  {}: {}\n", difference.game, difference.what));
+        }
+        if !differences.is_empty() && status == 0 {
+            status = 1;
+        }
+    }
+    write_stdout(&text)?;
+    Ok(status)
+}
+
+/// Runs the census the arguments ask for, with a bar over games on stderr (drawn only on a
+/// terminal); Ctrl-C sets `interrupt` and the census reports what it computed.
+fn compute(args: &CensusArgs, interrupt: &Arc<AtomicBool>) -> Result<census::Census, Failure> {
+    let request = CensusRequest {
+        patterns: args.patterns.clone(),
+        to: args
+            .to
+            .as_deref()
+            .map(|text| parse_count("--to", text))
+            .transpose()?
+            .unwrap_or(census::DEFAULT_TO),
+        budget: args
+            .budget
+            .as_deref()
+            .map(|text| parse_count("--budget", text))
+            .transpose()?
+            .unwrap_or(census::DEFAULT_BUDGET),
+        shard: args
+            .shard
+            .as_deref()
+            .map(census::parse_shard)
+            .transpose()
+            .map_err(|e| usage(e.to_string()))?,
+    };
+    let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
+    let flag = Arc::clone(interrupt);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let bar = ProgressBar::new(games.len() as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("census [{bar:40}] {pos}/{len} games ({eta} left) {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let done = |record: &census::GameRecord| {
+        bar.inc(1);
+        bar.set_message(record.game.clone());
+    };
+    let result = census::run(&request, Some(interrupt), &done).map_err(|e| usage(e.to_string()))?;
+    bar.finish_and_clear();
+    Ok(result)
+}

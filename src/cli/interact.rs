@@ -1,0 +1,92 @@
+//! `grundy interact`: a perfect jury playing a program over a line protocol.
+
+use super::common::{
+    Failure, JsonFlag, MisereFlag, kill_programs_on_interrupt, program_of, random_seed, resolve,
+    seconds_option, to_misere, usage, write_verdict,
+};
+use clap::Args;
+use grundy::contest::interact::{self, InteractOptions};
+use grundy::core::Play;
+use std::ffi::OsString;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy interact kayles --games 20 -- python3 examples/contest/kayles_bot.py
+  grundy interact kayles 3 5 7 -- python3 examples/contest/kayles_bot.py
+  grundy interact nim --misere --seed 1 -- ./my-bot";
+
+/// The most games `interact` plays in one session.
+const MOST_GAMES: usize = 10_000;
+
+/// Face a perfect jury: grundy plays PROGRAM over a line protocol, from positions the
+/// program's side can win.
+///
+/// Protocol (grundy's lines): `games N`; per game `start you|grundy P`, then `position P`
+/// when the program is to move (it answers one line: a move, or the position it moves to),
+/// `grundy M` for grundy's moves, and `result win|loss|illegal`. Accepted when the program
+/// wins every game. With --misere the jury plays perfectly under misère play.
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct InteractArgs {
+    /// The game (see `grundy list`).
+    game: String,
+    /// One starting position (else --games random ones).
+    position: Vec<String>,
+    /// How many games, from random starting positions.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    games: u64,
+    /// Seconds one move of the program may take.
+    #[arg(long, value_name = "T", default_value_t = 1.0)]
+    time_limit: f64,
+    /// The seed of the starting positions (random if absent).
+    #[arg(long, value_name = "K")]
+    seed: Option<u64>,
+    #[command(flatten)]
+    json: JsonFlag,
+    #[command(flatten)]
+    misere: MisereFlag,
+    /// The program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    program: Vec<OsString>,
+}
+
+/// Runs `grundy interact`.
+pub fn run(args: InteractArgs) -> Result<u8, Failure> {
+    let options = InteractOptions {
+        games: usize::try_from(args.games).unwrap_or(usize::MAX),
+        time_limit: seconds_option("--time-limit", args.time_limit)?,
+        seed: args.seed.unwrap_or_else(random_seed),
+        play: if args.misere.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        },
+    };
+    if options.games == 0 || options.games > MOST_GAMES {
+        return Err(usage(format!("--games must be from 1 to {MOST_GAMES}")));
+    }
+    let game = resolve(&args.game)?;
+    let program = program_of(&args.program)?;
+    let position = args.position.join(" ");
+    // The starting positions are drawn from the game's positions (the same under both
+    // conventions), by the normal game, which knows the shape of its positions.
+    let starts = if position.trim().is_empty() {
+        interact::starting_positions(&*game, options.games, options.seed)
+    } else {
+        Ok(vec![position])
+    }
+    .map_err(|e| usage(e.to_string()))?;
+    let game = match options.play {
+        Play::Normal => game,
+        Play::Misere => to_misere(game)?,
+    };
+    kill_programs_on_interrupt();
+    let report = interact::interact(&*game, &starts, &program, &options)
+        .map_err(|e| usage(e.to_string()))?;
+    write_verdict(
+        &report,
+        args.json.json,
+        |out| report.write_text(out),
+        report.verdict,
+    )
+}

@@ -1,0 +1,47 @@
+//! `grundy list`: every game's rules, notation, sources and judge formats.
+
+use super::common::{Failure, write_stdout};
+use clap::Args;
+use grundy::resolve::{family_help, fixed_games};
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy list
+  grundy list | grep -A8 '^chocolate'";
+
+/// The games: rules, notation, sources, judge formats.
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ListArgs {}
+
+/// Runs `grundy list`.
+pub fn run(_: ListArgs) -> Result<u8, Failure> {
+    let mut text = String::new();
+    for game in fixed_games() {
+        let info = game.info();
+        text.push_str(&format!(
+            "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+            info.name,
+            info.rules,
+            info.position,
+            info.domain,
+            info.moves,
+            info.source,
+            info.verify_size
+        ));
+        for format in game.formats() {
+            let name = match format.dialect {
+                Some(dialect) => format!("--dialect {dialect}"),
+                None => "judge".to_string(),
+            };
+            text.push_str(&format!("  {name}: {}\n", format.describe));
+        }
+        text.push('\n');
+    }
+    text.push_str(family_help());
+    text.push_str("\n\n");
+    text.push_str(grundy::script::SCRIPT_HELP);
+    text.push('\n');
+    write_stdout(&text)?;
+    Ok(0)
+}

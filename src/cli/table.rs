@@ -1,0 +1,223 @@
+//! `grundy table`: the Grundy sequence of a heap game with its proved period; `--ring` for runs
+//! longer than memory, `--misere` for the misère report.
+
+use super::common::{
+    Failure, JsonFlag, heap_game_for, interrupt_on_ctrl_c, json_line, parse_count, resolve, usage,
+    write_stdout,
+};
+use clap::Args;
+use grundy::families::progress::Terminal;
+use grundy::families::table;
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  grundy table 0.07
+  grundy table sub:1,3,4 --to 100 --print
+  grundy table 0.6 --to 2^20 --plot 06.svg
+  grundy table kayles --misere --to 12
+  grundy table 0.1777 --to 10^9 --ring --checkpoint 0177.ckpt";
+
+/// The Grundy sequence G(0), G(1), … of a heap game: its period (proved), largest value,
+/// checksum.
+///
+/// Stops at a proved period (values past it come from the period); without --to, at a proof
+/// or a default limit of seconds. Ctrl-C prints what was computed and exits with status 130.
+#[derive(Args)]
+#[command(after_help = EXAMPLES)]
+pub struct TableArgs {
+    /// A heap game: a code (0.07, 4.07, 0.f), sub:…, allbut:…, grundys-game.
+    game: String,
+    /// Report on G(0..=N): digits, or a power such as 2^20 or 10^12.
+    #[arg(long, value_name = "N")]
+    to: Option<String>,
+    /// List the values (`n G(n)` lines; `values` in JSON).
+    #[arg(long)]
+    print: bool,
+    #[command(flatten)]
+    json: JsonFlag,
+    /// Draw G(n) to FILE (.svg or .png), pre-period and period marked.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// The misère report instead: genus of each heap, misère Grundy values, how far the heaps
+    /// are tame, and the misère quotient of the heaps up to N (default 30).
+    #[arg(long, conflicts_with_all = ["print", "plot"])]
+    misere: bool,
+    /// Print the engine's statistics on stderr at the end: method, common sets, pair
+    /// visits (in total and per position), resumed scans, time per phase.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    ring: RingArgs,
+}
+
+/// `table --ring`'s own options.
+#[derive(Args)]
+struct RingArgs {
+    /// Longer than memory: keep a prefix of the values and a ring of the most recent ones
+    /// (memory independent of N; no period is looked for), every value also in a file on
+    /// disk (--values) that serves the reads outside them. Needs --to.
+    #[arg(long, requires = "to", conflicts_with_all = ["print", "plot", "misere"])]
+    ring: bool,
+    /// With --ring: MiB for the prefix, the ring and the window's slack together (default
+    /// 448, under 512 MiB resident); the ring gets three quarters, the slack a twelfth of the
+    /// ring. Reads outside the prefix and the ring (rare positions far back, deep scans)
+    /// come from the value file, so a larger ring is faster, never needed.
+    #[arg(long, value_name = "MIB", requires = "ring")]
+    memory: Option<u64>,
+    /// With --ring: save the state to FILE every --checkpoint-every seconds, on Ctrl-C and at
+    /// the end; the same command with the same FILE resumes where it stopped.
+    #[arg(long, value_name = "FILE", requires = "ring")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: seconds between two saves (default 300).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    checkpoint_every: Option<u64>,
+    /// With --ring: the file of every value computed, one byte each (N + 1 bytes on disk;
+    /// default: the checkpoint's FILE with .values added, or an unnamed temporary file
+    /// without --checkpoint). A resume checks it against the checkpoint.
+    #[arg(long, value_name = "FILE", requires = "ring")]
+    values: Option<PathBuf>,
+}
+
+/// Runs `grundy table`.
+pub fn run(args: TableArgs) -> Result<u8, Failure> {
+    if args.misere {
+        misere_table(&args)
+    } else if args.ring.ring {
+        ring_table(&args)
+    } else {
+        normal_table(&args)
+    }
+}
+
+fn normal_table(args: &TableArgs) -> Result<u8, Failure> {
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?;
+    let game = resolve(&args.game)?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
+    let interrupt = interrupt_on_ctrl_c();
+    // The bar on stderr after a second; --stats adds the engine's statistics at the end.
+    let progress = Terminal {
+        statistics: args.stats,
+    };
+    let computed =
+        table::Table::compute(heap_game.rule(), to, args.print, Some(&interrupt), progress)
+            .map_err(|e| usage(e.to_string()))?;
+    if let Some(path) = &args.plot {
+        table::plot(&computed, path).map_err(|e| usage(e.to_string()))?;
+    }
+    let report = computed.report(args.print);
+    let text = if args.json.json {
+        json_line(&report)?
+    } else {
+        table::Table::text(&report)
+    };
+    write_stdout(&text)?;
+    Ok(if computed.interrupted() { 130 } else { 0 })
+}
+
+/// `grundy table GAME --to N --ring`: the ring mode, with checkpoints.
+fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
+    use grundy::families::engine::ring;
+    let flags = &args.ring;
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?
+        .ok_or_else(|| usage("--ring needs --to N"))?;
+    let game = resolve(&args.game)?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table --ring",
+        "take-and-break codes, sub:… and grundys-game",
+    )?;
+    let sizes = ring::Sizes::for_memory(flags.memory.unwrap_or(ring::DEFAULT_MEMORY_MIB))
+        .map_err(|e| usage(e.to_string()))?;
+    let every = flags
+        .checkpoint_every
+        .unwrap_or(ring::DEFAULT_CHECKPOINT_SECONDS);
+    if every == 0 {
+        return Err(usage("--checkpoint-every 0: give at least 1 second"));
+    }
+    let interrupt = interrupt_on_ctrl_c();
+    let run = ring::run(
+        heap_game.rule(),
+        &ring::RingOptions {
+            to,
+            sizes,
+            checkpoint: flags.checkpoint.as_deref(),
+            values: flags.values.as_deref(),
+            checkpoint_every: std::time::Duration::from_secs(every),
+            interrupt: Some(&interrupt),
+            stop_after: None,
+            progress: Terminal {
+                statistics: args.stats,
+            },
+            scalar_kernels: false,
+        },
+    )
+    .map_err(|e| usage(e.to_string()))?;
+    if let (Some(at), Some(path)) = (run.resumed_at, &flags.checkpoint) {
+        eprintln!("resumed from {} at n = {at}", path.display());
+    }
+    let report = run.report;
+    let text = if args.json.json {
+        json_line(&report)?
+    } else {
+        table::Table::text(&report)
+    };
+    write_stdout(&text)?;
+    Ok(
+        if report.stopped == grundy::families::engine::Stop::Interrupted {
+            130
+        } else {
+            0
+        },
+    )
+}
+
+/// `grundy table GAME --misere`: genus, misère values and the misère quotient.
+fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
+    use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable};
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?;
+    let game = resolve(&args.game)?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table --misere",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
+    let rule = heap_game.rule().compile();
+    // Every heap's options must be computable (a script's rule may fail) before the table reads
+    // them.
+    let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
+    if up_to <= MAX_MISERE_TABLE {
+        for heap in 0..=up_to {
+            rule.try_for_each_option(heap, &mut |_, _| {})
+                .map_err(|e| usage(e.to_string()))?;
+        }
+    }
+    let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
+        rule.for_each_option(n, &mut |_, parts| each(parts));
+    };
+    let report = MisereTable::compute(&game.info().name, &options, up_to)
+        .map_err(|e| usage(e.to_string()))?;
+    let text = if args.json.json {
+        json_line(&report)?
+    } else {
+        report.text()
+    };
+    write_stdout(&text)?;
+    Ok(0)
+}
