@@ -4,7 +4,7 @@
 //! game and a random one loses, and programs that hang, crash, flood or spawn children never
 //! hang grundy nor outlive it.
 //!
-//! Correct solutions live in `examples/contest/` (the README's), wrong ones in
+//! Correct solutions live in `examples/contest/` (those of docs/contest.md), wrong ones in
 //! `tests/contest_programs/`. Every shrunk input is checked independently: `grundy solve` on it
 //! must print the reported expected output, and the program itself, run here directly, must
 //! print something else.
