@@ -121,8 +121,9 @@ pub struct PositionMoves {
 /// The most legal moves [`PositionMoves::legal`] counts.
 pub const MOVES_COUNTED: usize = 100_000;
 
-/// A game: everything the commands need, whatever its position type.
-pub trait Game: Send + Sync {
+/// A game: everything the commands need, whatever its position type. (`Any`, so that
+/// [`crate::compound`] can recognise the games whose positions are rows of components.)
+pub trait Game: std::any::Any + Send + Sync {
     /// Its description.
     fn info(&self) -> &GameInfo;
 

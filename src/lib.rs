@@ -23,6 +23,8 @@
 //! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
 //! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
 //!   module builds its own.
+//! * [`compound`] — the other ways to add games (conjunctive, continued, selective, shortened
+//!   selective) and the remoteness and suspense that decide them.
 //! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
 //! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
 //!   answers (generated inputs, shrunk failures) and against a perfect jury.
@@ -68,6 +70,7 @@ pub use resolve::{ResolveError, resolve};
 pub use theory::{AnalysisError, Notation, Theory, WinningMove, WinningMoves};
 
 pub mod analysis;
+pub mod compound;
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod core;

@@ -1,6 +1,8 @@
 //! `grundy analyze`: who wins a position, its value and every winning move.
 
-use super::common::{Failure, JsonFlag, MisereFlag, read_input, resolve_play, usage};
+use super::common::{
+    CompoundFlag, Failure, JsonFlag, MisereFlag, read_input, resolve_compound, usage,
+};
 use clap::Args;
 use grundy::GameError;
 use grundy::analysis::default_limit;
@@ -12,6 +14,7 @@ Examples:
   grundy analyze end-piles 3 1 9 4
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy analyze kayles 3 5 7 --misere
+  grundy analyze sub:1,3,4 5 7 --compound conjunctive
   grundy analyze examples/games/cram.rhai 3x3";
 
 /// Who wins a position, its Grundy value and every winning move.
@@ -39,11 +42,13 @@ pub struct AnalyzeArgs {
     limit: Option<usize>,
     #[command(flatten)]
     misere: MisereFlag,
+    #[command(flatten)]
+    compound: CompoundFlag,
 }
 
 /// Runs `grundy analyze`.
 pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
-    let game = resolve_play(&args.game, args.misere.misere)?;
+    let game = resolve_compound(&args.game, args.misere.misere, args.compound.compound)?;
     let position = match &args.from {
         Some(path) => String::from_utf8(read_input(Some(path))?)
             .map_err(|_| usage("the position is not valid UTF-8"))?,

@@ -3,6 +3,8 @@
 
 use clap::Args;
 use grundy::Game;
+use grundy::compound::game::compound_game;
+use grundy::compound::kind::Compound;
 use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
 use grundy::judge::Format;
@@ -44,6 +46,38 @@ pub struct JsonFlag {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--compound`, shared by the commands that play a game.
+#[derive(Args, Clone, Copy)]
+pub struct CompoundFlag {
+    /// How the components (heaps, piles, boxes) are played together: disjunctive (the sum,
+    /// the default), conjunctive (move in every component; ends when any ends), continued
+    /// (move in every component that can; Every-SG), selective (move in any non-empty set),
+    /// shortened (selective, ending when any component ends). See docs/compounds.md.
+    #[arg(long, value_name = "C", value_parser = parse_compound)]
+    pub compound: Option<Compound>,
+}
+
+fn parse_compound(text: &str) -> Result<Compound, String> {
+    text.parse::<Compound>().map_err(|e| e.to_string())
+}
+
+/// The game a spelling names, under misère play when `misere`, as the compound `compound` of
+/// its components when one is given.
+pub fn resolve_compound(
+    spelling: &str,
+    misere: bool,
+    compound: Option<Compound>,
+) -> Result<Box<dyn Game>, Failure> {
+    match compound {
+        None => resolve_play(spelling, misere),
+        Some(_) if misere => Err(usage(
+            "--compound and --misere together are not implemented: the compounds are played \
+             under normal play here",
+        )),
+        Some(kind) => compound_game(resolve(spelling)?, kind).map_err(|e| usage(e.to_string())),
+    }
 }
 
 /// The game a spelling names.

@@ -1,6 +1,6 @@
 //! `grundy play`: a perfect opponent, in a terminal or over a pipe.
 
-use super::common::{Failure, MisereFlag, resolve_play, usage};
+use super::common::{CompoundFlag, Failure, MisereFlag, resolve_compound, usage};
 use clap::{Args, ValueEnum};
 use grundy::play::Side;
 use std::io;
@@ -10,6 +10,7 @@ Examples:
   grundy play take-or-merge 1 1 2
   grundy play kayles 7 --first computer
   grundy play nim 1 2 --misere
+  grundy play sub:1,2 4 5 --compound conjunctive
   grundy play end-piles 3 1 9 4 --first computer";
 
 /// Who moves first in `grundy play`.
@@ -36,11 +37,13 @@ pub struct PlayArgs {
     first: FirstPlayer,
     #[command(flatten)]
     misere: MisereFlag,
+    #[command(flatten)]
+    compound: CompoundFlag,
 }
 
 /// Runs `grundy play`.
 pub fn run(args: PlayArgs) -> Result<u8, Failure> {
-    let game = resolve_play(&args.game, args.misere.misere)?;
+    let game = resolve_compound(&args.game, args.misere.misere, args.compound.compound)?;
     let first = match args.first {
         FirstPlayer::Human => Side::Human,
         FirstPlayer::Computer => Side::Computer,

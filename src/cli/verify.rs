@@ -1,6 +1,8 @@
 //! `grundy verify`: the fast theory against exhaustive search on every small position.
 
-use super::common::{Failure, MisereFlag, resolve, to_misere, usage, write_stdout};
+use super::common::{
+    CompoundFlag, Failure, MisereFlag, resolve, resolve_compound, to_misere, usage, write_stdout,
+};
 use clap::Args;
 use grundy::resolve::fixed_games;
 
@@ -9,7 +11,11 @@ Examples:
   grundy verify nim chocolate
   grundy verify kayles --misere
   grundy verify sub:1,3,4 --size 12
+  grundy verify kayles nim --compound shortened
   grundy verify examples/games/kayles.rhai";
+
+/// The games `verify --compound` checks when none is named: one of each kind of component.
+const COMPOUNDS_BY_DEFAULT: &[&str] = &["sub:1,2", "kayles", "allbut:1,2", "nim"];
 
 /// The games `verify` checks when none is named: the fixed games and one of each heap family.
 const VERIFIED_BY_DEFAULT: &[&str] = &["kayles", "0.07", "sub:1,3,4", "allbut:1,2", "grundys-game"];
@@ -34,11 +40,25 @@ pub struct VerifyArgs {
     from: Option<String>,
     #[command(flatten)]
     misere: MisereFlag,
+    #[command(flatten)]
+    compound: CompoundFlag,
 }
 
 /// Runs `grundy verify`.
 pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     let misere = args.misere.misere;
+    if let Some(kind) = args.compound.compound {
+        let spellings: Vec<&str> = if args.games.is_empty() {
+            COMPOUNDS_BY_DEFAULT.to_vec()
+        } else {
+            args.games.iter().map(String::as_str).collect()
+        };
+        let games = spellings
+            .iter()
+            .map(|spelling| resolve_compound(spelling, misere, Some(kind)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return write_reports(games, &args, misere);
+    }
     let mut games = if args.games.is_empty() {
         let mut games = fixed_games();
         for spelling in VERIFIED_BY_DEFAULT {
@@ -57,6 +77,15 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             .map(to_misere)
             .collect::<Result<Vec<_>, _>>()?;
     }
+    write_reports(games, &args, misere)
+}
+
+/// Runs and prints each game's checks; status 1 when one disagrees.
+fn write_reports(
+    games: Vec<Box<dyn grundy::Game>>,
+    args: &VerifyArgs,
+    misere: bool,
+) -> Result<u8, Failure> {
     let mut status = 0;
     for game in games {
         let reports = match &args.from {

@@ -126,6 +126,19 @@ impl Heaps {
         &self.heaps
     }
 
+    /// Each heap alone, as a position of the same game, in order (the components of the
+    /// position, for the compounds of [`crate::compound`]).
+    pub fn single_heaps(&self) -> Vec<Heaps> {
+        self.heaps
+            .iter()
+            .map(|&heap| Heaps {
+                rule: Arc::clone(&self.rule),
+                values: Arc::clone(&self.values),
+                heaps: vec![heap],
+            })
+            .collect()
+    }
+
     /// The rule, compiled: its options are known for every heap of the position and every heap
     /// a move leaves (the values were computed up to the largest).
     fn moves(&self) -> &CompiledRule {
