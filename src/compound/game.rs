@@ -121,9 +121,10 @@ impl<G: Components> CompoundGame<G> {
         let components = G::small_components(&self.entry, size)?;
         let n = components.len();
         let mut out = Vec::new();
-        let make = |parts: Vec<G>| CompoundPosition::new(self.kind, parts, Arc::clone(&self.measurer));
-        for a in 0..n {
-            out.push(make(vec![components[a].clone()]));
+        let make =
+            |parts: Vec<G>| CompoundPosition::new(self.kind, parts, Arc::clone(&self.measurer));
+        for component in &components {
+            out.push(make(vec![component.clone()]));
         }
         for a in 0..n {
             for b in a..n {

@@ -49,7 +49,9 @@ impl HeapTable {
                     "the heap of {n} is past the table of R and S (heaps up to {TABLE_HEAPS})"
                 )));
             }
-            let target = n.max((table.len() as u64).saturating_mul(2)).min(TABLE_HEAPS);
+            let target = n
+                .max((table.len() as u64).saturating_mul(2))
+                .min(TABLE_HEAPS);
             if self.rule.options_up_to(target) > TABLE_WORK {
                 return Err(AnalysisError::TooLarge(format!(
                     "R and S of the heap of {n} need more than {TABLE_WORK} option visits (the \
@@ -122,5 +124,42 @@ impl Components for Heaps {
             [heap] => Some(table.measures(*heap)),
             _ => None,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compound::measure::MeasureSearch;
+    use crate::families::HeapRule;
+    use crate::families::heaps::HeapGame;
+
+    #[test]
+    fn the_table_agrees_with_the_search() {
+        for spelling in ["sub:1,3,4", "sub:2,5,7", "allbut:1,2", "0.3", "0.13"] {
+            let rule = HeapRule::resolve(spelling).unwrap().unwrap();
+            let table = HeapTable::new(rule.compile()).expect("no splits");
+            let game = HeapGame::new(rule);
+            let mut search = MeasureSearch::new(1 << 20);
+            for n in 0..150u64 {
+                let heaps = if n == 0 { vec![] } else { vec![n] };
+                let position = game.position(heaps).unwrap();
+                assert_eq!(
+                    table.measures(n).unwrap(),
+                    search.measures(&position).unwrap(),
+                    "{spelling} {n}"
+                );
+            }
+        }
+        let kayles = HeapRule::resolve("kayles").unwrap().unwrap();
+        assert!(HeapTable::new(kayles.compile()).is_none());
+    }
+
+    #[test]
+    fn the_table_refuses_past_its_limit() {
+        let rule = HeapRule::resolve("sub:1,2").unwrap().unwrap();
+        let table = HeapTable::new(rule.compile()).unwrap();
+        let error = table.measures(TABLE_HEAPS + 1).unwrap_err();
+        assert!(error.to_string().contains(&TABLE_HEAPS.to_string()));
     }
 }

@@ -118,8 +118,7 @@ impl<G: ImpartialGame> MeasureSearch<G> {
 
 /// A game's own fast R and S of some components (a table of single heaps): `None` when it does
 /// not cover the component, which is then searched.
-pub type FastMeasures<G> =
-    Arc<dyn Fn(&G) -> Option<Result<Measures, AnalysisError>> + Send + Sync>;
+pub type FastMeasures<G> = Arc<dyn Fn(&G) -> Option<Result<Measures, AnalysisError>> + Send + Sync>;
 
 /// R and S of a game's components: the fast source when it covers a component, else the search,
 /// whose memo is shared by every position of the game (behind a lock).
@@ -186,7 +185,11 @@ mod tests {
         let mut search = MeasureSearch::new(10_000);
         for n in 0..300u64 {
             let r = search.measures(&Sub12(n)).unwrap().remoteness;
-            let expected = if n % 3 == 0 { 2 * n / 3 } else { 2 * (n / 3) + 1 };
+            let expected = if n % 3 == 0 {
+                2 * n / 3
+            } else {
+                2 * (n / 3) + 1
+            };
             assert_eq!(r, expected, "R({n})");
         }
     }

@@ -13,7 +13,10 @@ use std::sync::Arc;
 
 impl Components for Nim {
     fn components(&self) -> Vec<Self> {
-        self.heaps().iter().map(|&heap| Nim::new(vec![heap])).collect()
+        self.heaps()
+            .iter()
+            .map(|&heap| Nim::new(vec![heap]))
+            .collect()
     }
 
     fn small_components(_entry: &Entry<Self>, size: u64) -> Result<Vec<Self>, GameError> {

@@ -87,7 +87,8 @@ impl<G: ImpartialGame> CompoundPosition<G> {
                 mv.0.len()
             ));
         }
-        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened) && self.some_part_ended()
+        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened)
+            && self.some_part_ended()
         {
             return Err("the game is over: a component has ended".to_string());
         }
@@ -177,7 +178,7 @@ pub fn parse_compound<G: Components>(
     measurer: &Arc<Measurer<G>>,
     parse_part: &dyn Fn(&str) -> Result<G, InputError>,
 ) -> Result<CompoundPosition<G>, InputError> {
-    let parts = if text.contains('|') {
+    let parts = if text.contains('|') || text.trim() == ENDED {
         let mut segments: Vec<(usize, &str)> = Vec::new();
         let mut start = 0;
         for piece in text.split('|') {
@@ -305,7 +306,8 @@ impl<G: ImpartialGame> ImpartialGame for CompoundPosition<G> {
     }
 
     fn some_moves(&self, limit: usize) -> (Vec<Self::Move>, bool) {
-        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened) && self.some_part_ended()
+        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened)
+            && self.some_part_ended()
         {
             return (Vec::new(), false);
         }
@@ -354,15 +356,17 @@ impl<G: ImpartialGame> ImpartialGame for CompoundPosition<G> {
     }
 
     fn quiet_move(&self) -> Option<Self::Move> {
-        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened) && self.some_part_ended()
+        if matches!(self.kind, Compound::Conjunctive | Compound::Shortened)
+            && self.some_part_ended()
         {
             return None;
         }
         let quiet: Vec<Option<G::Move>> = self.parts.iter().map(G::quiet_move).collect();
         match self.kind {
-            Compound::Conjunctive | Compound::Continued => {
-                quiet.iter().any(Option::is_some).then_some(CompoundMove(quiet))
-            }
+            Compound::Conjunctive | Compound::Continued => quiet
+                .iter()
+                .any(Option::is_some)
+                .then_some(CompoundMove(quiet)),
             Compound::Disjunctive | Compound::Selective | Compound::Shortened => {
                 // The least change: a quiet move in the first component that can move.
                 let first = quiet.iter().position(Option::is_some)?;

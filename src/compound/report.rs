@@ -144,9 +144,7 @@ impl<G: Components> CompoundAnalysis<'_, G> {
                         "a component has ended: the game is over, the player to move loses"
                             .to_string()
                     }
-                    (_, _, true) => {
-                        "every component is lost: the player to move loses".to_string()
-                    }
+                    (_, _, true) => "every component is lost: the player to move loses".to_string(),
                     _ => format!(
                         "{} of {} components lost: the player to move wins",
                         deciding.value,

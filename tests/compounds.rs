@@ -1,0 +1,427 @@
+//! The compounds (conjunctive, continued, selective, shortened selective) against a referee
+//! written here from the definitions alone: it sees each component only through the game's
+//! public `moves` (the positions one move away, as text) and combines the components' moves as
+//! each compound says, searching the compound's positions exhaustively. `analyze --compound
+//! --json` — the library's report and the binary's output — must agree with it on the winner
+//! and the exact set of winning moves, on every sum of up to three small components and on
+//! random larger ones.
+
+mod common;
+
+use assert_cmd::Command;
+use grundy::Game;
+use grundy::compound::game::compound_game;
+use grundy::compound::kind::Compound;
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+const COMPOUNDS: [&str; 4] = ["conjunctive", "continued", "selective", "shortened"];
+
+/// The referee: components as their text in the game's notation.
+struct Referee {
+    base: Box<dyn Game>,
+    kind: String,
+    options: HashMap<String, Vec<String>>,
+    lost: HashMap<Vec<String>, bool>,
+}
+
+impl Referee {
+    fn new(game: &str, kind: &str) -> Referee {
+        Referee {
+            base: grundy::resolve(game).unwrap(),
+            kind: kind.to_string(),
+            options: HashMap::new(),
+            lost: HashMap::new(),
+        }
+    }
+
+    /// The positions one move away from a component, by the game's own moves.
+    fn component_options(&mut self, component: &str) -> Vec<String> {
+        if let Some(known) = self.options.get(component) {
+            return known.clone();
+        }
+        let moves = self.base.moves(component, 100_000).unwrap();
+        assert!(!moves.more);
+        let options: BTreeSet<String> = moves.moves.into_iter().map(|m| m.to).collect();
+        let options: Vec<String> = options.into_iter().collect();
+        self.options.insert(component.to_string(), options.clone());
+        options
+    }
+
+    /// The compound's options of `position`, from the definitions.
+    fn compound_options(&mut self, position: &[String]) -> Vec<Vec<String>> {
+        let per: Vec<Vec<String>> = position.iter().map(|c| self.component_options(c)).collect();
+        let some_ended = per.iter().any(Vec::is_empty);
+        // Each component's choices: Some(option) or None (left alone).
+        let choices: Vec<Vec<Option<String>>> = match self.kind.as_str() {
+            "conjunctive" if some_ended => return Vec::new(),
+            "shortened" if some_ended => return Vec::new(),
+            "conjunctive" => per
+                .iter()
+                .map(|o| o.iter().cloned().map(Some).collect())
+                .collect(),
+            "continued" => per
+                .iter()
+                .map(|o| {
+                    if o.is_empty() {
+                        vec![None]
+                    } else {
+                        o.iter().cloned().map(Some).collect()
+                    }
+                })
+                .collect(),
+            "selective" | "shortened" => per
+                .iter()
+                .map(|o| {
+                    std::iter::once(None)
+                        .chain(o.iter().cloned().map(Some))
+                        .collect()
+                })
+                .collect(),
+            other => panic!("{other}"),
+        };
+        let mut out = vec![(Vec::new(), false)];
+        for (index, list) in choices.iter().enumerate() {
+            let mut next = Vec::new();
+            for (prefix, moved) in &out {
+                for choice in list {
+                    let mut extended: Vec<String> = prefix.clone();
+                    extended.push(choice.clone().unwrap_or_else(|| position[index].clone()));
+                    next.push((extended, *moved || choice.is_some()));
+                }
+            }
+            out = next;
+        }
+        out.into_iter()
+            .filter(|(_, moved)| *moved)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    fn is_lost(&mut self, position: &[String]) -> bool {
+        if let Some(&known) = self.lost.get(position) {
+            return known;
+        }
+        let options = self.compound_options(position);
+        let lost = options.iter().all(|option| !self.is_lost(option));
+        self.lost.insert(position.to_vec(), lost);
+        lost
+    }
+
+    /// The winner and the positions the winning moves lead to, as `analyze` writes them.
+    fn verdict(&mut self, position: &[String]) -> (String, BTreeSet<String>) {
+        let winner = if self.is_lost(position) {
+            "second"
+        } else {
+            "first"
+        };
+        let targets = self
+            .compound_options(position)
+            .into_iter()
+            .filter(|option| self.is_lost(option))
+            .map(|option| written(&option))
+            .collect();
+        (winner.to_string(), targets)
+    }
+}
+
+/// A compound position as grundy writes it.
+fn written(components: &[String]) -> String {
+    let mut text = components
+        .iter()
+        .map(|c| if c.is_empty() { "-" } else { c.as_str() })
+        .collect::<Vec<_>>()
+        .join(" | ");
+    if components.len() == 1 && (components[0].contains(' ') || components[0].is_empty()) {
+        text.push_str(" |");
+    }
+    text
+}
+
+/// Winner and winning targets from an `analyze --compound --json` report.
+fn from_report(json: &str) -> (String, BTreeSet<String>, u64) {
+    let report: serde_json::Value = serde_json::from_str(json).unwrap();
+    let targets: Vec<String> = report["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap().to_string())
+        .collect();
+    let set: BTreeSet<String> = targets.iter().cloned().collect();
+    assert_eq!(set.len(), targets.len(), "a target listed twice: {json}");
+    (
+        report["winner"].as_str().unwrap().to_string(),
+        set,
+        report["winning_move_count"].as_u64().unwrap(),
+    )
+}
+
+/// Every multiset of one to three components from `components`.
+fn sums(components: &[String]) -> Vec<Vec<String>> {
+    let n = components.len();
+    let mut out = Vec::new();
+    for a in 0..n {
+        out.push(vec![components[a].clone()]);
+        for b in a..n {
+            out.push(vec![components[a].clone(), components[b].clone()]);
+            for c in b..n {
+                out.push(vec![
+                    components[a].clone(),
+                    components[b].clone(),
+                    components[c].clone(),
+                ]);
+            }
+        }
+    }
+    out
+}
+
+fn heaps(up_to: u64) -> Vec<String> {
+    (0..=up_to)
+        .map(|n| if n == 0 { String::new() } else { n.to_string() })
+        .collect()
+}
+
+fn pairs(
+    first: std::ops::RangeInclusive<u64>,
+    second: std::ops::RangeInclusive<u64>,
+    valid: fn(u64, u64) -> bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for y in second {
+        for x in first.clone() {
+            if valid(x, y) {
+                out.push(format!("{x}/{y}"));
+            }
+        }
+    }
+    out
+}
+
+/// The games and their small components: a heap game with splits, subtraction games, Nim and
+/// the two counter games.
+fn small_cases() -> Vec<(&'static str, Vec<String>)> {
+    vec![
+        ("kayles", heaps(4)),
+        ("sub:1,3,4", heaps(5)),
+        ("allbut:1,2", heaps(5)),
+        ("nim", heaps(4)),
+        ("bounded-take", pairs(0..=4, 1..=2, |_, _| true)),
+        ("box-fill", pairs(0..=3, 1..=3, |x, y| x <= y)),
+    ]
+}
+
+fn library_report(game: &dyn Game, position: &str) -> String {
+    let mut out = Vec::new();
+    game.analyze(position, usize::MAX, true, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn check(referee: &mut Referee, components: &[String], json: &str) {
+    let (winner, targets) = referee.verdict(components);
+    let (printed_winner, printed, count) = from_report(json);
+    let position = written(components);
+    assert_eq!(
+        printed_winner, winner,
+        "{} {position}: {json}",
+        referee.kind
+    );
+    assert_eq!(printed, targets, "{} {position}: {json}", referee.kind);
+    assert_eq!(count, targets.len() as u64, "{} {position}", referee.kind);
+}
+
+#[test]
+fn every_small_sum_agrees_with_the_referee() {
+    for (game, components) in small_cases() {
+        for kind in COMPOUNDS {
+            let compound =
+                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+            let mut referee = Referee::new(game, kind);
+            for sum in sums(&components) {
+                let json = library_report(&*compound, &written(&sum));
+                check(&mut referee, &sum, &json);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_binary_prints_what_the_referee_finds() {
+    for (game, components) in [
+        ("kayles", heaps(3)),
+        ("bounded-take", pairs(0..=3, 1..=2, |_, _| true)),
+    ] {
+        for kind in COMPOUNDS {
+            let mut referee = Referee::new(game, kind);
+            for sum in sums(&components)
+                .into_iter()
+                .filter(|s| s.len() >= 2)
+                .step_by(3)
+            {
+                let output = Command::cargo_bin("grundy")
+                    .unwrap()
+                    .args([
+                        "analyze",
+                        game,
+                        "--compound",
+                        kind,
+                        "--json",
+                        "--",
+                        &written(&sum),
+                    ])
+                    .output()
+                    .unwrap();
+                let json = common::stdout_of_success(output);
+                check(&mut referee, &sum, &json);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_larger_sums_agree_with_the_referee(
+        game in prop::sample::select(vec!["kayles", "sub:1,2", "0.07", "nim"]),
+        kind in prop::sample::select(COMPOUNDS.to_vec()),
+        sizes in prop::collection::vec(0u64..=9, 2..=3),
+    ) {
+        // Selective compounds of three splitting heaps have large move sets: keep them smaller.
+        let cap = if kind.starts_with('s') && sizes.len() == 3 { 6 } else { 9 };
+        let sum: Vec<String> = sizes
+            .iter()
+            .map(|&n| n.min(cap))
+            .map(|n| if n == 0 { String::new() } else { n.to_string() })
+            .collect();
+        let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+        let mut referee = Referee::new(game, kind);
+        let json = library_report(&*compound, &written(&sum));
+        check(&mut referee, &sum, &json);
+    }
+}
+
+#[test]
+fn the_deciding_number_is_printed() {
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args([
+            "analyze",
+            "sub:1,2",
+            "3 4",
+            "--compound",
+            "conjunctive",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&common::stdout_of_success(output)).unwrap();
+    // R(3) = 2, R(4) = 3 for subtraction {1, 2}: min R = 2, even, lost.
+    assert_eq!(report["compound"], "conjunctive");
+    assert_eq!(report["deciding"]["measure"], "min R");
+    assert_eq!(report["deciding"]["value"], 2);
+    assert_eq!(report["deciding"]["components"][1]["remoteness"], 3);
+    assert_eq!(report["winner"], "second");
+}
+
+#[test]
+fn huge_subtraction_heaps_answer_from_the_table() {
+    let started = std::time::Instant::now();
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args([
+            "analyze",
+            "sub:1,3,4",
+            "1000000",
+            "999999",
+            "--compound",
+            "conjunctive",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&common::stdout_of_success(output)).unwrap();
+    assert!(report["deciding"]["value"].as_u64().is_some());
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+}
+
+#[test]
+fn refusals_are_located_and_exit_with_status_2() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "analyze",
+                "chocolate",
+                "1 2 / 3",
+                "--compound",
+                "conjunctive",
+            ],
+            "not played as a row of components",
+        ),
+        (
+            &[
+                "analyze",
+                "kayles",
+                "3 5",
+                "--compound",
+                "conjunctive",
+                "--misere",
+            ],
+            "--misere",
+        ),
+        (
+            &["analyze", "kayles", "3 | x", "--compound", "selective"],
+            "line 1, column 5",
+        ),
+        (
+            &["analyze", "kayles", "3 5", "--compound", "sideways"],
+            "unknown compound",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn verify_checks_every_compound_against_the_referee() {
+    for kind in COMPOUNDS {
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args([
+                "verify",
+                "sub:1,2",
+                "kayles",
+                "--compound",
+                kind,
+                "--size",
+                "4",
+            ])
+            .output()
+            .unwrap();
+        let text = common::stdout_of_success(output);
+        assert_eq!(text.lines().count(), 4, "{text}");
+        for line in text.lines() {
+            assert!(line.contains(&format!("--compound {kind}")), "{line}");
+            assert!(line.ends_with(", 0 disagreements"), "{line}");
+        }
+    }
+}
+
+#[test]
+fn the_disjunctive_compound_is_the_game_itself() {
+    let plain = library_report(&*grundy::resolve("kayles").unwrap(), "3 5");
+    let compound =
+        compound_game(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
+    assert_eq!(library_report(&*compound, "3 5"), plain);
+}
