@@ -119,7 +119,7 @@ impl Fold {
                 format!("min R becomes {n}, even: the opponent loses")
             }
             (_, Summary::Number(n)) => format!("max S becomes {n}, even: the opponent loses"),
-            (_, Summary::Flags(f)) if f.ended => {
+            (Compound::Shortened, Summary::Flags(f)) if f.ended => {
                 "a component ends: the game is over, the opponent cannot move".to_string()
             }
             (_, Summary::Flags(_)) => "every component is left lost".to_string(),
