@@ -425,3 +425,260 @@ fn the_disjunctive_compound_is_the_game_itself() {
         compound_game(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
     assert_eq!(library_report(&*compound, "3 5"), plain);
 }
+
+/// R of a position by the definition, from the game's public moves alone.
+fn remoteness(base: &dyn Game, position: &str, memo: &mut HashMap<String, u64>) -> u64 {
+    if let Some(&known) = memo.get(position) {
+        return known;
+    }
+    let options: Vec<u64> = base
+        .moves(position, 100_000)
+        .unwrap()
+        .moves
+        .into_iter()
+        .map(|m| remoteness(base, &m.to, memo))
+        .collect();
+    let least_even = options.iter().copied().filter(|r| r % 2 == 0).min();
+    let r = match (least_even, options.iter().max()) {
+        (Some(even), _) => even + 1,
+        (None, Some(&largest)) => largest + 1,
+        (None, None) => 0,
+    };
+    memo.insert(position.to_string(), r);
+    r
+}
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    serde_json::from_str(&common::stdout_of_success(output)).unwrap()
+}
+
+#[test]
+fn analyze_remoteness_agrees_with_the_definition() {
+    for (game, position) in [
+        ("kayles", "3 4"),
+        ("sub:1,3,4", "5 7"),
+        ("sub:1,2", "11"),
+        ("nim", "2 3"),
+        ("bounded-take", "5/2 3/1"),
+        ("box-fill", "1/4 2/5"),
+    ] {
+        let base = grundy::resolve(game).unwrap();
+        let mut memo = HashMap::new();
+        let report = json_of(&["analyze", game, position, "--remoteness", "--json"]);
+        let expected = remoteness(&*base, position, &mut memo);
+        assert_eq!(report["value"], expected, "{game} {position}");
+        assert_eq!(
+            report["winner"],
+            if expected % 2 == 1 { "first" } else { "second" }
+        );
+        let moves = report["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), base.moves(position, 1000).unwrap().moves.len());
+        for mv in moves {
+            let to = mv["to"].as_str().unwrap();
+            assert_eq!(
+                mv["value"],
+                remoteness(&*base, to, &mut memo),
+                "{game} {to}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_sum_past_the_position_limit_is_refused_with_the_limit() {
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["analyze", "sub:1,3,4", "1000000", "999999", "--remoteness"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("500000 positions"), "{stderr}");
+}
+
+#[test]
+fn table_remoteness_proves_the_period_of_subtraction_one_two() {
+    let report = json_of(&[
+        "table",
+        "sub:1,2",
+        "--remoteness",
+        "--to",
+        "60",
+        "--print",
+        "--json",
+    ]);
+    assert_eq!(report["remoteness_period"]["period"], 3);
+    assert_eq!(report["remoteness_period"]["increment"], 2);
+    // WW ch. 9: R(n) = 2n/3 when 3 | n, else 2⌊n/3⌋ + 1.
+    for (n, values) in report["values"].as_array().unwrap().iter().enumerate() {
+        let n = n as u64;
+        let expected = if n.is_multiple_of(3) {
+            2 * n / 3
+        } else {
+            2 * (n / 3) + 1
+        };
+        assert_eq!(values["remoteness"], expected, "R({n})");
+    }
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["table", "kayles", "--remoteness"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("splits heaps"));
+}
+
+#[test]
+fn kayles_components_are_searched() {
+    let report = json_of(&[
+        "analyze",
+        "kayles",
+        "5 7",
+        "--compound",
+        "conjunctive",
+        "--json",
+    ]);
+    let base = grundy::resolve("kayles").unwrap();
+    let mut memo = HashMap::new();
+    let (r5, r7) = (
+        remoteness(&*base, "5", &mut memo),
+        remoteness(&*base, "7", &mut memo),
+    );
+    assert_eq!(report["deciding"]["components"][0]["remoteness"], r5);
+    assert_eq!(report["deciding"]["components"][1]["remoteness"], r7);
+    assert_eq!(report["deciding"]["value"], r5.min(r7));
+}
+
+// Every return waits for the child; a failed assertion ends the test (and the pipe with it).
+#[allow(clippy::zombie_processes)]
+/// Plays a whole game of `play --compound` over a pipe, the computer first from `start`,
+/// answering each prompt with `choose(position, its moves)`; returns how many moves were
+/// played and the last line.
+fn piped_game(
+    game: &str,
+    kind: &str,
+    start: &str,
+    choose: &mut dyn FnMut(&str, &[grundy::MoveOutcome]) -> String,
+) -> (usize, String) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command as Process, Stdio};
+    let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "play",
+            game,
+            "--compound",
+            kind,
+            "--first",
+            "computer",
+            "--",
+            start,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut moves_played = 0;
+    let mut position = String::new();
+    loop {
+        // Read up to the prompt `> ` or the end.
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        loop {
+            if stdout.read(&mut byte).unwrap() == 0 {
+                let last = String::from_utf8(line).unwrap();
+                child.wait().unwrap();
+                return (moves_played, last.trim().to_string());
+            }
+            line.push(byte[0]);
+            if byte[0] == b'\n' || line == b"> " {
+                break;
+            }
+        }
+        let text = String::from_utf8(line).unwrap();
+        if let Some(rest) = text.strip_prefix("position: ") {
+            position = rest.trim_end().to_string();
+        } else if text.starts_with("computer plays") {
+            moves_played += 1;
+        } else if text.starts_with("winner:") {
+            let mut rest = String::new();
+            stdout.read_line(&mut rest).unwrap();
+            child.wait().unwrap();
+            return (moves_played, text.trim().to_string());
+        } else if text == "> " {
+            let moves = compound.moves(&position, 100_000).unwrap().moves;
+            let chosen = choose(&position, &moves);
+            writeln!(stdin, "{chosen}").unwrap();
+            moves_played += 1;
+        }
+    }
+}
+
+#[test]
+fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
+    let mut rng = proptest::test_runner::TestRng::deterministic_rng(
+        proptest::test_runner::RngAlgorithm::ChaCha,
+    );
+    for kind in COMPOUNDS {
+        for (game, start) in [
+            ("sub:1,2", "4 | 5"),
+            ("sub:1,3,4", "5 | 9 | 6"),
+            ("kayles", "3 | 5"),
+        ] {
+            let compound =
+                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+            let mut referee = Referee::new(game, kind);
+            let parts: Vec<String> = start.split(" | ").map(str::to_string).collect();
+            if referee.verdict(&parts).0 != "first" {
+                continue;
+            }
+            // A random opponent.
+            let (_, last) = piped_game(game, kind, start, &mut |_, moves| {
+                use rand::RngExt;
+                moves[rng.random_range(0..moves.len())].notation.clone()
+            });
+            assert_eq!(last, "winner: computer", "{kind} {game} {start} (random)");
+            // An adversary: a winning move when there is one, else the slowest loss (the
+            // option of the largest deciding number).
+            let (played, last) = piped_game(game, kind, start, &mut |position, moves| {
+                if let Some(winning) = moves.iter().find(|m| m.wins == Some(true)) {
+                    return winning.notation.clone();
+                }
+                let value = |to: &str| -> u64 {
+                    let mut out = Vec::new();
+                    compound.analyze(to, 1, true, &mut out).unwrap();
+                    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+                    report["deciding"]["value"].as_u64().unwrap()
+                };
+                let _ = position;
+                moves
+                    .iter()
+                    .max_by_key(|m| value(&m.to))
+                    .unwrap()
+                    .notation
+                    .clone()
+            });
+            assert_eq!(
+                last, "winner: computer",
+                "{kind} {game} {start} (adversary)"
+            );
+            if kind == "conjunctive" {
+                // R of the compound is min R: the game lasts exactly that long.
+                let report = json_of(&["analyze", game, "--compound", kind, "--json", "--", start]);
+                assert_eq!(
+                    played as u64,
+                    report["deciding"]["value"].as_u64().unwrap(),
+                    "{game} {start}"
+                );
+            }
+        }
+    }
+}

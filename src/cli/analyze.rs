@@ -15,6 +15,7 @@ Examples:
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy analyze kayles 3 5 7 --misere
   grundy analyze sub:1,3,4 5 7 --compound conjunctive
+  grundy analyze sub:1,2 7 --remoteness
   grundy analyze examples/games/cram.rhai 3x3";
 
 /// Who wins a position, its Grundy value and every winning move.
@@ -44,6 +45,12 @@ pub struct AnalyzeArgs {
     misere: MisereFlag,
     #[command(flatten)]
     compound: CompoundFlag,
+    /// Remoteness instead: R of the position and of every move's result (how long the game
+    /// lasts when the winner hurries and the loser stalls; odd: the player to move wins). A
+    /// sum of several heaps is searched within a position limit; with --compound conjunctive
+    /// R is min R of the components, with --compound continued the deciding max S is given.
+    #[arg(long, conflicts_with = "misere")]
+    remoteness: bool,
 }
 
 /// Runs `grundy analyze`.
@@ -57,9 +64,18 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
     let limit = args.limit.unwrap_or_else(|| default_limit(position.len()));
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
-    let written = game
-        .analyze(&position, limit, args.json.json, &mut out)
-        .and_then(|()| Ok(out.flush()?));
+    let written = if args.remoteness {
+        grundy::compound::remoteness::analyze_remoteness(
+            &*game,
+            &position,
+            limit,
+            args.json.json,
+            &mut out,
+        )
+    } else {
+        game.analyze(&position, limit, args.json.json, &mut out)
+    }
+    .and_then(|()| Ok(out.flush()?));
     match written {
         Ok(()) => Ok(0),
         Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),

@@ -16,6 +16,7 @@ Examples:
   grundy table sub:1,3,4 --to 100 --print
   grundy table 0.6 --to 2^20 --plot 06.svg
   grundy table kayles --misere --to 12
+  grundy table sub:1,2 --remoteness
   grundy table 0.1777 --to 10^9 --ring --checkpoint 0177.ckpt";
 
 /// The Grundy sequence G(0), G(1), … of a heap game: its period (proved), largest value,
@@ -43,6 +44,11 @@ pub struct TableArgs {
     /// are tame, and the misère quotient of the heaps up to N (default 30).
     #[arg(long, conflicts_with_all = ["print", "plot"])]
     misere: bool,
+    /// Remoteness R(n) and suspense S(n) of single heaps instead (docs/compounds.md), with
+    /// their arithmetic periods where proved; for rules that never split a heap. --to N
+    /// (default 1000, at most 10^7) and --print as for G(n).
+    #[arg(long, conflicts_with_all = ["plot", "misere", "ring"])]
+    remoteness: bool,
     /// Print the engine's statistics on stderr at the end: method, common sets, pair
     /// visits (in total and per position), resumed scans, time per phase.
     #[arg(long)]
@@ -81,7 +87,9 @@ struct RingArgs {
 
 /// Runs `grundy table`.
 pub fn run(args: TableArgs) -> Result<u8, Failure> {
-    if args.misere {
+    if args.remoteness {
+        remoteness_table(&args)
+    } else if args.misere {
         misere_table(&args)
     } else if args.ring.ring {
         ring_table(&args)
@@ -182,6 +190,37 @@ fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
             0
         },
     )
+}
+
+/// `grundy table GAME --remoteness`: R(n) and S(n) with their proved arithmetic periods.
+fn remoteness_table(args: &TableArgs) -> Result<u8, Failure> {
+    use grundy::compound::heaps::TABLE_HEAPS;
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?
+        .unwrap_or(1000);
+    if to > TABLE_HEAPS {
+        return Err(usage(format!(
+            "--to {to} is past the table of R and S (heaps up to {TABLE_HEAPS})"
+        )));
+    }
+    let game = resolve(&args.game)?;
+    let heap_game = heap_game_for(
+        &*game,
+        "table --remoteness",
+        "take-and-break codes without splits, sub:… and allbut:…",
+    )?;
+    let report = grundy::compound::table::remoteness_table(heap_game, to, args.print)
+        .map_err(|e| usage(e.to_string()))?;
+    let text = if args.json.json {
+        json_line(&report)?
+    } else {
+        report.to_text()
+    };
+    write_stdout(&text)?;
+    Ok(0)
 }
 
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.

@@ -63,7 +63,7 @@ pub fn measures_of(options: &[Measures]) -> Measures {
 }
 
 /// How many positions the search of R and S stores at most, by default.
-pub const DEFAULT_MEASURE_POSITIONS: usize = 2_000_000;
+pub const DEFAULT_MEASURE_POSITIONS: usize = 500_000;
 
 /// R and S of any game's positions by memoised search (no theory at all).
 #[derive(Debug)]

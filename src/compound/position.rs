@@ -122,6 +122,34 @@ impl<G: ImpartialGame> CompoundPosition<G> {
     }
 }
 
+impl<G: ImpartialGame> CompoundPosition<G> {
+    /// Each component's option of the largest R (conjunctive) or S (continued); `None` when a
+    /// component cannot be measured (or has too many moves to look at).
+    fn slowest(&self) -> Option<CompoundMove<G::Move>> {
+        const LOOKED_AT: usize = 10_000;
+        let mut entries = Vec::with_capacity(self.parts.len());
+        for part in &self.parts {
+            let (moves, more) = part.some_moves(LOOKED_AT);
+            if more {
+                return None;
+            }
+            let mut best: Option<(u64, G::Move)> = None;
+            for mv in moves {
+                let measures = self.measurer.measures(&part.play(&mv)).ok()?;
+                let value = match self.kind {
+                    Compound::Conjunctive => measures.remoteness,
+                    _ => measures.suspense,
+                };
+                if best.as_ref().is_none_or(|(most, _)| value > *most) {
+                    best = Some((value, mv));
+                }
+            }
+            entries.push(best.map(|(_, mv)| mv));
+        }
+        Some(CompoundMove(entries))
+    }
+}
+
 impl<G: ImpartialGame> PartialEq for CompoundPosition<G> {
     fn eq(&self, other: &Self) -> bool {
         self.kind == other.kind && self.parts == other.parts
@@ -363,10 +391,15 @@ impl<G: ImpartialGame> ImpartialGame for CompoundPosition<G> {
         }
         let quiet: Vec<Option<G::Move>> = self.parts.iter().map(G::quiet_move).collect();
         match self.kind {
-            Compound::Conjunctive | Compound::Continued => quiet
-                .iter()
-                .any(Option::is_some)
-                .then_some(CompoundMove(quiet)),
+            Compound::Conjunctive | Compound::Continued => {
+                if quiet.iter().all(Option::is_none) {
+                    return None;
+                }
+                // Where R and S are known, the slowest loss: each component's option of the
+                // largest R (conjunctive: the largest min R) or S (continued: the largest
+                // max S); the quiet moves if a component cannot be measured.
+                Some(self.slowest().unwrap_or(CompoundMove(quiet)))
+            }
             Compound::Disjunctive | Compound::Selective | Compound::Shortened => {
                 // The least change: a quiet move in the first component that can move.
                 let first = quiet.iter().position(Option::is_some)?;

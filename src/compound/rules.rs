@@ -304,13 +304,15 @@ fn count_winning<M>(groups: &[Groups<M>], fold: Fold) -> Result<u128, AnalysisEr
     Ok(total)
 }
 
-/// Lists winning moves depth-first over the summaries, entering a branch only when some
-/// completion of it is lost for the opponent; returns false once the collector is full.
+/// Lists the winning moves whose results fold to `target` (a summary lost for the opponent),
+/// depth-first over the summaries, entering a branch only when some completion of it folds to
+/// `target`; returns false once the collector is full.
 #[allow(clippy::too_many_arguments)]
 fn list_winning<G: Components>(
     groups: &[Groups<G::Move>],
     reachable: &[BTreeSet<Summary>],
     fold: Fold,
+    target: Summary,
     at: usize,
     so_far: Summary,
     chosen: &mut Vec<Summary>,
@@ -324,7 +326,7 @@ fn list_winning<G: Components>(
         let folded = fold.combine(so_far, key);
         let feasible = reachable[at + 1]
             .iter()
-            .any(|&rest| fold.lost(fold.combine(folded, rest)));
+            .any(|&rest| fold.combine(folded, rest) == target);
         if !feasible {
             continue;
         }
@@ -333,6 +335,7 @@ fn list_winning<G: Components>(
             groups,
             reachable,
             fold,
+            target,
             at + 1,
             folded,
             chosen,
@@ -419,16 +422,32 @@ impl<G: Components> Theory for CompoundPosition<G> {
         let total = count_winning(&groups, fold)?;
         let reachable = reachable_summaries(&groups, fold);
         let mut listed = 0u128;
-        list_winning(
-            &groups,
-            &reachable,
-            fold,
-            0,
-            fold.identity(),
-            &mut Vec::new(),
-            &mut collector,
-            &mut listed,
-        );
+        // The fastest wins first: the least even min R (conjunctive) or max S (continued), and
+        // for the shortened compound the moves that end it at once.
+        let mut targets: Vec<Summary> = reachable[0]
+            .iter()
+            .copied()
+            .filter(|&summary| fold.lost(summary))
+            .collect();
+        if self.kind() == Compound::Shortened {
+            targets.reverse();
+        }
+        for target in targets {
+            let more = list_winning(
+                &groups,
+                &reachable,
+                fold,
+                target,
+                0,
+                fold.identity(),
+                &mut Vec::new(),
+                &mut collector,
+                &mut listed,
+            );
+            if !more {
+                break;
+            }
+        }
         collector.count_unlisted(total.saturating_sub(listed));
         Ok(collector.finish())
     }
