@@ -7,7 +7,8 @@
 
 use super::genus::{DEFAULT_GENUS_POSITIONS, GenusTable};
 use super::quotient::MisereQuotient;
-use super::{HeapOptions, MisereError};
+use super::error::MisereError;
+use super::options::HeapOptions;
 use serde::Serialize;
 use std::fmt::Write;
 
