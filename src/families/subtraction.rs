@@ -13,8 +13,8 @@
 //! (the proof lives with the values, in [`crate::families::values`]). All-but games are
 //! *arithmetic*-periodic (G(n + p) = G(n) + s eventually) rather than periodic.
 
-use super::error::SpellingError;
-use super::rule::{CompiledRule, MoveSet, TakeSizes};
+use crate::engine::error::SpellingError;
+use crate::engine::rule::{CompiledRule, MoveSet, TakeSizes};
 use std::collections::BTreeSet;
 use std::fmt;
 

@@ -62,6 +62,7 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use shared::Shared;
 use std::any::Any;
 use std::collections::HashMap;
 use std::io;
@@ -71,7 +72,6 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
-use shared::Shared;
 use tokio::sync::Semaphore;
 
 /// The default time limit of one request's work.
@@ -251,6 +251,7 @@ fn is_loopback_host(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::shared::web_resolve;
     use super::*;
     use std::io::{Read, Write};
 
