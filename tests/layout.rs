@@ -1,8 +1,10 @@
-//! The shape of the code: dependencies between the top-level modules of `src/` point one way,
-//! and each fixed game's spelling is written only in its own module (and in the help of `main.rs` and `cli/`).
+//! The shape of the code: dependencies between the top-level modules of `src/` and between its
+//! files point one way, and each fixed game's spelling is written only in its own module (and in
+//! the help of `main.rs` and `cli/`). `docs/architecture.md` draws the layers.
 //!
 //! The module graph is read from the code lines of every file (comments are skipped): a file of
-//! module `a` that mentions `crate::b` depends on `b`.
+//! module `a` that mentions `crate::b` depends on `b`. The file graph is read from the paths each
+//! file names ([`file_graph`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -415,7 +417,7 @@ fn named_paths(tokens: &[String]) -> Vec<(Vec<String>, Vec<String>)> {
     named
 }
 
-/// The module path of a file of `src/` (`families/rule.rs` → `[families, rule]`,
+/// The module path of a file of `src/` (`families/heap_rule.rs` → `[families, heap_rule]`,
 /// `families/mod.rs` → `[families]`, `lib.rs` → `[]`).
 fn module_path(relative: &str) -> Vec<String> {
     let mut parts: Vec<String> = relative
@@ -448,8 +450,8 @@ fn module_file(files: &BTreeSet<String>, path: &[String]) -> Option<String> {
 
 /// The files each file of the library depends on. A path is read from its root (`crate::`,
 /// `super::`, `self::`, or a child module of the file) and depends on the deepest module along it
-/// that is a file: `crate::families::rule::Rule` on `families/rule.rs`, `crate::families::Rule`
-/// on `families/mod.rs`.
+/// that is a file: `crate::families::heap_rule::HeapRule` on `families/heap_rule.rs`,
+/// `crate::families::HeapRule` on `families/mod.rs`.
 fn file_graph(sources: &BTreeMap<String, String>) -> FileGraph {
     let files: BTreeSet<String> = sources.keys().cloned().collect();
     let mut graph = FileGraph::new();

@@ -33,8 +33,8 @@ pub struct Limits<'a, P = bool> {
     pub work_limit: Option<u128>,
     /// Stop cleanly when this flag is set (Ctrl-C, or a request abandoned).
     pub interrupt: Option<&'a AtomicBool>,
-    /// Who watches the computation ([`Progress`](super::progress::Progress)): `true` for a bar on stderr
-    /// for runs over a second, `false` for none.
+    /// Who watches the computation ([`Progress`](super::progress::Progress)): `true` for a bar
+    /// on stderr for runs over a second, `false` for none.
     pub progress: P,
     /// Keep computing up to `to` after a period is proved (to check the period, or to time the
     /// engine); the period is still reported.

@@ -14,25 +14,27 @@
 //!    [`subtraction`] (`sub:1,3,4`, `allbut:1,2`), [`grundys_game`]. A malformed spelling is a
 //!    [`SpellingError`].
 //! 2. *Compiled rule.* [`HeapRule::compile`] decodes the spelling once into a [`CompiledRule`]
-//!    ([`rule`]): lists of take sizes per kind of move ([`TakeSizes`]: eliminations, reductions,
-//!    splits, unequal splits, three-heap splits), an all-but set, or an [`ExternalHeapRule`].
-//!    The options, `is_option`, the first options, the work estimate, the most parts, the
-//!    periodicity theorem and the fast engine's move lists are all read from it; no code outside
-//!    the family modules looks at a digit's bits, and every match on [`MoveSet`] or [`HeapRule`]
-//!    is exhaustive, so a new form makes the compiler list every place that must learn it.
+//!    ([`crate::engine::rule`], the value the table engine reads): lists of take sizes per kind
+//!    of move ([`TakeSizes`]: eliminations, reductions, splits, unequal splits, three-heap
+//!    splits), an all-but set, or an [`ExternalRule`]. The options, `is_option`, the first
+//!    options, the work estimate, the most parts, the periodicity theorem and the fast engine's
+//!    move lists are all read from it; no code outside the family modules looks at a digit's
+//!    bits, and every match on [`MoveSet`] or [`HeapRule`] is exhaustive, so a new form makes the
+//!    compiler list every place that must learn it.
 //! 3. *External rules.* A rule given from outside implements [`ExternalHeapRule`] (the script
 //!    engine's `ScriptHeapRule` does) and sits in the arm [`HeapRule::Script`] (the name kept:
 //!    scripts are the only rules given from outside, and the arm's name is how callers and tests
 //!    recognise them). Its options are computed on demand and the call is fallible, so no heap
 //!    ever silently has no options and no caller has to prepare anything first.
 //! 4. *Request and result.* A computation of values is asked for by one
-//!    [`Limits`](values::Limits) (last position, work budget, interrupt flag, [`Progress`]
-//!    observer, whether to go past a proof) and answers one [`Values`]; [`table`] fills the
-//!    request from `--to` and reports on the result. Refusals are [`FamilyError`] and
+//!    [`Limits`](crate::engine::values::Limits) (last position, work budget, interrupt flag,
+//!    [`Progress`] observer, whether to go past a proof) and answers one [`Values`]; [`table`]
+//!    fills the request from `--to` and reports on the result. Refusals are [`FamilyError`] and
 //!    [`TableError`] values, one variant per kind (malformed, too large, script failed, …).
 //!
-//! * [`values`] — the sequence G(0), G(1), … of a rule; [`engine`] its fast computation,
-//!   [`period`] the proof of its period.
+//! * [`heap_rule`] — the rule as spelled, compiled, and the rules given from outside.
+//! * [`values`] — the sequence G(0), G(1), … of a rule; [`crate::engine`] its fast computation,
+//!   [`crate::engine::period`] the proof of its period.
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
 //! * [`table`] — `grundy table`'s report and chart.
 //! * [`census`] — `grundy census`: every game of a pattern, its period and its equivalents.

@@ -5,8 +5,8 @@
 //! (sparse-space or dense pair scans, both cores, values in the narrowest type) for codes that
 //! leave at most two heaps, subtraction games and Grundy's game, and from the straightforward
 //! table over [`HeapRule::for_each_option`] for every other rule. Either way the computation
-//! stops as soon as a period is proved ([`period`](crate::engine::period)); G(n) for larger n then comes
-//! from the period, so a heap of any size up to 2^64 − 1 has a value.
+//! stops as soon as a period is proved ([`period`](crate::engine::period)); G(n) for larger n
+//! then comes from the period, so a heap of any size up to 2^64 − 1 has a value.
 
 use super::heap_rule::HeapRule;
 use crate::engine::error::FamilyError;
