@@ -230,3 +230,52 @@ impl<G: Components> Game for CompoundGame<G> {
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compound::position::CompoundPosition;
+    use crate::compound::referee::report_check;
+    use crate::core::Winner;
+    use crate::families::heap_rule::HeapRule;
+    use crate::game::heap_entry;
+    use crate::verify::Verdict;
+    use indicatif::ProgressBar;
+
+    /// A wrong rule for the conjunctive compound (max R instead of min R) is caught.
+    #[test]
+    fn a_wrong_rule_is_caught() {
+        let rule = HeapRule::resolve("sub:1,2").unwrap().unwrap();
+        let game = CompoundGame::new(heap_entry(rule), Compound::Conjunctive);
+        let positions = game.small_positions(5).unwrap();
+        let wrong = |position: &CompoundPosition<_>, verdict: &Verdict<_>| {
+            let largest = position
+                .parts()
+                .iter()
+                .map(|part| position.measurer().measures(part).unwrap().remoteness)
+                .max()
+                .unwrap();
+            let claimed = if largest % 2 == 1 {
+                Winner::First
+            } else {
+                Winner::Second
+            };
+            if claimed == verdict.winner() {
+                Ok(())
+            } else {
+                Err("wrong".to_string())
+            }
+        };
+        let report = cross_check("wrong", &positions, wrong, &ProgressBar::hidden());
+        assert!(report.disagreements > 0);
+        let right = cross_check(
+            "right",
+            &positions,
+            theory_check,
+            &progress_bar("right", positions.len()),
+        );
+        assert_eq!(right.disagreements, 0, "{right}");
+        let printed = cross_check("report", &positions, report_check, &ProgressBar::hidden());
+        assert_eq!(printed.disagreements, 0, "{printed}");
+    }
+}

@@ -10,8 +10,8 @@
 use super::components::Components;
 use super::measure::{FastMeasures, Measures, measures_of};
 use super::period::{ArithmeticPeriod, prove_arithmetic};
+use crate::engine::rule::CompiledRule;
 use crate::families::heaps::Heaps;
-use crate::families::rule::CompiledRule;
 use crate::game::{Entry, GameError};
 use crate::theory::AnalysisError;
 use std::sync::{Arc, Mutex};
@@ -215,7 +215,7 @@ impl Components for Heaps {
 mod tests {
     use super::*;
     use crate::compound::measure::MeasureSearch;
-    use crate::families::HeapRule;
+    use crate::families::heap_rule::HeapRule;
     use crate::families::heaps::HeapGame;
 
     #[test]

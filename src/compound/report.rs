@@ -7,7 +7,8 @@ use super::kind::Compound;
 use super::position::CompoundPosition;
 use super::rules::Deciding;
 use crate::core::{ImpartialGame, Winner};
-use crate::theory::{AnalysisError, Notation, Theory, WinningMoves};
+use crate::notation::Notation;
+use crate::theory::{AnalysisError, Theory, WinningMoves};
 use serde::Serialize;
 use std::io::{self, Write};
 

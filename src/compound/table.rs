@@ -96,7 +96,7 @@ impl RemotenessTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::HeapRule;
+    use crate::families::heap_rule::HeapRule;
 
     #[test]
     fn subtraction_one_two_has_its_known_period() {
