@@ -682,3 +682,22 @@ fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
         }
     }
 }
+
+#[test]
+fn a_component_with_too_many_moves_is_refused_quickly() {
+    let started = std::time::Instant::now();
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args([
+            "analyze",
+            "bounded-take",
+            "1000000000/2 5/1",
+            "--compound",
+            "continued",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("position limit"));
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+}

@@ -98,13 +98,23 @@ impl<G: ImpartialGame> MeasureSearch<G> {
             root.clone(),
             |search, position| search.memo.contains_key(position),
             |search, position, depth| {
-                if search.memo.len().saturating_add(depth) >= limit {
-                    return Err(AnalysisError::TooLarge(format!(
+                let too_large = || {
+                    AnalysisError::TooLarge(format!(
                         "remoteness and suspense by search need more than {limit} positions \
                          (the position limit)"
-                    )));
+                    ))
+                };
+                let stored = search.memo.len().saturating_add(depth);
+                if stored >= limit {
+                    return Err(too_large());
                 }
-                Ok(position.options())
+                // A position with more moves than the limit leaves room for is refused before
+                // its options are built (a pile of 10^9 can have 5·10^8 moves).
+                let (moves, more) = position.some_moves(limit - stored);
+                if more {
+                    return Err(too_large());
+                }
+                Ok(moves.iter().map(|mv| position.play(mv)).collect())
             },
             |search, position, options| {
                 let known: Vec<Measures> = options.iter().map(|o| search.memo[o]).collect();
