@@ -1,0 +1,257 @@
+//! Games on graphs through the binary: `analyze graph:FILE --json` against the referee on the
+//! explicit graph of whole sums (random graphs up to 12 vertices, every position of up to three
+//! tokens), bad graph files, `verify` and `play` over a pipe.
+
+use assert_cmd::Command;
+use grundy::core::Winner;
+use grundy::loopy::check::{multisets, random_graph};
+use grundy::loopy::graph::{GameGraph, Vertex};
+use grundy::loopy::referee::{Label, label};
+use grundy::loopy::sum::{sum_graph, sum_vertex};
+use grundy::loopy::tokens::Tokens;
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::Stdio;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the binary is built")
+}
+
+/// The graph file of `graph`.
+fn graph_file(graph: &GameGraph) -> String {
+    let mut lines = vec![format!("{} {}", graph.vertex_count(), graph.edge_count())];
+    for u in 0..graph.vertex_count() as Vertex {
+        for &v in graph.followers(u) {
+            lines.push(format!("{} {}", u + 1, v + 1));
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The referee's winner of `position`, and where its winning (in a draw, drawing) moves lead.
+fn referee(graph: &GameGraph, position: &Tokens) -> (Winner, BTreeSet<String>) {
+    let n = graph.vertex_count();
+    let sum = sum_graph(graph, position.0.len() as u32).unwrap();
+    let labels: Vec<Label> = label(&sum);
+    let index = sum_vertex(n, &position.0);
+    let winner = labels[index].winner();
+    let wanted = match winner {
+        Winner::First => Winner::Second,
+        other => other,
+    };
+    let mut targets = BTreeSet::new();
+    if winner != Winner::Second {
+        for &next in sum.followers(index as Vertex) {
+            if labels[next as usize].winner() == wanted {
+                let mut rest = next as usize;
+                let mut tokens: Vec<Vertex> = (0..position.0.len())
+                    .map(|_| {
+                        let v = (rest % n) as Vertex;
+                        rest /= n;
+                        v
+                    })
+                    .collect();
+                tokens.sort_unstable();
+                targets.insert(Tokens(tokens).to_string());
+            }
+        }
+    }
+    (winner, targets)
+}
+
+/// Runs `analyze graph:FILE POSITION --json` and returns the parsed report.
+fn analyze_json(file: &Path, position: &Tokens) -> serde_json::Value {
+    let spelling = format!("graph:{}", file.display());
+    let output = grundy()
+        .args(["analyze", &spelling, "--json", "--"])
+        .arg(position.to_string())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn targets(report: &serde_json::Value, key: &str) -> BTreeSet<String> {
+    report[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|mv| mv["to"].as_str().unwrap().to_string())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    #[test]
+    fn analyze_json_agrees_with_the_referee_on_random_graphs(seed in any::<u64>()) {
+        let mut state = seed;
+        let graph = random_graph(&mut state, 12);
+        let dir = std::env::temp_dir().join(format!("grundy-loopy-{}-{seed}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("graph.txt");
+        std::fs::write(&file, graph_file(&graph)).unwrap();
+        let positions: Vec<Tokens> = (0..=3)
+            .flat_map(|k| multisets(graph.vertex_count(), k))
+            .collect();
+        // Two workers: each position is one run of the binary.
+        let failures: Vec<String> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..2)
+                .map(|worker| {
+                    let (graph, file, positions) = (&graph, &file, &positions);
+                    scope.spawn(move || {
+                        let mut failures = Vec::new();
+                        for position in positions.iter().skip(worker).step_by(2) {
+                            let report = analyze_json(file, position);
+                            let (winner, expected) = referee(graph, position);
+                            let (listed, other) = match winner {
+                                Winner::Draw => ("drawing_moves", "winning_moves"),
+                                _ => ("winning_moves", "drawing_moves"),
+                            };
+                            let count = if winner == Winner::Draw {
+                                "drawing_move_count"
+                            } else {
+                                "winning_move_count"
+                            };
+                            if report["winner"] != winner.to_string()
+                                || targets(&report, listed) != expected
+                                || !targets(&report, other).is_empty()
+                                || report[count] != expected.len()
+                            {
+                                failures.push(format!(
+                                    "`{position}`: printed {report}, referee {winner} {expected:?}"
+                                ));
+                            }
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+        });
+        std::fs::remove_dir_all(&dir).unwrap();
+        prop_assert!(failures.is_empty(), "graph {}: {}", graph_file(&graph), failures.join("\n"));
+    }
+}
+
+#[test]
+fn the_worked_examples_print_their_outcomes() {
+    let run = |file: &str, position: &str| {
+        let output = grundy()
+            .args([
+                "analyze",
+                &format!("graph:examples/graphs/{file}"),
+                position,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let two_cycle = run("two-cycle.txt", "1");
+    assert!(
+        two_cycle.contains("winner:   draw (neither player can force a win)"),
+        "{two_cycle}"
+    );
+    assert!(two_cycle.contains("gamma:    ∞"), "{two_cycle}");
+    assert!(
+        two_cycle.contains("drawing moves: 1\n  1->2"),
+        "{two_cycle}"
+    );
+    let one = run("loop-and-end.txt", "1");
+    assert!(one.contains("winner:   first"), "{one}");
+    assert!(one.contains("gamma:    ∞(0)"), "{one}");
+    assert!(one.contains("winning moves: 1\n  1->2"), "{one}");
+    let two = run("loop-and-end.txt", "1 1");
+    assert!(two.contains("winner:   draw"), "{two}");
+    assert!(!two.contains("winner:   first") && !two.contains("winner:   second"));
+    let path = run("path.txt", "1");
+    assert!(path.contains("gamma:    2"), "{path}");
+}
+
+#[test]
+fn bad_graph_files_are_located_errors_with_nothing_on_stdout() {
+    let dir = std::env::temp_dir().join(format!("grundy-loopy-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "3 1\n1 4\n",
+            "line 2, column 3: expected a vertex (an integer from 1 to 3), found `4`",
+        ),
+        (
+            "3 2\n1 2\n",
+            "end of input: the first line announces 2 edges, the file has 1",
+        ),
+        (
+            "99999999999 0\n",
+            "line 1, column 1: expected the vertex count n",
+        ),
+        (
+            "2 1\n1 2 # ok\n2 1\n",
+            "line 3, column 1: more edges than the 1",
+        ),
+        ("", "the file is empty"),
+    ];
+    for (index, (text, message)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{index}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let output = grundy()
+            .args(["analyze", &format!("graph:{}", file.display()), "1"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{text:?}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(message), "{text:?}: {stderr}");
+        assert!(stderr.contains(&file.display().to_string()), "{stderr}");
+    }
+    let missing = grundy()
+        .args(["analyze", "graph:/nonexistent/graph.txt", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    let bad_position = grundy()
+        .args(["analyze", "graph:examples/graphs/two-cycle.txt", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_position.status.code(), Some(2));
+    assert!(bad_position.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&bad_position.stderr).contains("column 1: there is no vertex 3")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_checks_a_graph_and_random_graphs() {
+    let output = grundy()
+        .args(["verify", "graph:examples/graphs/loopy.txt"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    // 1 + 5 + 15 + 35 positions of up to three tokens on five vertices.
+    assert!(
+        text.contains("graph:examples/graphs/loopy.txt: checked 56 positions, 0 disagreements"),
+        "{text}"
+    );
+    assert!(
+        text.contains("random graphs (100, up to 12 vertices, seed 35): checked "),
+        "{text}"
+    );
+    let too_many = grundy()
+        .args(["verify", "graph:examples/graphs/loopy.txt", "--size", "99"])
+        .output()
+        .unwrap();
+    assert_eq!(too_many.status.code(), Some(2));
+}
