@@ -240,9 +240,9 @@ fn verify_checks_a_graph_and_random_graphs() {
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8(output.stdout).unwrap();
-    // 1 + 5 + 15 + 35 positions of up to three tokens on five vertices.
+    // 1 + 4 + 10 + 20 positions of up to three tokens on four vertices.
     assert!(
-        text.contains("graph:examples/graphs/loopy.txt: checked 56 positions, 0 disagreements"),
+        text.contains("graph:examples/graphs/loopy.txt: checked 35 positions, 0 disagreements"),
         "{text}"
     );
     assert!(
@@ -254,4 +254,93 @@ fn verify_checks_a_graph_and_random_graphs() {
         .output()
         .unwrap();
     assert_eq!(too_many.status.code(), Some(2));
+}
+
+/// Plays `grundy play graph:FILE START --first computer` over a pipe, the bot answering each
+/// prompt with `choose(position)`; returns the transcript.
+fn play_over_a_pipe(
+    file: &str,
+    start: &str,
+    first: &str,
+    choose: &dyn Fn(&grundy::loopy::tokens::Board, &Tokens) -> String,
+) -> String {
+    let board = grundy::loopy::tokens::Board::new(
+        grundy::loopy::file::read_graph(Path::new(file)).unwrap(),
+    );
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["play", &format!("graph:{file}"), start, "--first", first])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut transcript = String::new();
+    loop {
+        let mut line = String::new();
+        if stdout.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        transcript.push_str(&line);
+        if let Some(position) = line.trim_end().strip_prefix("position: ") {
+            let mut prompt = [0u8; 2];
+            if std::io::Read::read_exact(&mut stdout, &mut prompt).is_err() {
+                break;
+            }
+            if &prompt != b"> " {
+                // The last position of a finished game: the next line says who won.
+                transcript.push_str(&String::from_utf8_lossy(&prompt));
+                continue;
+            }
+            let position = board.parse_position(position).unwrap();
+            let answer = choose(&board, &position);
+            transcript.push_str(&format!("> {answer}\n"));
+            writeln!(stdin, "{answer}").unwrap();
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    transcript
+}
+
+#[test]
+fn play_wins_within_its_bound_and_keeps_draws_over_a_pipe() {
+    // Won: 2 3 on loopy.txt (∞(1) + 1 = ∞(0)); the bot runs round the cycle when it can.
+    let cycler = |board: &grundy::loopy::tokens::Board, position: &Tokens| {
+        let outcomes = board.outcomes(position);
+        let chosen = outcomes
+            .iter()
+            .find(|(_, after)| *after != Winner::Second)
+            .unwrap_or(&outcomes[0]);
+        chosen.0.to_string()
+    };
+    let won = play_over_a_pipe("examples/graphs/loopy.txt", "2 3", "computer", &cycler);
+    assert!(won.contains("this position is won; I win within "), "{won}");
+    assert!(won.ends_with("winner: computer\n"), "{won}");
+    let bound: usize = won
+        .split("I win within ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let moves = won.matches("computer plays").count() + won.matches("\n> ").count();
+    assert!(moves <= bound, "{moves} moves, bound {bound}: {won}");
+    // Drawn: two tokens beside a terminal. The bot moves at random among its moves; the
+    // computer keeps the draw, and the session ends at the third repetition, never lost.
+    let random = |board: &grundy::loopy::tokens::Board, position: &Tokens| {
+        let moves = board.moves(position);
+        let pick = position.0.iter().map(|&v| v as usize).sum::<usize>() % moves.len();
+        moves[pick].to_string()
+    };
+    let drawn = play_over_a_pipe(
+        "examples/graphs/loop-and-end.txt",
+        "1 1",
+        "computer",
+        &random,
+    );
+    assert!(drawn.contains("this position is a draw"), "{drawn}");
+    assert!(!drawn.contains("winner: human"), "{drawn}");
+    assert!(
+        drawn.ends_with("neither side can force a win)\n") || drawn.ends_with("winner: computer\n"),
+        "{drawn}"
+    );
 }

@@ -20,6 +20,15 @@ use std::path::Path;
 /// The prefix of a graph game's spelling: `graph:FILE`.
 pub const PREFIX: &str = "graph:";
 
+/// What `grundy list` says about graph games.
+pub const GRAPH_HELP: &str = "\
+Graph games: `graph:FILE`, tokens on any directed graph (cycles allowed: positions can be
+draws, values are Smith's γ, finite or ∞(K)). FILE holds a first line `n m`, then m lines `u v`
+(a move from vertex u to vertex v, vertices 1..n; `#` comments); a position lists the vertices
+holding a token, a move `u->v` slides one (see docs/loopy.md):
+  grundy analyze graph:examples/graphs/loop-and-end.txt 1 1
+  grundy verify graph:examples/graphs/loopy.txt   (γ against the win/lose/draw referee)";
+
 /// The default `verify --size` (tokens per position) of a graph game.
 const DEFAULT_TOKENS: u64 = 3;
 

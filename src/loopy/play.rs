@@ -142,3 +142,139 @@ fn announce(
         Winner::Second => writeln!(output, "computer: this position is lost for me; I hold out"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loopy::check::{multisets, random_graph};
+    use crate::loopy::graph::GameGraph;
+    use crate::loopy::tokens::TokenMove;
+
+    /// A bot's choice among the moves of a position.
+    type Bot = dyn Fn(&Board, &Tokens, &mut u64) -> TokenMove;
+
+    fn random_bot(board: &Board, position: &Tokens, state: &mut u64) -> TokenMove {
+        let moves = board.moves(position);
+        *state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        moves[(*state >> 33) as usize % moves.len()]
+    }
+
+    /// Plays to win, else to draw, else to make the game long: moves to ∞ vertices and to
+    /// vertices labelled late (large counters), which the computer must reverse.
+    fn adversarial_bot(board: &Board, position: &Tokens, _: &mut u64) -> TokenMove {
+        let rank = |(mv, after): &(TokenMove, Winner)| {
+            let result = match after {
+                Winner::Second => 2,
+                Winner::Draw => 1,
+                Winner::First => 0,
+            };
+            let counter = board.gammas().counter(mv.to).map_or(u32::MAX, |c| c);
+            (result, counter)
+        };
+        board
+            .outcomes(position)
+            .into_iter()
+            .max_by_key(rank)
+            .expect("a move")
+            .0
+    }
+
+    /// Plays from `start` with the computer to move first or not; the winner (`None`: still
+    /// going after `horizon` moves) and the number of moves played.
+    fn simulate(
+        board: &Board,
+        start: &Tokens,
+        computer_first: bool,
+        bot: &Bot,
+        horizon: u64,
+    ) -> Result<(Option<Side>, u64), String> {
+        let mut position = start.clone();
+        let mut computer = computer_first;
+        let mut state = 7u64;
+        let mut promise: Option<u64> = None;
+        for played in 0..horizon {
+            if board.moves(&position).is_empty() {
+                let winner = if computer {
+                    Side::Human
+                } else {
+                    Side::Computer
+                };
+                return Ok((Some(winner), played));
+            }
+            if computer {
+                if board.winner(&position) == Winner::First && promise.is_none() {
+                    promise = Some(played + board.win_bound(&position).unwrap());
+                }
+                if let Some(limit) = promise
+                    && played >= limit
+                {
+                    return Err(format!("the computer promised to win by move {limit}"));
+                }
+                position = position.after(board.best_move(&position).unwrap().0);
+            } else {
+                position = position.after(bot(board, &position, &mut state));
+            }
+            computer = !computer;
+        }
+        Ok((None, horizon))
+    }
+
+    #[test]
+    fn the_computer_wins_won_positions_within_its_bound_and_never_loses_a_draw() {
+        let mut state = 2026;
+        let bots: [&Bot; 2] = [&random_bot, &adversarial_bot];
+        for _ in 0..40 {
+            let board = Board::new(random_graph(&mut state, 9));
+            for tokens in 1..=2 {
+                for start in multisets(board.graph().vertex_count(), tokens) {
+                    let winner = board.winner(&start);
+                    for bot in bots {
+                        for computer_first in [true, false] {
+                            let (won, played) = simulate(&board, &start, computer_first, bot, 400)
+                                .unwrap_or_else(|e| panic!("{start}: {e}"));
+                            let computer_should = match (winner, computer_first) {
+                                (Winner::First, true) | (Winner::Second, false) => Some(true),
+                                (Winner::Draw, _) => Some(false),
+                                _ => None,
+                            };
+                            match computer_should {
+                                Some(true) => {
+                                    assert_eq!(won, Some(Side::Computer), "{start}: {played} moves")
+                                }
+                                Some(false) => assert_ne!(won, Some(Side::Human), "{start}"),
+                                None => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_session_says_a_draw_and_ends_at_the_third_repetition() {
+        let board = Board::new(GameGraph::from_edges(2, &[(0, 1), (1, 0)]));
+        let mut input: &[u8] = b"2->1\n2->1\n2->1\n";
+        let mut output = Vec::new();
+        let ending = play(
+            &board,
+            "help",
+            Tokens(vec![0]),
+            Side::Computer,
+            &mut input,
+            &mut output,
+        )
+        .unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert_eq!(ending, Ending::Drawn, "{text}");
+        assert!(text.contains("this position is a draw"), "{text}");
+        assert!(
+            text.ends_with(
+                "draw (the position came back a third time: neither side can force a win)\n"
+            ),
+            "{text}"
+        );
+    }
+}
