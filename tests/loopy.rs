@@ -246,7 +246,7 @@ fn verify_checks_a_graph_and_random_graphs() {
         "{text}"
     );
     assert!(
-        text.contains("random graphs (100, up to 12 vertices, seed 35): checked "),
+        text.contains("random graphs (40, up to 12 vertices, seed 35): checked "),
         "{text}"
     );
     let too_many = grundy()
@@ -342,5 +342,66 @@ fn play_wins_within_its_bound_and_keeps_draws_over_a_pipe() {
     assert!(
         drawn.ends_with("neither side can force a win)\n") || drawn.ends_with("winner: computer\n"),
         "{drawn}"
+    );
+}
+
+/// Runs `grundy interact graph:FILE START` against a shell bot whose `case` arms (on the
+/// line grundy wrote) answer the `position` lines; the exit status and the report.
+fn interact_with(file: &str, start: &str, arms: &str) -> (Option<i32>, String) {
+    let bot = format!("while read -r line; do case \"$line\" in {arms} esac; done");
+    let output = grundy()
+        .args([
+            "interact",
+            &format!("graph:{file}"),
+            start,
+            "--time-limit",
+            "10",
+            "--",
+        ])
+        .args(["sh", "-c", &bot])
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).to_string(),
+    )
+}
+
+#[test]
+fn interact_accepts_a_kept_draw_and_rejects_a_draw_let_slip() {
+    let file = "examples/graphs/loop-and-end.txt";
+    let always = |answer: &str| format!("position*) echo '{answer}';;");
+    let (status, kept) = interact_with(file, "1 1", &always("1->1"));
+    assert_eq!(status, Some(0), "{kept}");
+    assert!(
+        kept.contains("accepted, won 0 and drew 1 of 1 games"),
+        "{kept}"
+    );
+    let (status, slipped) = interact_with(file, "1 1", &always("1->2"));
+    assert_eq!(status, Some(1), "{slipped}");
+    assert!(slipped.contains("wrong answer"), "{slipped}");
+    assert!(
+        slipped.contains("let a drawn game slip from 1 1"),
+        "{slipped}"
+    );
+    assert!(
+        slipped.contains("first losing move: at 1 1 the program played 1->2, leaving 1 2"),
+        "{slipped}"
+    );
+    let (status, won) = interact_with(file, "1", &always("1->2"));
+    assert_eq!(status, Some(0), "{won}");
+    assert!(won.contains("accepted, won 1 of 1 games"), "{won}");
+    // A won start (2 3 on loopy.txt is ∞(1) + 1 = ∞(0)) that the bot only draws, running
+    // round the cycle, is not accepted.
+    let (status, looped) = interact_with(
+        "examples/graphs/loopy.txt",
+        "2 3",
+        "'position 2'*) echo '2->1';; 'position 1'*) echo '1->2';;",
+    );
+    assert_eq!(status, Some(1), "{looped}");
+    assert!(
+        looped
+            .contains("did not win a winnable game from 2 3: position 1 4 came back a third time"),
+        "{looped}"
     );
 }

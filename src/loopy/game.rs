@@ -36,7 +36,7 @@ const DEFAULT_TOKENS: u64 = 3;
 const MAX_VERIFY_TOKENS: u32 = 8;
 
 /// How many random graphs `verify` checks beside the file's.
-const RANDOM_GRAPHS: usize = 100;
+const RANDOM_GRAPHS: usize = 40;
 
 /// A game on a directed graph read from a file.
 pub struct GraphGame {

@@ -46,13 +46,20 @@
 //! counter and the finite-value moves of the winner lower the sum's "Nim part", so the winner's
 //! play ends: a sum of finite values is lost iff its nim-sum is 0, and won otherwise.
 //!
-//! *Infinite values.* From ∞(K) + n with n ∈ K the mover moves the ∞ token to a follower of
-//! value n and leaves nim-sum 0: a win. Otherwise (no such follower, and no finite move of the
-//! other tokens can make the sum finite) the mover keeps at least one ∞ component and, by C,
-//! moves the ∞ token to an ∞ follower v none of whose followers has the value that would reach
-//! nim-sum 0 — so the opponent cannot win either; with two ∞ components either player can
-//! always answer so that neither wins. Both players can keep a draw going, and neither can
-//! force a win: a draw. (Smith 1966 §§4–6; Fraenkel's survey gives the full argument.)
+//! *Infinite values.* Call a sum *finite* when all its components are. (i) A sum with two ∞
+//! components or more is a draw: no single move makes it finite, so no move reaches a lost
+//! (finite, nim-sum 0) position; and by C every ∞ vertex has an ∞ follower, so either player can
+//! always keep two ∞ components and is never without a move. (ii) Let one component u be
+//! ∞(K) and the rest finite of nim-sum n. If n ∈ K, moving u to its follower of value n leaves a
+//! finite sum of nim-sum 0: a win. If n ∉ K, no move wins (a win must make the sum finite, and
+//! u has no follower of value n), and the mover can always leave the opponent the same kind of
+//! position: with m = mex K, either n > m — then move the finite part to nim-sum m (it has
+//! followers of every smaller value), leaving ∞(K) + m with m ∉ K — or n = m (n < m would put n
+//! in K) — then C gives an ∞ follower v of u with m ∉ γF(v), leaving ∞(γF(v)) + m. So neither
+//! player can force a win: a draw. Together: ∞(K) + n is won iff n ∈ K, i.e. iff 0 ∈ K ⊕ n,
+//! which is the outcome of ∞(K ⊕ n); and two ∞ components make a draw, the outcome of ∞(∅).
+//! (Smith 1966 proves the full statement, that the sum *is* ∞(K ⊕ n) as a γ value; the tests
+//! check the outcomes and every winning or drawing move against the referee.)
 //!
 //! # Sources
 //!
