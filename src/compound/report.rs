@@ -161,6 +161,8 @@ impl<G: Components> CompoundAnalysis<'_, G> {
             match self.winner {
                 Winner::First => "first (the player to move wins)",
                 Winner::Second => "second (the player to move loses)",
+                // The compounds of short games are short: never drawn.
+                Winner::Draw => "draw (neither player can force a win)",
             }
         )?;
         let total = self.moves.total;
