@@ -10,6 +10,7 @@
 
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::{Game, heap_game};
+use crate::games::coins;
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
 
 /// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
@@ -44,7 +45,9 @@ pub enum ResolveError {
     #[error(
         "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
          code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-         grundys-game (see `grundy list`), or a script file (`game.rhai`)"
+         grundys-game (see `grundy list`), the coin-turning games coins:ruler, coins:mock-turtles, \
+         coins:turtles, coins:twins, products coins:A*B, turning-corners, or a script file \
+         (`game.rhai`)"
     )]
     Unknown {
         /// The spelling.
@@ -80,6 +83,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     }
     if names_script(spelling) {
         return load_script(spelling);
+    }
+    if let Some(game) = coins::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
     }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
@@ -130,6 +136,11 @@ fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// What `grundy list` prints about the heap families.
 pub fn family_help() -> &'static str {
     FAMILY_HELP
+}
+
+/// What `grundy list` prints about the coin-turning games.
+pub fn coins_help() -> &'static str {
+    coins::COINS_HELP
 }
 
 #[cfg(test)]
