@@ -13,8 +13,9 @@ pub fn mex_table(size: usize) -> Vec<Vec<u8>> {
             let mut seen = [0u64; 4];
             for a_less in 0..a {
                 let left = table[a_less][b];
-                for b_less in 0..b {
-                    let value = left ^ table[a][b_less] ^ table[a_less][b_less];
+                let (row, row_less) = (&table[a][..b], &table[a_less][..b]);
+                for (&right, &corner) in row.iter().zip(row_less) {
+                    let value = left ^ right ^ corner;
                     seen[usize::from(value >> 6)] |= 1 << (value & 63);
                 }
             }

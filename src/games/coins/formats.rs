@@ -59,7 +59,7 @@ pub(crate) const FORMATS: &[Format] = &[
             1,
             false,
             Bounds::pairs(1, 1_000_000, (0, u64::MAX), (0, u64::MAX)),
-            Bounds::pairs(1, 1_000_000, (0, u64::MAX), (0, u64::MAX)),
+            Bounds::pairs(1, 2_000_000, (0, u64::MAX), (0, u64::MAX)),
         ),
     },
     Format {
