@@ -41,8 +41,9 @@
 //! distinguishable, so it is the minimal automaton of L, which for a commutative language is its
 //! syntactic monoid: Q(A_n), P and Φ.
 
-use super::quotient::{Element, VerifyFailure, verify_candidate};
-use super::{HeapOptions, MisereError};
+use super::candidate::{Element, VerifyFailure, verify_candidate};
+use super::error::MisereError;
+use super::options::HeapOptions;
 use rustc_hash::FxHashMap;
 
 /// How many positions the exhaustive search of a refinement stores at most.
@@ -136,7 +137,7 @@ pub(super) fn refine(
 ) -> Result<Refined, MisereError> {
     let heap_options: Vec<Vec<Vec<u64>>> = (0..=n)
         .map(|h| {
-            let mut all = super::collect_options(options, h);
+            let mut all = super::options::collect_options(options, h);
             for parts in &mut all {
                 parts.sort_unstable();
             }

@@ -5,9 +5,10 @@
 //! with its order, P-portion, presentation and pretending function, and the order after each
 //! heap. Every figure is exact for the heaps it names; nothing is claimed past them.
 
+use super::error::MisereError;
 use super::genus::{DEFAULT_GENUS_POSITIONS, GenusTable};
+use super::options::HeapOptions;
 use super::quotient::MisereQuotient;
-use super::{HeapOptions, MisereError};
 use serde::Serialize;
 use std::fmt::Write;
 
