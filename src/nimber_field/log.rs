@@ -35,8 +35,8 @@ pub fn order(a: u64) -> Option<u64> {
 ///
 /// ```
 /// use grundy::nimber_field::{arithmetic::power, log::log};
-/// let x = log(5, 123).unwrap();
-/// assert_eq!(power(5, x), 123);
+/// let x = log(32, 141).unwrap(); // 32 generates the 255 non-zero bytes
+/// assert_eq!(power(32, x), 141);
 /// assert_eq!(log(2, 3), Some(2));
 /// assert_eq!(log(2, 123), None); // 2 lies in the subfield {0, 1, 2, 3}
 /// ```
