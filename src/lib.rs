@@ -28,6 +28,8 @@
 //! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
 //!   module builds its own.
 //! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
+//! * [`loopy`] — games that can return to a position: draws, Smith's γ values ∞(K), games on
+//!   any directed graph (`graph:FILE`).
 //! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
 //!   answers (generated inputs, shrunk failures) and against a perfect jury.
 //! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
@@ -81,6 +83,7 @@ pub mod families;
 pub mod game;
 pub mod games;
 pub mod judge;
+pub mod loopy;
 pub mod misere;
 pub mod nimber_field;
 pub mod notation;

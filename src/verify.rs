@@ -209,6 +209,7 @@ pub fn report_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
     let expected_line = match truth {
         Winner::First => "winner:   first (the player to move wins)",
         Winner::Second => "winner:   second (the player to move loses)",
+        Winner::Draw => "winner:   draw (neither player can force a win)",
     };
     if !text.lines().any(|line| line == expected_line) {
         return Err(format!(

@@ -54,6 +54,8 @@ pub fn run(_: ListArgs) -> Result<u8, Failure> {
     }
     text.push('\n');
     text.push_str(grundy::script::SCRIPT_HELP);
+    text.push_str("\n\n");
+    text.push_str(grundy::loopy::game::GRAPH_HELP);
     text.push('\n');
     write_stdout(&text)?;
     Ok(0)
