@@ -11,6 +11,8 @@
 //!
 //! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and
 //!   the generic [`ExhaustiveSolver`], the referee of everything else.
+//! * [`nimber_field`] — the nimbers below 2^64 as a field: nim-product, inverse, square root,
+//!   the discrete logarithm (the values of the two-dimensional coin-turning games).
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
 //!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
@@ -86,6 +88,7 @@ pub mod games;
 pub mod judge;
 pub mod loopy;
 pub mod misere;
+pub mod nimber_field;
 pub mod notation;
 pub mod play;
 pub mod resolve;

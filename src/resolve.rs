@@ -11,6 +11,7 @@
 
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::{Game, heap_game};
+use crate::games::coins;
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
@@ -47,8 +48,9 @@ pub enum ResolveError {
     #[error(
         "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
          code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-         grundys-game (see `grundy list`), a script file (`game.rhai`), or a directed graph \
-         (`graph:FILE`)"
+         grundys-game (see `grundy list`), the coin-turning games coins:ruler, coins:mock-turtles, \
+         coins:turtles, coins:twins, products coins:A*B, turning-corners, a script file \
+         (`game.rhai`), or a directed graph (`graph:FILE`)"
     )]
     Unknown {
         /// The spelling.
@@ -91,6 +93,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     if let Some(path) = spelling.strip_prefix(GRAPH_PREFIX) {
         let game = GraphGame::load(spelling, std::path::Path::new(path))?;
         return Ok(Box::new(game));
+    }
+    if let Some(game) = coins::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
     }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
@@ -141,6 +146,11 @@ fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// What `grundy list` prints about the heap families.
 pub fn family_help() -> &'static str {
     FAMILY_HELP
+}
+
+/// What `grundy list` prints about the coin-turning games.
+pub fn coins_help() -> &'static str {
+    coins::COINS_HELP
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ Examples:
   grundy analyze kayles 3 5 7 --misere
   grundy analyze sub:1,3,4 5 7 --compound conjunctive
   grundy analyze sub:1,2 7 --remoteness
+  grundy analyze turning-corners 1,2 3,4
+  grundy analyze coins:ruler 2 5 6 --json
   grundy analyze examples/games/cram.rhai 3x3";
 
 /// Who wins a position, its Grundy value and every winning move.

@@ -12,6 +12,7 @@ Examples:
   grundy verify kayles --misere
   grundy verify sub:1,3,4 --size 12
   grundy verify kayles nim --compound shortened
+  grundy verify coins:ruler coins:mock-turtles turning-corners
   grundy verify examples/games/kayles.rhai";
 
 /// The games `verify --compound` checks when none is named: one of each kind of component.

@@ -227,6 +227,12 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
             })
             .collect::<Vec<_>>()
             .join(" "),
+        Kind::Fixed(Flavor::SwitchLights | Flavor::NimProduct | Flavor::NimLog) => (0..count)
+            .map(|_| format!("{},{}", rng.between(1, 4), rng.between(1, 4)))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(" "),
         Kind::Heaps => numbers(rng, 1, 12).join(" "),
     }
 }
