@@ -9,7 +9,8 @@
 use super::{HeapMove, HeapRule, Heaps};
 use crate::misere::MisereError;
 use crate::misere::game::{MisereTheory, search_winning_moves};
-use crate::misere::quotient::{Element, MisereQuotient};
+use crate::misere::monoid::Element;
+use crate::misere::quotient::MisereQuotient;
 use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
 use crate::theory::{AnalysisError, MoveCollector, WinningMove, WinningMoves};
 use rustc_hash::FxHashMap;

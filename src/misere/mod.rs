@@ -21,10 +21,13 @@
 //! The referee is the exhaustive solver under [`Play::Misere`](crate::core::Play): every result
 //! here is checked against it in the tests.
 
+pub mod bitset;
+pub mod construction;
 pub mod game;
 pub mod genus;
+pub mod monoid;
+pub mod periodicity;
 pub mod quotient;
-pub mod refine;
 pub mod search;
 pub mod table;
 pub mod tame;
@@ -58,4 +61,7 @@ pub enum MisereError {
     /// The game is outside what the method handles.
     #[error("{0}")]
     Unsupported(String),
+    /// The computation was interrupted (Ctrl-C).
+    #[error("{0}")]
+    Interrupted(String),
 }
