@@ -206,7 +206,9 @@ fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.
 fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits, Settled};
-    use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable, TableSettings};
+    use grundy::misere::table::{
+        DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable, TableSettings,
+    };
     use std::io::IsTerminal;
     use std::time::{Duration, Instant};
     let to = args
@@ -232,7 +234,9 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
                 .ok()
                 .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 1e9)
                 .ok_or_else(|| {
-                    usage(format!("--seconds {text}: give a positive number of seconds"))
+                    usage(format!(
+                        "--seconds {text}: give a positive number of seconds"
+                    ))
                 })?;
             Some(value)
         }

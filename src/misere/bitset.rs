@@ -49,7 +49,10 @@ impl Bits {
 
     /// Whether the two sets meet.
     pub fn intersects(&self, other: &Bits) -> bool {
-        self.words.iter().zip(&other.words).any(|(&a, &b)| a & b != 0)
+        self.words
+            .iter()
+            .zip(&other.words)
+            .any(|(&a, &b)| a & b != 0)
     }
 
     /// The members, ascending.
@@ -84,7 +87,10 @@ mod tests {
         let c = Bits::from_fn(130, |i| i == 129);
         assert!(b.is_subset(&a) && !a.is_subset(&b));
         assert!(a.intersects(&c) && !b.intersects(&c));
-        assert_eq!(a.iter().collect::<Vec<_>>(), (0..130).step_by(3).collect::<Vec<_>>());
+        assert_eq!(
+            a.iter().collect::<Vec<_>>(),
+            (0..130).step_by(3).collect::<Vec<_>>()
+        );
         assert_eq!(a.len(), 44);
         assert!(Bits::new(130).is_empty() && !c.is_empty());
     }

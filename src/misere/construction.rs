@@ -224,7 +224,11 @@ impl Pretension {
             let generator = self.heap_gen[h as usize];
             let key = (generator, t.iter().map(|&(e, _)| e).collect());
             if seen.insert(key) {
-                types.push(TypeHeap { heap: h, generator, t });
+                types.push(TypeHeap {
+                    heap: h,
+                    generator,
+                    t,
+                });
             }
         }
         types
@@ -373,10 +377,9 @@ impl Pretension {
                 if !self.lost[self.times_heap(x, ty.heap) as usize] {
                     continue;
                 }
-                let fails = ty
-                    .t
-                    .iter()
-                    .any(|&(_, k)| self.lost[self.image(x, &options[ty.heap as usize][k]) as usize]);
+                let fails = ty.t.iter().any(|&(_, k)| {
+                    self.lost[self.image(x, &options[ty.heap as usize][k]) as usize]
+                });
                 if fails && least.is_none_or(|l| reps.rank[x as usize] < reps.rank[l as usize]) {
                     least = Some(x);
                 }
@@ -553,17 +556,17 @@ impl Pretension {
                     .map(|&h| {
                         let ind = self.heap_gen[h as usize].map_or(0, |g| self.monoid.index(g));
                         let i = ind.max(count(h) - 1);
-                        let p = if i >= 4 { (2 * ((i - 4) / 2)).max(2) } else { 2 };
+                        let p = if i >= 4 {
+                            (2 * ((i - 4) / 2)).max(2)
+                        } else {
+                            2
+                        };
                         (i, p)
                     })
                     .collect();
-                let monoid = base.times_cyclic(&factors, limits.max_order).map_err(|_| {
-                    MisereError::TooLarge(format!(
-                        "heap {n}: a candidate quotient would have more than {} elements \
-                         (--max-order)",
-                        limits.max_order
-                    ))
-                })?;
+                let monoid = base
+                    .times_cyclic(&factors, limits.max_order)
+                    .map_err(|_| candidate_too_large(n, limits.max_order))?;
                 let heap_gen = (0..=n)
                     .map(|h| match freed.iter().position(|&f| f == h) {
                         Some(f) => Some(keep.len() + f),
@@ -607,6 +610,13 @@ fn colex_subsets(m: usize, k: usize) -> Vec<Vec<usize>> {
     go(m, k, 0, &mut current, &mut all);
     all.sort_by(|a, b| a.iter().rev().cmp(b.iter().rev()));
     all
+}
+
+/// The error of a candidate past the limit of elements.
+fn candidate_too_large(n: u64, max_order: usize) -> MisereError {
+    MisereError::TooLarge(format!(
+        "heap {n} needs a candidate quotient of more than {max_order} elements (--max-order)"
+    ))
 }
 
 /// `[5,5,9]`.
@@ -781,8 +791,7 @@ impl Construction {
         let allowed: Vec<Element> = (0..order as Element)
             .filter(|&x| {
                 self.current.lost[x as usize] == pi
-                    && t
-                        .iter()
+                    && t.iter()
                         .all(|&(e, _)| !partners[x as usize].intersects(&partners[e as usize]))
             })
             .collect();
@@ -802,9 +811,8 @@ impl Construction {
             if x == 0 {
                 trial.heap_gen.push(None);
             } else {
-                let action: Vec<Element> = (0..order as Element)
-                    .map(|y| self.multiply(y, x))
-                    .collect();
+                let action: Vec<Element> =
+                    (0..order as Element).map(|y| self.multiply(y, x)).collect();
                 trial.monoid.push_generator(action);
                 trial.heap_gen.push(Some(g));
             }
@@ -822,7 +830,11 @@ impl Construction {
         }
         // A new generator.
         let mut candidate = {
-            let monoid = self.current.monoid.times_cyclic(&[(2, 2)], limits.max_order)?;
+            let monoid = self
+                .current
+                .monoid
+                .times_cyclic(&[(2, 2)], limits.max_order)
+                .map_err(|_| candidate_too_large(n, limits.max_order))?;
             let mut heap_gen = self.current.heap_gen.clone();
             heap_gen.push(Some(monoid.generators() - 1));
             Pretension {
@@ -835,11 +847,7 @@ impl Construction {
         for tried in 1..=MAX_CANDIDATES {
             limits.check(n)?;
             if candidate.order() > limits.max_order {
-                return Err(MisereError::TooLarge(format!(
-                    "heap {n}: a candidate quotient has {} elements, more than {} (--max-order)",
-                    candidate.order(),
-                    limits.max_order
-                )));
+                return Err(candidate_too_large(n, limits.max_order));
             }
             let types = candidate.types(options);
             let reps = candidate.least_representatives(options, false)?;
@@ -873,8 +881,8 @@ impl Construction {
             self.current.heap_gen.push(None);
             return;
         }
-        let existing = (0..self.current.monoid.generators())
-            .find(|&g| self.current.monoid.generator(g) == x);
+        let existing =
+            (0..self.current.monoid.generators()).find(|&g| self.current.monoid.generator(g) == x);
         let g = match existing {
             Some(g) => g,
             None => {

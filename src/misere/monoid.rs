@@ -227,12 +227,7 @@ impl Monoid {
         let act = self
             .act
             .iter()
-            .map(|a| {
-                first
-                    .iter()
-                    .map(|&x| class_of[a[x] as usize])
-                    .collect()
-            })
+            .map(|a| first.iter().map(|&x| class_of[a[x] as usize]).collect())
             .collect();
         (
             Monoid {
@@ -255,7 +250,9 @@ mod tests {
 
     #[test]
     fn cyclic_products_follow_their_relations() {
-        let m = Monoid::trivial().times_cyclic(&[(2, 2), (1, 3)], 1000).unwrap();
+        let m = Monoid::trivial()
+            .times_cyclic(&[(2, 2), (1, 3)], 1000)
+            .unwrap();
         assert_eq!(m.order(), 16);
         for a in 0..10 {
             for b in 0..10 {
@@ -272,7 +269,11 @@ mod tests {
         }
         assert_eq!(m.index(0), 2);
         assert_eq!(m.index(1), 1);
-        assert!(Monoid::trivial().times_cyclic(&[(2, 2), (2, 2)], 15).is_err());
+        assert!(
+            Monoid::trivial()
+                .times_cyclic(&[(2, 2), (2, 2)], 15)
+                .is_err()
+        );
     }
 
     #[test]

@@ -83,7 +83,13 @@ mod tests {
         // Pre-period 3, period 2: 0 5 6 | 1 2 1 2 …; K = 3, k = 2: needs 3·3 + 3·2 + 2 + 3 = 20 ≤ N + 1.
         let phi = |len: usize| -> Vec<u32> {
             (0..len)
-                .map(|m| if m < 3 { [0, 5, 6][m] } else { 1 + (m as u32 - 3) % 2 })
+                .map(|m| {
+                    if m < 3 {
+                        [0, 5, 6][m]
+                    } else {
+                        1 + (m as u32 - 3) % 2
+                    }
+                })
                 .collect()
         };
         assert_eq!(solution(&phi(19), 2, 2), None);

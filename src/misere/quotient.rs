@@ -161,7 +161,9 @@ impl MisereQuotient {
     }
 
     fn phi_list(&self) -> Vec<Element> {
-        (0..=self.heaps()).map(|h| self.construction.phi(h)).collect()
+        (0..=self.heaps())
+            .map(|h| self.construction.phi(h))
+            .collect()
     }
 
     /// The pretending function: Φ(0), Φ(1), … Φ(heaps).
