@@ -143,6 +143,9 @@ struct Pretension {
 /// A heap's option images: each element of T(h) with one option giving it.
 type Transitions = Vec<(Element, usize)>;
 
+/// For each element, the ⊆-minimal transition sets of the positions of that image met.
+type MinimalSets = Vec<Vec<Bits>>;
+
 /// A heap used by the searches: the smallest heap of its type.
 #[derive(Clone, Debug)]
 struct TypeHeap {
@@ -408,10 +411,10 @@ impl Pretension {
         types: &[TypeHeap],
         bound: Option<&[u64]>,
         limits: &Limits,
-    ) -> Result<(Option<Vec<u64>>, Vec<Vec<Bits>>), MisereError> {
+    ) -> Result<(Option<Vec<u64>>, MinimalSets), MisereError> {
         let order = self.order();
         let p_bits = Bits::from_fn(order, |x| self.lost[x]);
-        let mut minimal: Vec<Vec<Bits>> = vec![Vec::new(); order];
+        let mut minimal: MinimalSets = vec![Vec::new(); order];
         struct Frame {
             x: Element,
             tr: Bits,
@@ -500,6 +503,7 @@ impl Pretension {
                 }))
             }));
         }
+        let whole = monoid.order();
         let (monoid, new_of_old) = monoid.submonoid(&keep);
         let mut sub_lost = vec![false; monoid.order()];
         for (x, new) in new_of_old.iter().enumerate() {
@@ -507,10 +511,16 @@ impl Pretension {
                 sub_lost[*new as usize] = lost[x];
             }
         }
-        Pretension {
+        let restricted = Pretension {
             monoid,
             lost: sub_lost,
             heap_gen,
+        };
+        // A proper submonoid may identify more elements (fewer z tell them apart): reduce again.
+        if restricted.order() < whole {
+            restricted.reduced()
+        } else {
+            restricted
         }
     }
 
@@ -650,7 +660,7 @@ pub struct Construction {
     /// {z : xz ∈ P} for each x, when computed.
     partners: Option<Vec<Bits>>,
     /// The ⊆-minimal transition sets of each element over Γ_m, for some m ≤ n, when computed.
-    minimal: Option<Vec<Vec<Bits>>>,
+    minimal: Option<MinimalSets>,
 }
 
 impl Default for Construction {
