@@ -219,3 +219,44 @@ fn analyze_kayles_with_huge_heaps_answers_from_the_period() {
         assert_eq!(next["winner"], "second", "{to}");
     }
 }
+
+/// `census --misere`: each game's quotient as `table --misere` computes it, shards included.
+#[test]
+fn census_misere_surveys_codes() {
+    let report = json_of(&[
+        "census", "0.77", "0.75", "0.31", "0.1", "0.2", "0.3", "0.5", "--misere", "--to", "300",
+        "--json",
+    ]);
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 7);
+    let find = |name: &str| games.iter().find(|g| g["game"] == name).unwrap();
+    for (name, order, p_size, period) in [("0.77", 40, 9, 12), ("0.75", 8, 2, 2), ("0.31", 6, 2, 2)]
+    {
+        let game = find(name);
+        assert_eq!(game["order"], order, "{name}");
+        assert_eq!(game["p_size"], p_size, "{name}");
+        assert_eq!(game["solved"]["period"], period, "{name}");
+    }
+    let mut sharded: Vec<String> = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let piece = json_of(&[
+            "census", "0.77", "0.75", "0.31", "0.1", "0.2", "0.3", "0.5", "--misere", "--to",
+            "300", "--json", "--shard", shard,
+        ]);
+        assert_eq!(piece["total_games"], 7);
+        for g in piece["games"].as_array().unwrap() {
+            assert_eq!(g["order"], find(g["game"].as_str().unwrap())["order"]);
+            sharded.push(g["game"].as_str().unwrap().to_string());
+        }
+    }
+    sharded.sort();
+    let mut all: Vec<String> = games
+        .iter()
+        .map(|g| g["game"].as_str().unwrap().to_string())
+        .collect();
+    all.sort();
+    assert_eq!(sharded, all);
+    let output = grundy(&["census", "0.7", "--misere", "--seconds", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}

@@ -43,6 +43,7 @@ pub mod error;
 pub mod grundys_game;
 pub mod heaps;
 pub mod misere;
+pub mod misere_census;
 pub mod nim;
 pub mod period;
 pub mod progress;

@@ -8,9 +8,11 @@
 //! * [`genus`] — the genus of every heap of a heap game, computed from the options, and how far
 //!   its heaps are tame.
 //! * [`quotient`] — misère quotients (Plambeck; Plambeck and Siegel): the finite commutative
-//!   monoid that decides every position of a heap game whose heaps are at most n, built heap by
-//!   heap and verified exactly; a many-heap position is then decided by multiplying its heaps'
-//!   elements.
+//!   monoid that decides every position of a heap game whose heaps are at most n — or, once
+//!   [`periodicity`] solves it, of every heap; a many-heap position is then decided by
+//!   multiplying its heaps' elements. Built by [`construction`] (the heap-by-heap construction
+//!   on the monoid, every candidate checked by the conditions that make it the quotient) on the
+//!   compact tables of [`monoid`] and the bit sets of [`bitset`].
 //!
 //! * [`game`] — [`Misere`]: any game under misère play, as a position type with a theory, so
 //!   that every command runs on it; [`MisereTheory`] is a game's misère theory (by default,
