@@ -136,8 +136,8 @@ fn straightforward(digits: &[u8], last: usize) -> Vec<u16> {
 }
 
 fn table(c: &mut Criterion) {
+    use grundy::engine::values::{Limits, Values};
     use grundy::families::HeapRule;
-    use grundy::families::values::{Limits, Values};
     let mut group = c.benchmark_group("table");
     group.sample_size(10);
     for (code, digits, last) in [

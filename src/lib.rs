@@ -14,6 +14,8 @@
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
 //!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
+//! * [`engine`] — the table engine: G(0), G(1), … of a compiled heap rule (sparse and dense
+//!   pair scans, the ring mode), its period proofs and its progress; it knows only the rule value.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
 //!   Grundy's game.
 //! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
@@ -71,6 +73,7 @@ pub mod analysis;
 #[cfg(feature = "contest")]
 pub mod contest;
 pub mod core;
+pub mod engine;
 pub mod enumerate;
 pub mod families;
 pub mod game;

@@ -4,9 +4,9 @@
 //! when a read falls outside the prefix and the ring.
 
 use assert_cmd::Command;
+use grundy::engine::Stop;
+use grundy::engine::ring::{self, RingError, RingOptions, Sizes};
 use grundy::families::HeapRule;
-use grundy::families::engine::Stop;
-use grundy::families::engine::ring::{self, RingError, RingOptions, Sizes};
 use grundy::families::table::{self, TableReport};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -76,8 +76,10 @@ fn ring_run_with(
     stop_after: Option<u64>,
     scalar: bool,
 ) -> Result<ring::RingRun, RingError> {
+    let rule = rule(code);
     ring::run(
-        &rule(code),
+        &rule.compile(),
+        &rule.to_string(),
         &RingOptions {
             to,
             sizes,

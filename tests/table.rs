@@ -3,11 +3,11 @@
 
 use assert_cmd::Command;
 use grundy::core::{ImpartialGame, Nimber};
+use grundy::engine::period;
+use grundy::engine::values::{Limits, Values};
 use grundy::families::HeapRule;
 use grundy::families::heaps::HeapGame;
-use grundy::families::period;
 use grundy::families::table::{self, TableReport};
-use grundy::families::values::{Limits, Values};
 use grundy::theory::Theory;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

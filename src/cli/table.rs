@@ -6,7 +6,7 @@ use super::common::{
     write_stdout,
 };
 use clap::Args;
-use grundy::families::progress::Terminal;
+use grundy::engine::progress::Terminal;
 use grundy::families::table;
 use std::path::PathBuf;
 
@@ -144,7 +144,7 @@ fn normal_table(args: &TableArgs) -> Result<u8, Failure> {
 
 /// `grundy table GAME --to N --ring`: the ring mode, with checkpoints.
 fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
-    use grundy::families::engine::ring;
+    use grundy::engine::ring;
     let flags = &args.ring;
     let to = args
         .to
@@ -168,7 +168,8 @@ fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
     }
     let interrupt = interrupt_on_ctrl_c();
     let run = ring::run(
-        heap_game.rule(),
+        &heap_game.rule().compile(),
+        &heap_game.rule().to_string(),
         &ring::RingOptions {
             to,
             sizes,
@@ -194,13 +195,11 @@ fn ring_table(args: &TableArgs) -> Result<u8, Failure> {
         table::Table::text(&report)
     };
     write_stdout(&text)?;
-    Ok(
-        if report.stopped == grundy::families::engine::Stop::Interrupted {
-            130
-        } else {
-            0
-        },
-    )
+    Ok(if report.stopped == grundy::engine::Stop::Interrupted {
+        130
+    } else {
+        0
+    })
 }
 
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.

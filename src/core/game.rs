@@ -78,10 +78,10 @@ pub trait ImpartialGame: Clone + Eq + Hash {
 
     /// The play convention the game is played under: normal play, unless the position type is
     /// a misère game ([`crate::misere::Misere`]). The referee plays it by this convention.
-    fn convention() -> super::Play
+    fn convention() -> super::convention::Play
     where
         Self: Sized,
     {
-        super::Play::Normal
+        super::convention::Play::Normal
     }
 }

@@ -9,7 +9,10 @@
 //! not add: the misère value of a sum is not the nim-sum of the parts' values, which is why the
 //! referee searches whole positions.
 
-use super::{ImpartialGame, Nimber, Play, mex, solve_post_order};
+use super::convention::Play;
+use super::game::ImpartialGame;
+use super::nimber::{Nimber, mex};
+use super::post_order::solve_post_order;
 use std::collections::HashMap;
 use std::convert::Infallible;
 
@@ -113,7 +116,7 @@ impl<G: ImpartialGame> ExhaustiveSolver<G> {
     }
 
     /// Who wins `root` under the solver's convention.
-    pub fn winner(&mut self, root: &G) -> super::Winner {
+    pub fn winner(&mut self, root: &G) -> super::nimber::Winner {
         self.grundy_value(root).winner()
     }
 

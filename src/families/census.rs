@@ -68,9 +68,9 @@
 //! of octal games* (web tables of 0.??? and 4.???); T. Czajka, `octal-games` (README: the errors
 //! found in published tables).
 
-use super::HeapRule;
-use super::engine::{Method, Stop};
-use super::values::{Limits, Values};
+use super::heap_rule::HeapRule;
+use crate::engine::values::{Limits, Values};
+use crate::engine::{Method, Stop};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Write as _;

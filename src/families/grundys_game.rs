@@ -11,7 +11,7 @@
 //! period being found; none is known, so grundy computes it and never claims one it has not
 //! proved.
 
-use super::rule::{CompiledRule, MoveSet, TakeSizes};
+use crate::engine::rule::{CompiledRule, MoveSet, TakeSizes};
 
 /// The rules in a line.
 pub const DESCRIPTION: &str =

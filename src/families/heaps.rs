@@ -17,17 +17,18 @@
 //! A move `2-1` removes 1 token from the second heap (as printed) and leaves one heap or none;
 //! `2-1=3+4` removes 1 and leaves heaps of 3 and 4 (`=a+b+c` for three).
 
-use super::error::FamilyError;
-use super::rule::{CompiledRule, MoveSet, Pairs};
-use super::{HeapRule, Values};
+use super::heap_rule::HeapRule;
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::engine::error::FamilyError;
+use crate::engine::rule::{CompiledRule, MoveSet, Pairs};
+use crate::engine::values::Values;
 use crate::scanner::{InputError, Location, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
-use super::period::ProvedPeriod;
+use crate::engine::period::ProvedPeriod;
 
 /// Heaps above this have their winning moves counted per residue class of the period instead of
 /// enumerated one by one (when a period is proved).

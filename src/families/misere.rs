@@ -6,7 +6,8 @@
 //! of its heaps' elements lies in the P-portion, and a move wins exactly when it replaces one
 //! heap by parts whose element, times the rest, lies there.
 
-use super::{HeapMove, HeapRule, Heaps};
+use super::heap_rule::HeapRule;
+use super::heaps::{HeapMove, Heaps};
 use crate::misere::MisereError;
 use crate::misere::construction::Limits;
 use crate::misere::game::{MisereTheory, search_winning_moves};

@@ -8,8 +8,8 @@
 //! census does ([`super::census`]). A record is exact for the heaps it names, whatever stopped
 //! it; only the time (and so, under a time limit, how far a game got) depends on the machine.
 
-use super::HeapRule;
 use super::census::{CensusError, expand};
+use super::heap_rule::HeapRule;
 use crate::misere::construction::Limits;
 use crate::misere::periodicity::Solution;
 use crate::misere::quotient::MisereQuotient;

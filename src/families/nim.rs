@@ -11,7 +11,7 @@
 //! it is the all-but subtraction game with nothing forbidden. Positions of any size are analysed
 //! by [`crate::games::nim`], which uses G(n) = n directly (and Bouton's misère rule).
 
-use super::rule::MoveSet;
+use crate::engine::rule::MoveSet;
 
 /// The spelling.
 pub const NIM: &str = "nim";

@@ -10,11 +10,11 @@
 //! **Theory.** A subtraction game is the take-and-break code with d_k = 3 exactly for k ∈ S, so
 //! its values are periodic: G(n) depends only on the last max(S) values, there are finitely many
 //! such windows, so the sequence repeats; a repeat of max(S) consecutive values proves the period
-//! (the proof lives with the values, in [`crate::families::values`]). All-but games are
+//! (the proof lives with the engine, in [`crate::engine::period`]). All-but games are
 //! *arithmetic*-periodic (G(n + p) = G(n) + s eventually) rather than periodic.
 
-use super::error::SpellingError;
-use super::rule::{CompiledRule, MoveSet, TakeSizes};
+use crate::engine::error::SpellingError;
+use crate::engine::rule::{CompiledRule, MoveSet, TakeSizes};
 use std::collections::BTreeSet;
 use std::fmt;
 

@@ -23,8 +23,8 @@
 //! of n leaves. Many codes are eventually periodic; the sequence and its proof of periodicity are
 //! the business of [`crate::families::values`].
 
-use super::error::SpellingError;
-use super::rule::{CompiledRule, MoveSet, TakeSizes};
+use crate::engine::error::SpellingError;
+use crate::engine::rule::{CompiledRule, MoveSet, TakeSizes};
 use std::fmt;
 
 /// Aliases of well-known codes: the name, the code, and the game's usual description.

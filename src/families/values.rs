@@ -1,20 +1,17 @@
 //! The Grundy sequence G(0), G(1), … of a heap rule, with its period when one is proved.
 //!
 //! G(n) is the mex of the nim-sums of the heaps that each move on a heap of n leaves (a move that
-//! leaves nothing has nim-sum 0). The values come from the fast [`engine`]
+//! leaves nothing has nim-sum 0). The values come from the fast [`engine`](crate::engine)
 //! (sparse-space or dense pair scans, both cores, values in the narrowest type) for codes that
 //! leave at most two heaps, subtraction games and Grundy's game, and from the straightforward
 //! table over [`HeapRule::for_each_option`] for every other rule. Either way the computation
-//! stops as soon as a period is proved ([`period`](super::period)); G(n) for larger n then comes
-//! from the period, so a heap of any size up to 2^64 − 1 has a value.
+//! stops as soon as a period is proved ([`period`](crate::engine::period)); G(n) for larger n
+//! then comes from the period, so a heap of any size up to 2^64 − 1 has a value.
 
-use super::HeapRule;
-use super::engine::{self, Method, Stop, Table};
-use super::error::FamilyError;
-use super::period::ProvedPeriod;
-use super::rule::{CompiledRule, MoveSet};
-use crate::core::Nimber;
-use std::sync::atomic::AtomicBool;
+use super::heap_rule::HeapRule;
+use crate::engine::error::FamilyError;
+use crate::engine::progress::Progress;
+use crate::engine::values::{Limits, Values};
 
 /// How much work the values behind `analyze`, `play` and `verify` may take at most (about a few
 /// seconds on one core).
@@ -22,37 +19,6 @@ pub const WORK_LIMIT: u128 = 4_000_000_000;
 
 /// The most positions computed for `analyze`, `play` and `verify` when no period is proved.
 pub const ANALYSIS_LIMIT: u64 = 1 << 24;
-
-/// G(0..=computed_to) of a rule, its period when proved, and how the computation went: the one
-/// result of every computation of values, from [`Values::compute`] to `table`'s report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Values {
-    pub(super) rule: CompiledRule,
-    pub(super) table: Table,
-    pub(super) period: Option<ProvedPeriod>,
-    pub(super) stop: Stop,
-    pub(super) work: u128,
-    pub(super) method: Method,
-    /// Why an external rule's options could not be had, when that ended the computation.
-    pub(super) failure: Option<FamilyError>,
-}
-
-/// What a computation of values may do: the one request of every computation, from
-/// [`Values::compute_with`] through the engine (`table` fills it from `--to`).
-pub struct Limits<'a, P = bool> {
-    /// The last position wanted (the computation stops earlier at a proved period).
-    pub to: u64,
-    /// At most this much work (pair visits, roughly); `None` for no limit.
-    pub work_limit: Option<u128>,
-    /// Stop cleanly when this flag is set (Ctrl-C, or a request abandoned).
-    pub interrupt: Option<&'a AtomicBool>,
-    /// Who watches the computation ([`Progress`](super::Progress)): `true` for a bar on stderr
-    /// for runs over a second, `false` for none.
-    pub progress: P,
-    /// Keep computing up to `to` after a period is proved (to check the period, or to time the
-    /// engine); the period is still reported.
-    pub past_proof: bool,
-}
 
 impl Values {
     /// G(n) for every n ≤ `up_to`: computed, or from a period proved on the way. Refuses (with
@@ -103,93 +69,8 @@ impl Values {
     /// G(0..=limits.to), stopping early at a proved period, at the work limit, when interrupted
     /// or when an external rule fails ([`Values::stopped_by`] says which, [`Values::failure`]
     /// why the rule failed).
-    pub fn compute_with<P: super::Progress>(rule: &HeapRule, limits: &Limits<'_, P>) -> Values {
-        engine::compute(rule.compile(), limits)
-    }
-
-    /// [`Values::compute_with`] of a compiled rule; an external rule's failure is an error.
-    /// The options of an external rule's heaps up to `limits.to` are computed first, in one call
-    /// (one time limit), failing before any value is.
-    pub(super) fn compute_compiled<P: super::Progress>(
-        rule: CompiledRule,
-        limits: &Limits<'_, P>,
-    ) -> Result<Values, FamilyError> {
-        match rule.moves() {
-            MoveSet::External(external) => {
-                external.options(limits.to)?;
-            }
-            MoveSet::Finite(_) | MoveSet::AllBut(_) => {}
-        }
-        let mut values = engine::compute(rule, limits);
-        match values.failure.take() {
-            Some(failure) => Err(failure),
-            None => Ok(values),
-        }
-    }
-
-    /// The rule the values are of, compiled.
-    pub fn rule(&self) -> &CompiledRule {
-        &self.rule
-    }
-
-    /// Why an external rule's options could not be had, when that stopped the computation
-    /// ([`Stop::RuleFailed`]).
-    pub fn failure(&self) -> Option<&FamilyError> {
-        self.failure.as_ref()
-    }
-
-    /// The largest n whose value was computed (not taken from a period).
-    pub fn computed_to(&self) -> u64 {
-        self.table.len() as u64 - 1
-    }
-
-    /// The largest n whose value is known: [`u64::MAX`] once a period is proved.
-    pub fn known_to(&self) -> u64 {
-        if self.period.is_some() {
-            u64::MAX
-        } else {
-            self.computed_to()
-        }
-    }
-
-    /// The proved period, if any.
-    pub fn period(&self) -> Option<ProvedPeriod> {
-        self.period
-    }
-
-    /// Why the computation ended.
-    pub fn stopped_by(&self) -> Stop {
-        self.stop
-    }
-
-    /// The work done (pair visits, roughly).
-    pub fn work(&self) -> u128 {
-        self.work
-    }
-
-    /// How the values were computed.
-    pub fn method(&self) -> Method {
-        self.method
-    }
-
-    /// The computed values.
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
-
-    /// G(n) as a plain number, when known.
-    pub fn get(&self, n: u64) -> Option<u32> {
-        let index = match self.period {
-            Some(period) => period.reduce(n),
-            None => n,
-        };
-        let index = usize::try_from(index).ok()?;
-        (index < self.table.len()).then(|| self.table.get(index))
-    }
-
-    /// G(n), if known (computed, or from the proved period).
-    pub fn value(&self, n: u64) -> Option<Nimber> {
-        self.get(n).map(|v| Nimber(u64::from(v)))
+    pub fn compute_with<P: Progress>(rule: &HeapRule, limits: &Limits<'_, P>) -> Values {
+        crate::engine::compute(rule.compile(), limits)
     }
 }
 

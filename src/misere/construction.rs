@@ -62,8 +62,9 @@
 //! specification (`MISERE-QUOTIENTS.md`); this is an implementation of that description.
 
 use super::bitset::Bits;
+use super::error::MisereError;
 use super::monoid::{Element, Monoid};
-use super::{HeapOptions, MisereError};
+use super::options::HeapOptions;
 use std::cmp::Ordering;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};

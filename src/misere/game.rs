@@ -6,7 +6,7 @@
 //! Ho's theorem for end-piles); every other position is decided by exhaustive misère search
 //! within [`DEFAULT_MISERE_POSITIONS`], and past it refused with the limit named.
 
-use super::MisereError;
+use super::error::MisereError;
 use super::search::{DEFAULT_MISERE_POSITIONS, MisereSearch, with_shared_search};
 use crate::core::{ImpartialGame, Nimber, Play, Winner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};

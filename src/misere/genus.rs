@@ -5,7 +5,8 @@
 //! what wildness means), so the genus of a heap is computed from the genera of every position
 //! reachable from it — each once, memoised — within a stated limit of positions.
 
-use super::{HeapOptions, MisereError};
+use super::error::MisereError;
+use super::options::HeapOptions;
 use crate::core::{ImpartialGame, Nimber, mex, solve_post_order};
 use rustc_hash::FxHashMap;
 
@@ -84,7 +85,7 @@ impl<'a> GenusSearch<'a> {
     fn heap_options(&mut self, heap: u64) -> &[Vec<u64>] {
         let options = self.options;
         self.heap_options.entry(heap).or_insert_with(|| {
-            super::collect_options(options, heap)
+            super::options::collect_options(options, heap)
                 .into_iter()
                 .map(|mut parts| {
                     parts.retain(|&p| p > 0);

@@ -25,45 +25,20 @@
 
 pub mod bitset;
 pub mod construction;
+mod error;
 pub mod game;
 pub mod genus;
 pub mod monoid;
+mod options;
 pub mod periodicity;
 pub mod quotient;
 pub mod search;
 pub mod table;
 pub mod tame;
 
+pub use error::MisereError;
 pub use game::{Misere, MisereTheory};
 pub use genus::{GenusSearch, GenusTable};
+pub use options::{HeapOptions, collect_options};
 pub use quotient::MisereQuotient;
 pub use tame::{Genus, misere_nim_lost, tame_sum_lost};
-
-/// What a heap of n may become in one move: `options(n, each)` calls `each(parts)` once for
-/// every option, `parts` the heaps it leaves (none to a few, each non-empty). Everything in this
-/// module reads a game through this one function, so any rule can be given to it.
-pub type HeapOptions<'a> = &'a dyn Fn(u64, &mut dyn FnMut(&[u64]));
-
-/// Every option of a heap of `n`, collected.
-pub fn collect_options(options: HeapOptions<'_>, n: u64) -> Vec<Vec<u64>> {
-    let mut all = Vec::new();
-    options(n, &mut |parts| all.push(parts.to_vec()));
-    all
-}
-
-/// Why a misère computation gives no answer.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MisereError {
-    /// The computation would pass a stated limit.
-    #[error("{0}")]
-    TooLarge(String),
-    /// A candidate quotient failed verification: the quotient is known only for smaller heaps.
-    #[error("{0}")]
-    Rejected(String),
-    /// The game is outside what the method handles.
-    #[error("{0}")]
-    Unsupported(String),
-    /// The computation was interrupted (Ctrl-C).
-    #[error("{0}")]
-    Interrupted(String),
-}

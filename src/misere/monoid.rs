@@ -15,7 +15,7 @@
 //!   congruence it computes is the two-sided one, since xz = zx;
 //! * [`Monoid::index`] — ind(x), the least i with x^i = x^{i+p} for some p ≥ 1.
 
-use super::MisereError;
+use super::error::MisereError;
 use rustc_hash::FxHashMap;
 
 /// An element of a monoid: an index into its tables (0 is the identity).

@@ -34,9 +34,10 @@
 //! because names are closed under division in a monomial order.
 
 use super::construction::{Construction, Limits, Settled};
+use super::error::MisereError;
 use super::monoid::Element;
+use super::options::HeapOptions;
 use super::periodicity::{self, Solution};
-use super::{HeapOptions, MisereError};
 use std::fmt;
 
 /// The misère quotient of the positions whose heaps are at most [`MisereQuotient::heaps`] —

@@ -7,7 +7,7 @@
 //! once (keyed by [`ImpartialGame::memo_key`]), with an explicit stack, and refuses to store more
 //! than its limit of positions: past it the answer is an error naming the limit, never a guess.
 
-use super::MisereError;
+use super::error::MisereError;
 use crate::core::{ImpartialGame, solve_post_order};
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};

@@ -6,10 +6,11 @@
 //! heap. Every figure is exact for the heaps it names; nothing is claimed past them.
 
 use super::construction::{Limits, Settled};
+use super::error::MisereError;
 use super::genus::GenusTable;
+use super::options::HeapOptions;
 use super::periodicity::Solution;
 use super::quotient::MisereQuotient;
-use super::{HeapOptions, MisereError};
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -8,8 +8,10 @@
 
 use super::engine::Script;
 use super::verify::{Checked, HeapReferee, check_conjecture, check_misere_conjecture};
+use crate::engine::error::FamilyError;
+use crate::engine::rule::{ExternalRule, TakeSizes};
 use crate::families::heaps::HeapGame;
-use crate::families::{ExternalHeapRule, FamilyError, HeapRule, Heaps, TakeBreakCode, TakeSizes};
+use crate::families::{ExternalHeapRule, HeapRule, Heaps, TakeBreakCode};
 use crate::game::{self, Conjecture, Game, GameError};
 use crate::misere::Misere;
 use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
@@ -83,7 +85,7 @@ impl ScriptHeapRule {
     }
 }
 
-impl ExternalHeapRule for ScriptHeapRule {
+impl ExternalRule for ScriptHeapRule {
     /// The script's name.
     fn name(&self) -> &str {
         self.script.name()
@@ -136,7 +138,9 @@ impl ExternalHeapRule for ScriptHeapRule {
             work.saturating_add(count)
         })
     }
+}
 
+impl ExternalHeapRule for ScriptHeapRule {
     /// The take-and-break code whose options are exactly the script's on every heap computed so
     /// far (at least heaps up to 2), with the largest heap compared. Agreement on the heaps
     /// computed is evidence, not proof, that the script is that code.

@@ -1,7 +1,7 @@
 //! The JSON API's handlers, their errors, and the runner that puts each request's work on a
 //! blocking thread within its time limit.
 
-use super::{MAX_ANSWER, MAX_BODY, Shared};
+use super::shared::{MAX_ANSWER, MAX_BODY, Shared, web_resolve};
 use crate::analysis::default_limit;
 use crate::core::Play;
 use crate::families::table::{self, TableReport};
@@ -172,7 +172,7 @@ pub(super) struct PositionRequest {
 fn played(shared: &Shared, spelling: &str, play: Play) -> Result<Arc<dyn Game>, ApiError> {
     match play {
         Play::Normal => Ok(shared.game(spelling)?),
-        Play::Misere => Ok(Arc::from(super::web_resolve(spelling)?.misere()?)),
+        Play::Misere => Ok(Arc::from(web_resolve(spelling)?.misere()?)),
     }
 }
 

@@ -52,15 +52,17 @@
 //! down.
 
 mod api;
+mod shared;
 
-use crate::game::Game;
-use crate::resolve::{Files, ResolveError, resolve_with};
+pub use shared::{MAX_ANSWER, MAX_BODY};
+
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use shared::Shared;
 use std::any::Any;
 use std::collections::HashMap;
 use std::io;
@@ -72,17 +74,8 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// The largest request body accepted, in bytes (a position of about a million characters).
-pub const MAX_BODY: usize = 1 << 20;
-
-/// The largest answer built, in bytes.
-pub const MAX_ANSWER: usize = 16 << 20;
-
 /// The default time limit of one request's work.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
-
-/// How many resolved games are kept (a heap game keeps its Grundy table between requests).
-const CACHED_GAMES: usize = 64;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -115,38 +108,6 @@ pub fn serve(options: Options, listening: impl FnOnce(SocketAddr)) -> io::Result
         listening(bound);
         axum::serve(listener, router(&options)).await
     })
-}
-
-/// What every request shares.
-struct Shared {
-    games: Mutex<HashMap<String, Arc<dyn Game>>>,
-    slots: Arc<Semaphore>,
-    time_limit: Duration,
-}
-
-impl Shared {
-    /// The game a spelling names (see [`web_resolve`]), from the cache when it was asked before.
-    fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, ResolveError> {
-        let mut games = self
-            .games
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        if let Some(game) = games.get(spelling) {
-            return Ok(Arc::clone(game));
-        }
-        let game: Arc<dyn Game> = Arc::from(web_resolve(spelling)?);
-        if games.len() >= CACHED_GAMES {
-            games.clear();
-        }
-        games.insert(spelling.to_string(), Arc::clone(&game));
-        Ok(game)
-    }
-}
-
-/// The resolver, refusing spellings that look like file paths: a page must not make the
-/// server read files.
-fn web_resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
-    resolve_with(spelling, Files::Refuse)
 }
 
 /// The page and its files: the only static answers, matched exactly by path.
@@ -290,6 +251,7 @@ fn is_loopback_host(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::shared::web_resolve;
     use super::*;
     use std::io::{Read, Write};
 

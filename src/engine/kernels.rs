@@ -23,7 +23,8 @@
 //! depend on the processor; the tests run both on the same games and compare every value and
 //! the pair visits.
 
-use super::{Cell, covers, mark_pairs};
+use super::bits::{covers, mark_pairs};
+use super::table::Cell;
 
 /// Which kernels run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -91,282 +91,41 @@
 //! [`Values`]; progress and the engine's statistics go to the request's
 //! [`Progress`] observer, never straight to a terminal.
 
+mod bits;
 mod dense;
+pub mod error;
 mod kernels;
+mod method;
+mod moves;
 mod naive;
+pub mod period;
+pub mod progress;
+pub mod report;
+mod request;
 pub mod ring;
+pub mod rule;
 mod sparse;
+mod table;
+pub mod values;
 
-use super::period::{PeriodTracker, ProvedPeriod};
-use super::progress::{Progress, Watch};
-use super::rule::{CompiledRule, MoveSet};
-use super::values::{Limits, Values};
+pub use method::{Method, Stop};
+pub use table::{Cell, Table};
+
+use bits::{first_missing, mark};
+use error::FamilyError;
+use moves::Moves;
+use period::{PeriodTracker, ProvedPeriod};
+use progress::Progress;
 use rayon::prelude::*;
+use request::{PARALLEL_WORK, Request};
+use rule::{CompiledRule, MoveSet};
 pub use sparse::CommonSet;
 use sparse::{Classes, Resume};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// A stored value type: u8, u16 or u32.
-pub trait Cell: Copy + Eq + Default + Send + Sync + 'static {
-    /// The largest value it holds.
-    const MAX: u32;
-    /// The value.
-    fn get(self) -> u32;
-    /// A value known to be at most [`Cell::MAX`].
-    fn new(value: u32) -> Self;
-    /// The values as bytes, when the type is u8 (for the vector kernels).
-    fn bytes(values: &[Self]) -> Option<&[u8]> {
-        let _ = values;
-        None
-    }
-    /// The values as u16, when the type is u16 (for the vector kernels).
-    fn words(values: &[Self]) -> Option<&[u16]> {
-        let _ = values;
-        None
-    }
-}
-
-macro_rules! cell {
-    ($t:ty $(, $view:ident)?) => {
-        impl Cell for $t {
-            $(
-                #[inline(always)]
-                fn $view(values: &[Self]) -> Option<&[Self]> {
-                    Some(values)
-                }
-            )?
-            const MAX: u32 = <$t>::MAX as u32;
-            #[inline(always)]
-            fn get(self) -> u32 {
-                u32::from(self)
-            }
-            #[inline(always)]
-            fn new(value: u32) -> Self {
-                value as $t
-            }
-        }
-    };
-}
-cell!(u8, bytes);
-cell!(u16, words);
-cell!(u32);
-
-/// G(0..len), stored in the narrowest type that holds every value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Table {
-    /// Values below 256.
-    U8(Vec<u8>),
-    /// Values below 65,536.
-    U16(Vec<u16>),
-    /// Larger values.
-    U32(Vec<u32>),
-}
-
-impl Table {
-    /// How many values.
-    pub fn len(&self) -> usize {
-        match self {
-            Table::U8(v) => v.len(),
-            Table::U16(v) => v.len(),
-            Table::U32(v) => v.len(),
-        }
-    }
-
-    /// Whether it holds no value.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// G(n), for n below [`Table::len`].
-    pub fn get(&self, n: usize) -> u32 {
-        match self {
-            Table::U8(v) => u32::from(v[n]),
-            Table::U16(v) => u32::from(v[n]),
-            Table::U32(v) => v[n],
-        }
-    }
-
-    /// Folds `f` over G(0), G(1), … of the first `len` values (at most [`Table::len`]), the
-    /// stored type matched once rather than at every value.
-    pub fn fold<B>(&self, len: usize, init: B, f: impl FnMut(B, u32) -> B) -> B {
-        match self {
-            Table::U8(v) => v[..len].iter().map(|&x| u32::from(x)).fold(init, f),
-            Table::U16(v) => v[..len].iter().map(|&x| u32::from(x)).fold(init, f),
-            Table::U32(v) => v[..len].iter().copied().fold(init, f),
-        }
-    }
-
-    /// Bytes per stored value.
-    pub fn bytes_per_value(&self) -> usize {
-        match self {
-            Table::U8(_) => 1,
-            Table::U16(_) => 2,
-            Table::U32(_) => 4,
-        }
-    }
-
-    fn truncate(&mut self, len: usize) {
-        match self {
-            Table::U8(v) => v.truncate(len),
-            Table::U16(v) => v.truncate(len),
-            Table::U32(v) => v.truncate(len),
-        }
-    }
-
-    fn widen(self) -> Table {
-        match self {
-            Table::U8(v) => Table::U16(v.into_iter().map(u16::from).collect()),
-            Table::U16(v) => Table::U32(v.into_iter().map(u32::from).collect()),
-            Table::U32(v) => Table::U32(v),
-        }
-    }
-}
-
-/// Why a computation ended; serialised as the words `table --json` prints (`proved`,
-/// `reached`, `work limit`, `interrupted`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Stop {
-    /// A period was proved: values past it follow from it.
-    #[serde(rename = "proved")]
-    Proved,
-    /// The requested last position was reached.
-    #[serde(rename = "reached")]
-    Reached,
-    /// The work budget ran out first.
-    #[serde(rename = "work limit")]
-    WorkLimit,
-    /// Interrupted (Ctrl-C).
-    #[serde(rename = "interrupted")]
-    Interrupted,
-    /// An external rule's options could not be had ([`Values::failure`] says why); tables
-    /// refuse such values, so no report says it.
-    #[serde(rename = "rule failed")]
-    RuleFailed,
-}
-
-/// How values were computed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The straightforward table over the rule's options.
-    Naive,
-    /// Every pair scanned (values not sparse).
-    Dense,
-    /// The sparse-space method with these common sets (index: take size mod 2; `None` for a
-    /// class without split moves) and, for each, how many positions (n ≥ 1) were rare.
-    Sparse {
-        /// The common set of each class and its count of rare positions.
-        classes: [Option<(CommonSet, usize)>; 2],
-    },
-}
-
-impl std::fmt::Display for Method {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Method::Naive => f.write_str("straightforward table"),
-            Method::Dense => f.write_str("dense pair scan (values not sparse)"),
-            Method::Sparse { classes } => {
-                f.write_str("sparse space:")?;
-                let mut first = true;
-                for (class, entry) in classes.iter().enumerate() {
-                    if let Some((set, rare)) = entry {
-                        let takes = if class == 0 { "even" } else { "odd" };
-                        let comma = if first { "" } else { ";" };
-                        write!(f, "{comma} {takes} takes {set}, {rare} rare positions")?;
-                        first = false;
-                    }
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-/// The moves the engine understands: take-all, one heap, two heaps.
-struct Moves {
-    take_all: Vec<usize>,
-    singles: Vec<usize>,
-    splits: Vec<usize>,
-    /// Splits must leave unequal heaps (Grundy's game).
-    distinct: bool,
-}
-
-impl Moves {
-    /// The largest a of a pair a + b = r, a ≤ b (a < b for Grundy's game).
-    fn top(&self, r: usize) -> usize {
-        if self.distinct && r.is_multiple_of(2) {
-            r / 2 - 1
-        } else {
-            r / 2
-        }
-    }
-
-    /// Marks in `set` the options of a heap of n that leave no heap or one: 0 for a take-all
-    /// move, G(n − k) for a move leaving one heap (G read by `value_of`).
-    #[inline]
-    fn mark_single_heap_options(&self, n: usize, value_of: impl Fn(usize) -> u32, set: &mut [u64]) {
-        if self.take_all.contains(&n) {
-            mark(set, 0);
-        }
-        for &k in &self.singles {
-            if n > k {
-                mark(set, value_of(n - k));
-            }
-        }
-    }
-
-    /// The split moves open to a heap of n: (take k, r = n − k) for every split take k with
-    /// n ≥ k + 2, so that r is at least two non-empty heaps.
-    fn splits_of(&self, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.indexed_splits_of(n, 0).map(|(_, k, r)| (k, r))
-    }
-
-    /// [`Moves::splits_of`] from the `first`-th split take on, each with its index in `splits`
-    /// (where a scan that stopped resumes).
-    fn indexed_splits_of(
-        &self,
-        n: usize,
-        first: usize,
-    ) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.splits
-            .iter()
-            .enumerate()
-            .skip(first)
-            .filter(move |&(_, &k)| n >= k + 2)
-            .map(move |(index, &k)| (index, k, n - k))
-    }
-
-    /// The engine's moves of `rule` with take sizes up to `to`, when it knows the rule.
-    fn of(rule: &CompiledRule, to: usize) -> Option<Moves> {
-        if !rule.is_fast() {
-            return None;
-        }
-        let small = |list: &[u64]| -> Vec<usize> {
-            list.iter()
-                .filter_map(|&k| usize::try_from(k).ok().filter(|&k| k <= to))
-                .collect()
-        };
-        match rule.moves() {
-            MoveSet::Finite(sizes) => {
-                let distinct = !sizes.unequal_splits().is_empty();
-                Some(Moves {
-                    take_all: small(sizes.eliminations()),
-                    singles: small(sizes.reductions()),
-                    splits: if distinct {
-                        small(sizes.unequal_splits())
-                    } else {
-                        small(sizes.splits())
-                    },
-                    distinct,
-                })
-            }
-            MoveSet::AllBut(_) | MoveSet::External(_) => None,
-        }
-    }
-}
+use values::{Limits, Values};
 
 /// Computes G(0..=limits.to) of `rule`, stopping early at a proved period.
-pub(super) fn compute<P: Progress>(rule: CompiledRule, limits: &Limits<'_, P>) -> Values {
+pub(crate) fn compute<P: Progress>(rule: CompiledRule, limits: &Limits<'_, P>) -> Values {
     let to = usize::try_from(limits.to).unwrap_or(usize::MAX - 1);
     let tracker = rule.theorem().map(|(h, t)| PeriodTracker::new(h, t));
     let watch = limits.progress.start(to as u64);
@@ -387,20 +146,25 @@ pub(super) fn compute<P: Progress>(rule: CompiledRule, limits: &Limits<'_, P>) -
     values
 }
 
-/// The request as the engine reads it: [`Limits`] with the last position as an index and its
-/// watch started.
-struct Request<'a> {
-    to: usize,
-    work_limit: Option<u128>,
-    interrupt: Option<&'a std::sync::atomic::AtomicBool>,
-    past_proof: bool,
-    watch: &'a dyn Watch,
-}
-
-impl Request<'_> {
-    fn interrupted(&self) -> bool {
-        self.interrupt
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+impl Values {
+    /// The values of a compiled rule up to `limits.to`, as [`compute`]; an external
+    /// rule's failure is an error. The options of an external rule's heaps up to `limits.to`
+    /// are computed first, in one call (one time limit), failing before any value is.
+    pub(crate) fn compute_compiled<P: Progress>(
+        rule: CompiledRule,
+        limits: &Limits<'_, P>,
+    ) -> Result<Values, FamilyError> {
+        match rule.moves() {
+            MoveSet::External(external) => {
+                external.options(limits.to)?;
+            }
+            MoveSet::Finite(_) | MoveSet::AllBut(_) => {}
+        }
+        let mut values = compute(rule, limits);
+        match values.failure.take() {
+            Some(failure) => Err(failure),
+            None => Ok(values),
+        }
     }
 }
 
@@ -434,8 +198,6 @@ fn sparse_block_len(pairs_per_position: u64) -> usize {
     (ideal / 4 * 3).next_power_of_two().clamp(shortest, longest)
 }
 
-/// Blocks whose parallel phase is expected to visit fewer pairs than this run on one thread.
-const PARALLEL_WORK: u64 = 262_144;
 /// Positions below this are computed one by one, all pairs scanned.
 const SMALL: usize = 128;
 /// The cap of the parallel coverage scans before any has been measured, its least value, and
@@ -645,51 +407,6 @@ macro_rules! by_words {
     };
 }
 use by_words;
-
-#[inline(always)]
-fn mark(set: &mut [u64], value: u32) {
-    set[(value >> 6) as usize] |= 1 << (value & 63);
-}
-
-/// The least value whose bit is clear in `set` and set in `among`, or `set.len() * 64`.
-fn first_missing(set: &[u64], among: impl Fn(usize) -> u64) -> u32 {
-    for (index, &word) in set.iter().enumerate() {
-        let missing = !word & among(index);
-        if missing != 0 {
-            return (index * 64) as u32 + missing.trailing_zeros();
-        }
-    }
-    (set.len() * 64) as u32
-}
-
-/// Marks G(a) ⊕ G(r − a) in `set` for a in `lo..=hi` (all below `values.len()`).
-#[inline(always)]
-fn mark_pairs<T: Cell>(values: &[T], r: usize, lo: usize, hi: usize, set: &mut [u64]) {
-    let left = &values[lo..=hi];
-    let right = &values[r - hi..=r - lo];
-    for (x, y) in left.iter().zip(right.iter().rev()) {
-        let v = x.get() ^ y.get();
-        set[(v >> 6) as usize] |= 1 << (v & 63);
-    }
-}
-
-/// Whether `set` has every bit of `need`.
-#[inline(always)]
-fn covers(set: &[u64], need: &[u64]) -> bool {
-    set.iter().zip(need).all(|(&seen, &need)| need & !seen == 0)
-}
-
-/// The bits of word `w` below `bound`.
-fn below(bound: u32, w: usize) -> u64 {
-    let start = w as u32 * 64;
-    if bound >= start + 64 {
-        !0
-    } else if bound <= start {
-        0
-    } else {
-        (1u64 << (bound - start)) - 1
-    }
-}
 
 impl<'a> Engine<'a> {
     fn new(moves: Moves, tracker: Option<PeriodTracker>, request: &'a Request<'a>) -> Engine<'a> {
@@ -1243,9 +960,35 @@ impl<'a> Engine<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::progress::Watch;
     use super::*;
-    use crate::families::HeapRule;
     use proptest::prelude::*;
+
+    /// The compiled rule of a take-and-break code `d0.d1d2…` (hexadecimal digits) or of
+    /// `grundys-game`, from the definition (FAMILIES.md): k is a take size of eliminations,
+    /// reductions, two-heap and three-heap splits when d_k has bit 1, 2, 4, 8; Grundy's game
+    /// splits a heap into two unequal heaps, removing nothing.
+    fn compiled(code: &str) -> CompiledRule {
+        use super::rule::TakeSizes;
+        if code == "grundys-game" {
+            let sizes = TakeSizes::new(Vec::new(), Vec::new(), Vec::new(), vec![0], Vec::new());
+            return CompiledRule::new(MoveSet::Finite(sizes));
+        }
+        let digits: Vec<u8> = code
+            .chars()
+            .filter(|&c| c != '.')
+            .map(|c| c.to_digit(16).expect("a code digit") as u8)
+            .collect();
+        let with = |bit: u8| -> Vec<u64> {
+            (0u64..)
+                .zip(&digits)
+                .filter(|&(_, &digit)| digit & bit != 0)
+                .map(|(k, _)| k)
+                .collect()
+        };
+        let sizes = TakeSizes::new(with(1), with(2), with(4), Vec::new(), with(8));
+        CompiledRule::new(MoveSet::Finite(sizes))
+    }
 
     /// G(0..=last) of the code with digits d0 d1 …, from the definition: take k from a heap of
     /// n ≥ k, then by d_k's bits leave nothing (1, n = k), one heap (2, n − k ≥ 1, k ≥ 1) or
@@ -1341,7 +1084,7 @@ mod tests {
 
     /// One run of the engine on `code` up to `last`, set up by `configure` first.
     fn configured_run(code: &str, last: usize, configure: impl FnOnce(&mut Engine<'_>)) -> Run {
-        let rule = HeapRule::resolve(code).unwrap().unwrap().compile();
+        let rule = compiled(code);
         let recorder = Recorder::default();
         let request = Request {
             to: last,

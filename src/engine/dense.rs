@@ -9,8 +9,10 @@
 //! below the bit set's size has been seen: the mex is then decided whatever the remaining pairs
 //! give. The few pairs with a part inside the block follow position by position.
 
+use super::bits::mark;
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, mark};
+use super::moves::Moves;
+use super::table::Cell;
 
 /// The pairs of the positions `c0..c1` whose parts are both finished (below `finished.len()`),
 /// marked in each position's bit set of `words` words (empty on entry); returns how many pairs

@@ -84,8 +84,10 @@
 //! at a time, for the rare a whose pairs with every heap of the chunk have a finished other
 //! part (most of them; the others pair by pair).
 
+use super::bits::{below, covers, first_missing, mark};
 use super::kernels::{self, Kernels};
-use super::{Cell, Moves, below, covers, first_missing, mark};
+use super::moves::Moves;
+use super::table::Cell;
 
 /// The common set of one class of split moves: a position x is common for class d when
 /// popcount(G(x) & `mask`) + `heap_parity`·((x ⊕ d) & 1) is odd.

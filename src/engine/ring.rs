@@ -113,12 +113,15 @@
 
 mod value_file;
 
+use super::bits::{below, covers, first_missing, mark};
 use super::kernels::{self, Kernels};
+use super::method::{Method, Stop};
+use super::moves::Moves;
+use super::progress::Progress;
+use super::report::{Largest, TableReport};
+use super::request::PARALLEL_WORK;
+use super::rule::CompiledRule;
 use super::sparse::{self, Classes};
-use super::{Method, Moves, PARALLEL_WORK, Stop, below, covers, first_missing, mark};
-use crate::families::HeapRule;
-use crate::families::progress::Progress;
-use crate::families::table::{Largest, TableReport};
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -1488,12 +1491,12 @@ fn parallel(
 /// Computes G(0..=options.to) of `rule` in the ring mode, resuming from and saving to the
 /// checkpoint when one is given (module doc).
 pub fn run<P: Progress>(
-    rule: &HeapRule,
+    rule: &CompiledRule,
+    game: &str,
     options: &RingOptions<'_, P>,
 ) -> Result<RingRun, RingError> {
-    let compiled = rule.compile();
-    let moves = Moves::of(&compiled, usize::MAX).ok_or_else(|| RingError::Rule {
-        rule: rule.to_string(),
+    let moves = Moves::of(rule, usize::MAX).ok_or_else(|| RingError::Rule {
+        rule: game.to_string(),
     })?;
     let sizes = options.sizes;
     let take = moves
@@ -1519,7 +1522,7 @@ pub fn run<P: Progress>(
             take,
         });
     }
-    let game = rule.to_string();
+    let game = game.to_string();
     // The table's room: the whole of it, or the positions asked for when fewer (a resumed
     // state may hold more).
     let wanted = sizes.table().min(options.to.saturating_add(1));

@@ -15,7 +15,7 @@
 //! subtraction game `sub:S` is eliminations = reductions = S; Grundy's game is the unequal split
 //! with k = 0. An all-but game `allbut:S` takes every k ≥ 1 outside S — an infinite list, so it
 //! has its own form ([`MoveSet::AllBut`]); a rule given from outside (a script's
-//! `heap_options(n)`) is an [`ExternalHeapRule`] asked for each heap's options.
+//! `heap_options(n)`) is an [`ExternalRule`] asked for each heap's options.
 //!
 //! Everything that needs the moves — the options, `is_option`, the first options, the work
 //! estimate, the most parts, the periodicity theorem, whether the fast engine applies, and the
@@ -31,20 +31,19 @@
 //! game has no such theorem.
 //!
 //! **External rules.** A script computes each heap's options by a call that can fail, so
-//! [`ExternalHeapRule::options`] is fallible and computes on demand every heap up to the one
+//! [`ExternalRule::options`] is fallible and computes on demand every heap up to the one
 //! asked: no caller has to prepare anything first, and no heap silently has no options. The
 //! values and tables ask for the largest heap first (one call, one time limit), after which the
 //! smaller heaps are cached.
 
 use super::error::FamilyError;
-use super::take_break::TakeBreakCode;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// A heap rule given from outside the families (a script's `heap_options(n)`): its name, its
 /// rules in a line, and the options of each heap, computed on demand.
-pub trait ExternalHeapRule: Send + Sync {
+pub trait ExternalRule: Send + Sync {
     /// The rule's name (a script's file name): its spelling.
     fn name(&self) -> &str;
 
@@ -61,30 +60,26 @@ pub trait ExternalHeapRule: Send + Sync {
 
     /// Roughly how many options the heaps up to `n` have together (saturating).
     fn options_up_to(&self, n: u64) -> u128;
-
-    /// The take-and-break code whose options are the rule's on every heap computed so far, with
-    /// the largest heap compared, when there is one (evidence, not proof).
-    fn recognised_code(&self) -> Option<(TakeBreakCode, u64)>;
 }
 
-impl PartialEq for dyn ExternalHeapRule {
+impl PartialEq for dyn ExternalRule {
     /// The same rule only if it is the same value (the same loaded script).
     fn eq(&self, other: &Self) -> bool {
         std::ptr::addr_eq(self, other)
     }
 }
 
-impl Eq for dyn ExternalHeapRule {}
+impl Eq for dyn ExternalRule {}
 
-impl Hash for dyn ExternalHeapRule {
+impl Hash for dyn ExternalRule {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.name().hash(state);
     }
 }
 
-impl fmt::Debug for dyn ExternalHeapRule {
+impl fmt::Debug for dyn ExternalRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ExternalHeapRule({})", self.name())
+        write!(f, "ExternalRule({})", self.name())
     }
 }
 
@@ -262,7 +257,7 @@ pub enum MoveSet {
     /// Take any k ≥ 1 not in the set (ascending), leaving one heap or none.
     AllBut(Vec<u64>),
     /// The options a rule given from outside computes.
-    External(Arc<dyn ExternalHeapRule>),
+    External(Arc<dyn ExternalRule>),
 }
 
 /// A heap rule compiled once: its moves in normalised form (see the module doc).
@@ -470,158 +465,5 @@ impl CompiledRule {
             MoveSet::AllBut(_) => linear,
             MoveSet::External(rule) => rule.options_up_to(n),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::families::HeapRule;
-    use proptest::prelude::*;
-
-    /// The options of a heap of `n` under the code with digits `digits`, straight from the
-    /// definition (FAMILIES.md): remove k ≤ n, then by d_k's bits leave nothing (1, n = k), one
-    /// heap (2, n − k ≥ 1, k ≥ 1), two non-empty heaps (4) or three (8); as sorted multisets.
-    fn code_by_definition(digits: &[u8], n: u64) -> Vec<(u64, Vec<u64>)> {
-        let mut all = Vec::new();
-        for (k, &digit) in digits.iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                break;
-            }
-            let rest = n - k;
-            if digit & 1 != 0 && rest == 0 {
-                all.push((k, vec![]));
-            }
-            if digit & 2 != 0 && rest >= 1 && k >= 1 {
-                all.push((k, vec![rest]));
-            }
-            for a in 1..rest {
-                let b = rest - a;
-                if digit & 4 != 0 && a <= b {
-                    all.push((k, vec![a, b]));
-                }
-                for c in 1..b {
-                    let d = b - c;
-                    if digit & 8 != 0 && a <= c && c <= d {
-                        all.push((k, vec![a, c, d]));
-                    }
-                }
-            }
-        }
-        all.sort();
-        all
-    }
-
-    fn compiled(spelling: &str) -> CompiledRule {
-        HeapRule::resolve(spelling)
-            .expect("a family")
-            .expect("well spelled")
-            .compile()
-    }
-
-    fn options(rule: &CompiledRule, n: u64) -> Vec<(u64, Vec<u64>)> {
-        let mut all = Vec::new();
-        rule.for_each_option(n, &mut |k, parts| all.push((k, parts.to_vec())));
-        all
-    }
-
-    fn sorted(mut list: Vec<(u64, Vec<u64>)>) -> Vec<(u64, Vec<u64>)> {
-        list.sort();
-        list
-    }
-
-    /// Checks `is_option` and `first_options` against the full list of options.
-    fn consistent(rule: &CompiledRule, n: u64) {
-        let all = options(rule, n);
-        for (k, parts) in &all {
-            assert!(rule.is_option(n, *k, parts).unwrap(), "{n}: {k} {parts:?}");
-        }
-        for limit in [0, 1, 2, all.len()] {
-            let (first, more) = rule.first_options(n, limit).unwrap();
-            assert_eq!(first, all[..limit.min(all.len())].to_vec());
-            assert_eq!(more, all.len() > limit);
-        }
-        let distinct = sorted(all.clone());
-        let mut unique = distinct.clone();
-        unique.dedup();
-        assert_eq!(distinct, unique, "options are distinct");
-        // A few non-moves.
-        assert!(!rule.is_option(n, n + 1, &[]).unwrap());
-        assert!(!rule.is_option(n, 0, &[n]).unwrap());
-    }
-
-    proptest! {
-        #[test]
-        fn random_codes_match_the_definition(
-            d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
-            rest in prop::collection::vec(0u8..16, 0..6),
-            n in 0u64..24,
-        ) {
-            let mut digits = vec![d0];
-            digits.extend(rest);
-            let rule = HeapRule::Code(TakeBreakCode::from_digits(&digits)).compile();
-            let ours = options(&rule, n);
-            prop_assert_eq!(sorted(ours.clone()), code_by_definition(&digits, n));
-            for k in 0..=n {
-                for a in 0..=n {
-                    for parts in [vec![], vec![a], vec![a, n - k - a.min(n - k)]] {
-                        let mut parts: Vec<u64> = parts.into_iter().filter(|&p| p > 0).collect();
-                        parts.sort_unstable();
-                        let listed = ours.iter().any(|(j, p)| *j == k && *p == parts);
-                        prop_assert_eq!(rule.is_option(n, k, &parts).unwrap(), listed);
-                    }
-                }
-            }
-            consistent(&rule, n);
-        }
-    }
-
-    #[test]
-    fn sets_and_grundys_game_match_the_definition() {
-        for n in 0..30u64 {
-            // sub:1,3,4: take k in the set.
-            let sub = compiled("sub:1,3,4");
-            let expected: Vec<(u64, Vec<u64>)> = [1, 3, 4]
-                .into_iter()
-                .filter(|&k| k <= n)
-                .map(|k| (k, if k == n { vec![] } else { vec![n - k] }))
-                .collect();
-            assert_eq!(options(&sub, n), expected);
-            consistent(&sub, n);
-            // allbut:2,5: take any k >= 1 but 2 and 5.
-            let all_but = compiled("allbut:2,5");
-            let expected: Vec<(u64, Vec<u64>)> = (1..=n)
-                .filter(|k| ![2, 5].contains(k))
-                .map(|k| (k, if k == n { vec![] } else { vec![n - k] }))
-                .collect();
-            assert_eq!(options(&all_but, n), expected);
-            consistent(&all_but, n);
-            // Grundy's game: a + b = n, 1 <= a < b.
-            let grundy = compiled("grundys-game");
-            let expected: Vec<(u64, Vec<u64>)> = (1..n)
-                .filter(|&a| a < n - a)
-                .map(|a| (0, vec![a, n - a]))
-                .collect();
-            assert_eq!(options(&grundy, n), expected);
-            consistent(&grundy, n);
-        }
-        // A subtraction game with a huge take size and a huge heap: decided without visiting.
-        let far = compiled("sub:1,18446744073709551615");
-        assert!(far.is_option(u64::MAX, u64::MAX, &[]).unwrap());
-        assert!(!far.is_option(u64::MAX, 2, &[u64::MAX - 2]).unwrap());
-    }
-
-    #[test]
-    fn theorem_and_engine_by_form() {
-        assert_eq!(compiled("0.07").theorem(), Some((2, 2)));
-        assert_eq!(compiled("0.8").theorem(), Some((3, 1)));
-        assert_eq!(compiled("sub:1,3,4").theorem(), Some((1, 4)));
-        assert_eq!(compiled("grundys-game").theorem(), None);
-        assert_eq!(compiled("allbut:1").theorem(), None);
-        assert!(compiled("0.07").is_fast() && compiled("grundys-game").is_fast());
-        assert!(!compiled("0.8").is_fast() && !compiled("allbut:1").is_fast());
-        assert_eq!(compiled("grundys-game").most_parts(), 2);
-        assert_eq!(compiled("sub:2").most_parts(), 1);
     }
 }

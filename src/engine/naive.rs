@@ -4,10 +4,12 @@
 //! a time, so it needs no argument beyond the Sprague–Grundy theorem; its cost is the number of
 //! options, which [`CompiledRule::options_up_to`] predicts before anything is computed.
 
-use super::super::period::PeriodTracker;
-use super::super::rule::CompiledRule;
-use super::super::values::Values;
-use super::{Method, Request, Stop, Table};
+use super::method::{Method, Stop};
+use super::period::PeriodTracker;
+use super::request::Request;
+use super::rule::CompiledRule;
+use super::table::Table;
+use super::values::Values;
 
 /// The straightforward table over the rule's options, for rules the engine does not know.
 pub(super) fn naive(
