@@ -60,7 +60,7 @@ pub struct TableArgs {
 /// `table --misere`'s limits.
 #[derive(Args)]
 struct MisereLimitArgs {
-    /// With --misere: the largest candidate quotient, in elements (default 65536); a heap that
+    /// With --misere: the largest candidate quotient, in elements (default 262144); a heap that
     /// needs a larger one stops the table there, with the heap and order reached.
     #[arg(long, value_name = "N", requires = "misere")]
     max_order: Option<String>,

@@ -71,7 +71,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 /// The default largest candidate (elements).
-pub const DEFAULT_MAX_ORDER: usize = 1 << 16;
+pub const DEFAULT_MAX_ORDER: usize = 1 << 18;
 
 /// How many candidates one heap may try.
 const MAX_CANDIDATES: usize = 100_000;
