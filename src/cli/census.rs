@@ -14,8 +14,8 @@ Examples:
   grundy census kayles 0.07 sub:1,2 --markdown
   grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
   grundy census --merge piece*.json --markdown
-  grundy census '0.??' --misere --to 100 --seconds 2
-  grundy census '0.??' --misere --shard 2/4 --json";
+  grundy census '0.?' --misere --to 100 --seconds 1
+  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json";
 
 /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
 ///
