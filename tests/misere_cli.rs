@@ -5,7 +5,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{MisereReferee, kayles_options, spaced};
+use common::{MisereReferee, kayles_options, octal_options, spaced};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -259,4 +259,67 @@ fn census_misere_surveys_codes() {
     let output = grundy(&["census", "0.7", "--misere", "--seconds", "0"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
+}
+
+fn options_031(position: &[u64]) -> Vec<Vec<u64>> {
+    octal_options(&[3, 1], position)
+}
+
+fn options_0123(position: &[u64]) -> Vec<Vec<u64>> {
+    octal_options(&[1, 2, 3], position)
+}
+
+/// Positions with a heap past the heap where the periodicity theorem solved the quotient (0.31
+/// at 13, 0.123 at 24), so that the command answers them through Φ's period: the winner and
+/// every winning move it prints against exhaustive misère search from the rules.
+#[test]
+fn analyze_past_the_solution_agrees_with_exhaustive_search() {
+    type Rule = fn(&[u64]) -> Vec<Vec<u64>>;
+    let cases: [(&str, Rule, std::ops::RangeInclusive<u64>); 2] = [
+        ("0.31", options_031, 14..=22),
+        ("0.123", options_0123, 25..=31),
+    ];
+    for (code, options, big) in cases {
+        let mut referee = MisereReferee::new(options);
+        for large in big {
+            for small in 0..=9u64 {
+                let mut position = vec![large];
+                if small > 0 {
+                    position.insert(0, small);
+                }
+                let mut args = vec!["analyze".to_string(), code.to_string()];
+                args.extend(position.iter().map(u64::to_string));
+                args.extend(["--misere".to_string(), "--json".to_string()]);
+                let words: Vec<&str> = args.iter().map(String::as_str).collect();
+                let report = json_of(&words);
+                let won = referee.is_won(&position);
+                assert_eq!(
+                    report["winner"],
+                    if won { "first" } else { "second" },
+                    "{code} {position:?}"
+                );
+                let expected: BTreeSet<String> = referee
+                    .options(&position)
+                    .into_iter()
+                    .filter(|next| !referee.is_won(next))
+                    .map(|next| spaced(&next))
+                    .collect();
+                let listed: BTreeSet<String> = report["winning_moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["to"].as_str().unwrap().to_string())
+                    .collect();
+                assert_eq!(listed, expected, "{code} {position:?}");
+            }
+        }
+    }
+    // The text names the quotient as the one of every heap.
+    let text = String::from_utf8(grundy(&["analyze", "0.31", "22", "--misere"]).stdout).unwrap();
+    assert!(
+        text.contains(
+            "misère quotient (order 6) of every heap (Φ periodic from heap 3 with period 2)"
+        ),
+        "{text}"
+    );
 }
