@@ -143,6 +143,7 @@ impl<G: Theory> Analysis<'_, G> {
             match self.winner {
                 Winner::First => "first (the player to move wins)",
                 Winner::Second => "second (the player to move loses)",
+                Winner::Draw => "draw (neither player can force a win)",
             }
         )?;
         match self.grundy {

@@ -41,7 +41,43 @@ pub enum Flavor {
     BoxFill,
     /// box-fill under the HDU 1729 square rule.
     BoxFillSquare,
+    /// turning-corners (HDU 3404): coins `x y` on a board.
+    SwitchLights,
+    /// nim-products (Library Checker `nim_product_64`): pairs `a b` of 64-bit nimbers.
+    NimProduct,
+    /// nim-logarithms (Codeforces 1310F): pairs `a b` of non-zero 64-bit nimbers.
+    NimLog,
 }
+
+/// Why a program's output is wrong, for formats whose answers are not unique (see
+/// [`Checker`]): the case (from 1) at fault, when one is, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// The case (from 1) whose answer is wrong; `None` for output past the last case.
+    pub case: Option<usize>,
+    /// What is wrong, in a line.
+    pub detail: String,
+}
+
+/// The check of a program's output (its bytes) against the input (its text) for a format whose
+/// answers are not unique — Codeforces 1310F accepts any logarithm — in place of comparing
+/// tokens with the expected output.
+#[derive(Copy, Clone)]
+pub struct Checker(pub fn(&[u8], &[u8]) -> Result<(), Rejection>);
+
+impl std::fmt::Debug for Checker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Checker")
+    }
+}
+
+impl PartialEq for Checker {
+    fn eq(&self, other: &Checker) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for Checker {}
 
 /// How the cases of an input are delimited.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -141,6 +177,8 @@ pub struct Shape {
     pub beyond: Bounds,
     /// Output tokens per case (`Case #1: Alice` is three).
     pub tokens_per_case: usize,
+    /// For answers that are not unique: how an output is checked instead of comparing tokens.
+    pub checker: Option<Checker>,
 }
 
 impl Shape {
@@ -160,6 +198,7 @@ impl Shape {
             limits,
             beyond,
             tokens_per_case,
+            checker: None,
         }
     }
 
@@ -180,6 +219,15 @@ impl Shape {
             limits,
             beyond,
             tokens_per_case,
+            checker: None,
+        }
+    }
+
+    /// The same shape, its outputs checked by `checker` instead of compared token by token.
+    pub const fn checked_by(self, checker: Checker) -> Shape {
+        Shape {
+            checker: Some(checker),
+            ..self
         }
     }
 

@@ -11,6 +11,8 @@
 //!
 //! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and
 //!   the generic [`ExhaustiveSolver`], the referee of everything else.
+//! * [`nimber_field`] — the nimbers below 2^64 as a field: nim-product, inverse, square root,
+//!   the discrete logarithm (the values of the two-dimensional coin-turning games).
 //! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
 //!   theory (who wins, the value, every winning move).
 //! * [`games`] — one module per game, each opening with its rules, source and theory.
@@ -26,6 +28,8 @@
 //! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
 //!   module builds its own.
 //! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
+//! * [`loopy`] — games that can return to a position: draws, Smith's γ values ∞(K), games on
+//!   any directed graph (`graph:FILE`).
 //! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
 //!   answers (generated inputs, shrunk failures) and against a perfect jury.
 //! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
@@ -79,7 +83,9 @@ pub mod families;
 pub mod game;
 pub mod games;
 pub mod judge;
+pub mod loopy;
 pub mod misere;
+pub mod nimber_field;
 pub mod notation;
 pub mod play;
 pub mod resolve;

@@ -22,6 +22,8 @@ Examples:
   grundy census '0.??'
   grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
   grundy census --merge piece*.json --markdown
+  grundy nimber '3 * 5'
+  grundy analyze turning-corners 1,2 3,4
   grundy analyze examples/games/cram.rhai 3x3
   grundy verify examples/games/kayles.rhai";
 

@@ -28,6 +28,9 @@ pub enum Ending {
     Won(Side),
     /// The human typed `quit` or closed the input.
     Quit,
+    /// A game that can return to a position ([`crate::loopy`]) went on with neither side able to
+    /// force a win, until a position came back a third time.
+    Drawn,
 }
 
 /// At most this many moves are listed by `moves` and `hint`.
@@ -71,14 +74,16 @@ pub fn play<G: Theory>(
 }
 
 impl Side {
-    fn other(self) -> Side {
+    /// The other side.
+    pub fn other(self) -> Side {
         match self {
             Side::Human => Side::Computer,
             Side::Computer => Side::Human,
         }
     }
 
-    fn name(self) -> &'static str {
+    /// `human` or `computer`, as the session prints it.
+    pub fn name(self) -> &'static str {
         match self {
             Side::Human => "human",
             Side::Computer => "computer",

@@ -2,7 +2,8 @@
 //!
 //! A spelling is a fixed game's name (each game's module owns its own, `end_piles::NAME`), a heap
 //! family's spelling (`0.07`, `kayles`, `sub:1,3,4`, `allbut:1,2`, `grundys-game`; the families
-//! parse their own, [`HeapRule::resolve`]), or a script file (`game.rhai`, [`crate::script`]).
+//! parse their own, [`HeapRule::resolve`]), a script file (`game.rhai`, [`crate::script`]), or
+//! a graph file (`graph:FILE`, [`crate::loopy`]).
 //! Nothing else in the crate lists game names: the command line and the server ask here.
 //!
 //! The resolver sits on top of the library: it imports the games, the families and the script
@@ -10,7 +11,10 @@
 
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::{Game, heap_game};
+use crate::games::coins;
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
+use crate::loopy::file::GraphFileError;
+use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
 
 /// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
 /// Nim: one call per game, each to the `game()` of the game's own module.
@@ -44,7 +48,9 @@ pub enum ResolveError {
     #[error(
         "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
          code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-         grundys-game (see `grundy list`), or a script file (`game.rhai`)"
+         grundys-game (see `grundy list`), the coin-turning games coins:ruler, coins:mock-turtles, \
+         coins:turtles, coins:twins, products coins:A*B, turning-corners, a script file \
+         (`game.rhai`), or a directed graph (`graph:FILE`)"
     )]
     Unknown {
         /// The spelling.
@@ -58,6 +64,9 @@ pub enum ResolveError {
     /// A script that could not be loaded (the reason, with its location).
     #[error("{0}")]
     Script(String),
+    /// A graph file (`graph:FILE`) that could not be read or is malformed (located).
+    #[error("{0}")]
+    Graph(#[from] GraphFileError),
     /// A spelling that looks like a file, where files are not read ([`Files::Refuse`]).
     #[error(
         "`{0}` looks like a file: the page serves the built-in games and heap families only, and \
@@ -80,6 +89,13 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     }
     if names_script(spelling) {
         return load_script(spelling);
+    }
+    if let Some(path) = spelling.strip_prefix(GRAPH_PREFIX) {
+        let game = GraphGame::load(spelling, std::path::Path::new(path))?;
+        return Ok(Box::new(game));
+    }
+    if let Some(game) = coins::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
     }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
@@ -104,7 +120,7 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// Whether a spelling looks like a file path or a script name (in any case).
 fn looks_like_a_file(spelling: &str) -> bool {
     let lower = spelling.to_ascii_lowercase();
-    spelling.contains(['/', '\\']) || names_script(&lower)
+    spelling.contains(['/', '\\']) || names_script(&lower) || lower.starts_with(GRAPH_PREFIX)
 }
 
 /// Whether a spelling names a script file (`….rhai`, or `….lua` to say that Lua is not
@@ -130,6 +146,11 @@ fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// What `grundy list` prints about the heap families.
 pub fn family_help() -> &'static str {
     FAMILY_HELP
+}
+
+/// What `grundy list` prints about the coin-turning games.
+pub fn coins_help() -> &'static str {
+    coins::COINS_HELP
 }
 
 #[cfg(test)]
@@ -167,5 +188,13 @@ mod tests {
             Err(ResolveError::FileRefused(_))
         ));
         assert!(resolve_with("kayles", Files::Refuse).is_ok());
+        assert!(matches!(
+            resolve_with("graph:g.txt", Files::Refuse),
+            Err(ResolveError::FileRefused(_))
+        ));
+        assert!(matches!(
+            resolve("graph:missing-file.txt"),
+            Err(ResolveError::Graph(_))
+        ));
     }
 }

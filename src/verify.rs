@@ -90,23 +90,32 @@ where
     G: ImpartialGame + fmt::Display + Send + Sync,
     C: Fn(&G, &Verdict<G>) -> Result<(), String> + Sync,
 {
+    // A few long runs, each with one solver: the memo of a run serves all its positions (the
+    // positions of a coin board reach most of the board's other positions, and a fresh memo
+    // per small piece of work would search them again and again).
+    let runs = rayon::current_num_threads().max(1) * 4;
+    let run_length = positions.len().div_ceil(runs).max(1);
     let failures: Vec<(usize, String)> = positions
-        .par_iter()
+        .par_chunks(run_length)
         .enumerate()
-        .map_init(
-            || ExhaustiveSolver::with_play(G::convention()),
-            |solver, (index, position)| {
-                let verdict = Verdict {
-                    value: solver.grundy_value(position),
-                    winning_moves: solver.winning_moves(position),
-                };
-                progress.inc(1);
-                check(position, &verdict)
-                    .err()
-                    .map(|detail| (index, detail))
-            },
-        )
-        .flatten()
+        .flat_map_iter(|(run, chunk)| {
+            let mut solver = ExhaustiveSolver::with_play(G::convention());
+            let failures: Vec<(usize, String)> = chunk
+                .iter()
+                .enumerate()
+                .filter_map(|(offset, position)| {
+                    let verdict = Verdict {
+                        value: solver.grundy_value(position),
+                        winning_moves: solver.winning_moves(position),
+                    };
+                    progress.inc(1);
+                    check(position, &verdict)
+                        .err()
+                        .map(|detail| (run * run_length + offset, detail))
+                })
+                .collect();
+            failures
+        })
         .collect();
     progress.finish_and_clear();
     let counterexample = failures
@@ -200,6 +209,7 @@ pub fn report_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
     let expected_line = match truth {
         Winner::First => "winner:   first (the player to move wins)",
         Winner::Second => "winner:   second (the player to move loses)",
+        Winner::Draw => "winner:   draw (neither player can force a win)",
     };
     if !text.lines().any(|line| line == expected_line) {
         return Err(format!(

@@ -12,6 +12,8 @@ Examples:
   grundy analyze end-piles 3 1 9 4
   grundy analyze chocolate 11 10 15 / 4 --json
   grundy analyze kayles 3 5 7 --misere
+  grundy analyze turning-corners 1,2 3,4
+  grundy analyze coins:ruler 2 5 6 --json
   grundy analyze examples/games/cram.rhai 3x3";
 
 /// Who wins a position, its Grundy value and every winning move.

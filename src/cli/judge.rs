@@ -14,7 +14,8 @@ const EXAMPLES: &str = "\
 Examples:
   grundy judge take-or-merge -- ./my-solution
   grundy judge bounded-take --dialect arc091f --beyond -- python3 sol.py
-  grundy judge bean-split --cases 200 --seed 7 -- python3 examples/contest/bean_split.py";
+  grundy judge bean-split --cases 200 --seed 7 -- python3 examples/contest/bean_split.py
+  grundy judge turning-corners --dialect nim-product-64 -- ./nim-product";
 
 /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
 /// output with the exact answers.
@@ -27,7 +28,8 @@ Examples:
 pub struct JudgeArgs {
     /// The game whose judge format the program reads.
     game: String,
-    /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill).
+    /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill),
+    /// `nim-product-64` and `cf1310f` (turning-corners: nimber arithmetic).
     #[arg(long)]
     dialect: Option<String>,
     /// The most inputs to run.

@@ -2,7 +2,7 @@
 
 use super::common::{Failure, write_stdout};
 use clap::Args;
-use grundy::resolve::{family_help, fixed_games};
+use grundy::resolve::{coins_help, family_help, fixed_games};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -40,7 +40,22 @@ pub fn run(_: ListArgs) -> Result<u8, Failure> {
     }
     text.push_str(family_help());
     text.push_str("\n\n");
+    text.push_str(coins_help());
+    text.push('\n');
+    let corners = grundy::games::coins::TURNING_CORNERS;
+    if let Ok(game) = grundy::resolve(corners) {
+        for format in game.formats() {
+            let name = match format.dialect {
+                Some(dialect) => format!("--dialect {dialect}"),
+                None => "judge".to_string(),
+            };
+            text.push_str(&format!("  {corners} {name}: {}\n", format.describe));
+        }
+    }
+    text.push('\n');
     text.push_str(grundy::script::SCRIPT_HELP);
+    text.push_str("\n\n");
+    text.push_str(grundy::loopy::game::GRAPH_HELP);
     text.push('\n');
     write_stdout(&text)?;
     Ok(0)

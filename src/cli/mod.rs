@@ -8,6 +8,7 @@ pub mod common;
 mod interact;
 mod judge;
 mod list;
+mod nimber;
 mod play;
 mod serve;
 mod solve;
@@ -29,6 +30,7 @@ pub enum Command {
     Interact(interact::InteractArgs),
     Census(census::CensusArgs),
     List(list::ListArgs),
+    Nimber(nimber::NimberArgs),
     Serve(serve::ServeArgs),
 }
 
@@ -44,6 +46,7 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::Interact(args) => interact::run(args),
         Command::Census(args) => census::run(args),
         Command::List(args) => list::run(args),
+        Command::Nimber(args) => nimber::run(args),
         Command::Serve(args) => serve::run(args),
     }
 }

@@ -10,6 +10,7 @@ Examples:
   grundy play take-or-merge 1 1 2
   grundy play kayles 7 --first computer
   grundy play nim 1 2 --misere
+  grundy play turning-corners 1,2 2,3 --first computer
   grundy play end-piles 3 1 9 4 --first computer";
 
 /// Who moves first in `grundy play`.

@@ -9,10 +9,13 @@ Examples:
   grundy solve end-piles examples/end-piles.txt
   grundy solve bounded-take --dialect arc091f examples/arc091f.txt
   grundy solve bean-split < examples/bean-split.txt
+  grundy solve turning-corners examples/switch-lights.txt
+  grundy solve turning-corners --dialect nim-product-64 examples/nim-product.txt
 
 Formats (see `grundy list` for the rules):
   end-piles, take-or-merge, chocolate, bounded-take [--dialect arc091f],
-  bean-split, box-fill [--dialect hdu1729]";
+  bean-split, box-fill [--dialect hdu1729],
+  turning-corners (HDU 3404) [--dialect nim-product-64 | cf1310f]";
 
 /// Read a judge's input (FILE or standard input) and print the judge's expected output.
 #[derive(Args)]
@@ -22,7 +25,8 @@ pub struct SolveArgs {
     game: String,
     /// The input file; standard input if absent.
     file: Option<PathBuf>,
-    /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill).
+    /// Another judge's format for the same game: `arc091f` (bounded-take), `hdu1729` (box-fill),
+    /// `nim-product-64` and `cf1310f` (turning-corners: nimber arithmetic).
     #[arg(long)]
     dialect: Option<String>,
 }

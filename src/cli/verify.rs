@@ -9,6 +9,7 @@ Examples:
   grundy verify nim chocolate
   grundy verify kayles --misere
   grundy verify sub:1,3,4 --size 12
+  grundy verify coins:ruler coins:mock-turtles turning-corners
   grundy verify examples/games/kayles.rhai";
 
 /// The games `verify` checks when none is named: the fixed games and one of each heap family.

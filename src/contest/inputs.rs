@@ -55,7 +55,20 @@ pub fn admits(shape: &Shape, input: &TestInput, beyond: bool) -> bool {
         && input.cases.iter().all(|case| {
             (bounds.items.0..=bounds.items.1).contains(&case.len())
                 && case.iter().all(|item| item_fits(shape, item, &bounds))
+                && (!is_set(shape.flavor) || all_distinct(case))
         })
+}
+
+/// Whether a case's items must be distinct (HDU 3404: no two lights at the same place).
+fn is_set(flavor: Flavor) -> bool {
+    flavor == Flavor::SwitchLights
+}
+
+/// Whether no item repeats.
+fn all_distinct(case: &[Item]) -> bool {
+    let mut sorted = case.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).all(|pair| pair[0] != pair[1])
 }
 
 fn item_fits(shape: &Shape, item: &Item, bounds: &Bounds) -> bool {
@@ -128,6 +141,18 @@ fn tiny_alphabet(flavor: Flavor) -> (Vec<Item>, usize) {
                 .collect(),
             2,
         ),
+        Flavor::SwitchLights => (
+            (1..=3).flat_map(|x| (1..=3).map(move |y| [x, y])).collect(),
+            3,
+        ),
+        Flavor::NimProduct => (
+            (0..=5).flat_map(|a| (0..=5).map(move |b| [a, b])).collect(),
+            2,
+        ),
+        Flavor::NimLog => (
+            (1..=4).flat_map(|a| (1..=4).map(move |b| [a, b])).collect(),
+            2,
+        ),
     }
 }
 
@@ -145,7 +170,9 @@ pub fn tiny_inputs(shape: &Shape) -> Vec<TestInput> {
     'lengths: for _ in 1..=longest {
         let mut next = Vec::new();
         for prefix in &current {
-            let from = if is_multiset(shape.flavor) {
+            let from = if is_set(shape.flavor) {
+                prefix.last().map_or(0, |&last| last + 1)
+            } else if is_multiset(shape.flavor) {
                 prefix.last().copied().unwrap_or(0)
             } else {
                 0
@@ -307,6 +334,10 @@ fn random_case(
         };
         case.push(item);
     }
+    if is_set(shape.flavor) {
+        case.sort_unstable();
+        case.dedup();
+    }
     case
 }
 
@@ -410,6 +441,35 @@ fn boundary_item(
             .min(capacity);
             [capacity, held]
         }
+        // Lights on the first rows and columns and at powers of two (where nim-products
+        // change character), and next to the limit.
+        Flavor::SwitchLights => {
+            let coordinate = |rng: &mut Rng| {
+                match rng.between(0, 3) {
+                    0 => rng.between(1, 4),
+                    1 => 1u64 << rng.between(0, u64::from(high.ilog2())),
+                    2 => high - rng.between(0, 2.min(high - low)),
+                    _ => spread(rng, low, high),
+                }
+                .clamp(low, high)
+            };
+            [coordinate(rng), coordinate(rng)]
+        }
+        // Fermat 2-powers 2^(2^k), their neighbours, powers of two, all ones.
+        Flavor::NimProduct | Flavor::NimLog => {
+            let special = |rng: &mut Rng| {
+                let value = match rng.between(0, 5) {
+                    0 => 1u64 << (1u64 << rng.between(0, 5)),
+                    1 => (1u64 << (1u64 << rng.between(0, 5))).wrapping_sub(1),
+                    2 => 1u64 << rng.between(0, 63),
+                    3 => u64::MAX,
+                    4 => rng.between(1, 3),
+                    _ => spread(rng, low, high),
+                };
+                value.clamp(low, high)
+            };
+            [special(rng), special(rng)]
+        }
     }
 }
 
@@ -447,6 +507,10 @@ mod tests {
             bean_split::game(),
             box_fill::game(box_fill::BoundRule::Linear),
             box_fill::game(box_fill::BoundRule::Square),
+            crate::games::coins::grid_game((
+                crate::games::coins::rule::Rule::Turtles,
+                crate::games::coins::rule::Rule::Turtles,
+            )),
         ]
         .iter()
         .flat_map(|game| {
@@ -465,7 +529,13 @@ mod tests {
             let shape = format.shape;
             let mut rng = Rng::new(1);
             let mut passed_limits = false;
-            for _ in 0..300 {
+            // A million products an input: fewer draws.
+            let draws = if shape.flavor == Flavor::NimProduct {
+                20
+            } else {
+                300
+            };
+            for _ in 0..draws {
                 let input = random_input(&shape, &mut rng, false);
                 assert!(admits(&shape, &input, false), "{game}: {input:?}");
                 let wide = random_input(&shape, &mut rng, true);
@@ -500,13 +570,23 @@ mod tests {
             let shape = format.shape;
             let mut rng = Rng::new(9);
             let mut inputs = tiny_inputs(&shape);
-            inputs.extend((0..40).map(|_| random_input(&shape, &mut rng, false)));
+            let draws = if shape.flavor == Flavor::NimProduct {
+                8
+            } else {
+                40
+            };
+            inputs.extend((0..draws).map(|_| random_input(&shape, &mut rng, false)));
             for input in inputs {
                 let text = input.render(&shape);
                 let output = (format.solve)(text.as_bytes())
                     .unwrap_or_else(|error| panic!("{game}: {error} in\n{text}"));
                 let tokens = output.split_ascii_whitespace().count();
-                assert_eq!(tokens, input.cases.len() * shape.tokens_per_case, "{game}");
+                // The arithmetic's formats are one case of many items, a line of output each.
+                let expected = match shape.flavor {
+                    Flavor::NimProduct | Flavor::NimLog => input.cases[0].len(),
+                    _ => input.cases.len() * shape.tokens_per_case,
+                };
+                assert_eq!(tokens, expected, "{game}");
             }
         }
     }

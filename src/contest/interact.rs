@@ -6,6 +6,11 @@
 //! (the smallest legal change, which keeps the game long); so the program wins every game if and
 //! only if it never leaves grundy a winning position.
 //!
+//! A game that can return to a position ([`crate::loopy`]) may start from a **drawn** position
+//! (the program moves first): the program must keep the draw — grundy plays a move that keeps
+//! it, and wins as soon as the program lets it slip — and the game is a draw when a position
+//! comes back a third time with the same side to move.
+//!
 //! Under normal play the player who cannot move loses; under **misère play** (`--misere`) the
 //! player who cannot move wins, so the last mover loses. The jury is the same for both: it only
 //! asks the game (the normal one, or its misère version from [`Game::misere`]) who wins a
@@ -25,6 +30,7 @@
 //! | `position P` | it is the program's turn, at position `P` |
 //! | `grundy M` | grundy played move `M` |
 //! | `result win` / `result loss` | the game is over: the program won / lost |
+//! | `result draw` | the game is over, drawn: a position came back a third time with the same side to move |
 //! | `result illegal` | the program's last line was not a legal move; the session ends |
 //!
 //! The program answers every `position` line with one line (to its standard output): a move in
@@ -38,7 +44,7 @@
 //!
 //! # Verdicts
 //!
-//! *Accepted* when the program wins every game; *wrong answer* at the first lost game (reported
+//! *Accepted* when the program wins every game (and draws every drawn start); *wrong answer* at the first lost game (reported
 //! with the whole game and the program's first losing move) or at the first malformed or illegal
 //! move (quoted, with the position); *time limit* when one answer takes longer than the limit;
 //! *runtime error* when the program ends or closes its output before the games are over; *output
@@ -52,7 +58,7 @@ use crate::core::{Play, Winner};
 use crate::game::{Game, GameError};
 use crate::judge::Flavor;
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -117,6 +123,8 @@ pub struct InteractReport {
     pub verdict: Verdict,
     /// Games the program won.
     pub won: usize,
+    /// Games drawn (from drawn starts, which the program kept drawn).
+    pub drawn: usize,
     /// Games in the session.
     pub games: usize,
     /// The seed of the starting positions.
@@ -219,6 +227,12 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
             })
             .collect::<Vec<_>>()
             .join(" "),
+        Kind::Fixed(Flavor::SwitchLights | Flavor::NimProduct | Flavor::NimLog) => (0..count)
+            .map(|_| format!("{},{}", rng.between(1, 4), rng.between(1, 4)))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(" "),
         Kind::Heaps => numbers(rng, 1, 12).join(" "),
     }
 }
@@ -226,7 +240,12 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
 /// How one game went.
 enum GameEnd {
     Won,
-    Failed { verdict: Verdict, detail: String },
+    /// A drawn start kept drawn.
+    Drawn,
+    Failed {
+        verdict: Verdict,
+        detail: String,
+    },
 }
 
 /// Plays the games from `starts` against `program`.
@@ -242,6 +261,7 @@ pub fn interact(
         play: options.play,
         verdict: Verdict::Accepted,
         won: 0,
+        drawn: 0,
         games: starts.len(),
         seed: options.seed,
         detail: None,
@@ -266,6 +286,7 @@ pub fn interact(
             &mut first_mistake,
         )? {
             GameEnd::Won => report.won += 1,
+            GameEnd::Drawn => report.drawn += 1,
             GameEnd::Failed { verdict, detail } => {
                 report.verdict = verdict;
                 report.detail = Some(detail);
@@ -294,7 +315,10 @@ fn play_one(
 ) -> Result<GameEnd, InteractError> {
     let opening = game.moves(start, 1)?;
     let mut position = opening.position;
-    let mut program_to_move = opening.winner == Winner::First;
+    // The program moves first from a won start, and from a drawn one (which it must keep).
+    let drawn_start = opening.winner == Winner::Draw;
+    let mut program_to_move = opening.winner != Winner::Second;
+    let mut seen: HashMap<(String, bool), u32> = HashMap::new();
     record.start = position.clone();
     record.first = if program_to_move {
         Player::Program
@@ -304,6 +328,22 @@ fn play_one(
     let first = if program_to_move { "you" } else { "grundy" };
     session.send(&format!("start {first} {position}"));
     loop {
+        let times = seen.entry((position.clone(), program_to_move)).or_insert(0);
+        *times += 1;
+        if *times >= 3 {
+            session.send("result draw");
+            if drawn_start {
+                return Ok(GameEnd::Drawn);
+            }
+            return Ok(GameEnd::Failed {
+                verdict: Verdict::WrongAnswer,
+                detail: format!(
+                    "did not win a winnable game from {}: position {} came back a third time",
+                    record.start,
+                    shown(&position)
+                ),
+            });
+        }
         let moves = game.moves(&position, 1)?;
         if moves.moves.is_empty() {
             // Nobody can move: the game says who has won (the player to move under misère
@@ -330,10 +370,17 @@ fn play_one(
             };
             return Ok(GameEnd::Failed {
                 verdict: Verdict::WrongAnswer,
-                detail: format!(
-                    "lost a winnable game from {} ({first} moves first): {end}",
-                    record.start
-                ),
+                detail: if drawn_start {
+                    format!(
+                        "let a drawn game slip from {} ({first} moves first): {end}",
+                        record.start
+                    )
+                } else {
+                    format!(
+                        "lost a winnable game from {} ({first} moves first): {end}",
+                        record.start
+                    )
+                },
             });
         }
         if program_to_move {
@@ -357,7 +404,14 @@ fn play_one(
                 }
                 Err(other) => return Err(other.into()),
             };
-            if played.wins == Some(false) && first_mistake.is_none() {
+            // A mistake leaves grundy a won position (from a drawn start, a drawing move is
+            // no mistake, though it does not win).
+            let slipped = if drawn_start {
+                game.moves(&played.to, 1)?.winner == Winner::First
+            } else {
+                played.wins == Some(false)
+            };
+            if slipped && first_mistake.is_none() {
                 *first_mistake = Some(format!(
                     "at {position} the program played {}, leaving {} — a win for grundy",
                     played.notation,
@@ -442,6 +496,13 @@ impl InteractReport {
             Play::Normal => self.game.clone(),
             Play::Misere => format!("{} (misère play)", self.game),
         };
+        if self.verdict == Verdict::Accepted && self.drawn > 0 {
+            return writeln!(
+                out,
+                "{game}: accepted, won {} and drew {} of {} games (seed {})",
+                self.won, self.drawn, self.games, self.seed
+            );
+        }
         if self.verdict == Verdict::Accepted {
             return writeln!(
                 out,
@@ -453,7 +514,7 @@ impl InteractReport {
             out,
             "{game}: {} in game {} of {} (won {} before; seed {})",
             self.verdict,
-            self.won + 1,
+            self.won + self.drawn + 1,
             self.games,
             self.won,
             self.seed

@@ -220,7 +220,7 @@ pub fn judge(
         let text = input.render(shape);
         let expected = solve(text.as_bytes()).map_err(JudgeError::Generator)?;
         let run = runner::run(program, text.as_bytes(), &limits)?;
-        Ok(classify(run, expected, shape.tokens_per_case))
+        Ok(classify(run, expected, shape, text.as_bytes()))
     };
     let tiny = tiny_inputs(shape);
     let exhaustive_total = tiny.len().min(options.cases);
@@ -324,7 +324,7 @@ fn shrunk_report(
 }
 
 /// The verdict on one run, given the expected output.
-fn classify(run: runner::Run, expected: String, tokens_per_case: usize) -> Option<Failure> {
+fn classify(run: runner::Run, expected: String, shape: &Shape, input: &[u8]) -> Option<Failure> {
     let got = String::from_utf8_lossy(&run.stdout).into_owned();
     let failure = |verdict, case, detail| {
         Some(Failure {
@@ -358,7 +358,16 @@ fn classify(run: runner::Run, expected: String, tokens_per_case: usize) -> Optio
             format!("ended with {}", run.ending.describe()),
         ),
         Ending::Exited(_) => {
-            let mismatch = compare(&expected, &run.stdout, tokens_per_case)?;
+            let mismatch = match shape.checker {
+                Some(checker) => match (checker.0)(input, &run.stdout) {
+                    Ok(()) => return None,
+                    Err(rejection) => Mismatch {
+                        case: rejection.case,
+                        detail: rejection.detail,
+                    },
+                },
+                None => compare(&expected, &run.stdout, shape.tokens_per_case)?,
+            };
             failure(Verdict::WrongAnswer, mismatch.case, mismatch.detail)
         }
     }

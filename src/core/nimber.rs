@@ -81,6 +81,10 @@ pub enum Winner {
     First,
     /// The player who just moved wins (a P-position).
     Second,
+    /// Neither player can force a win: perfect play goes on for ever. Only a game that can
+    /// return to a position it has left has such positions ([`crate::loopy`]); a short game's
+    /// positions are always [`First`](Winner::First) or [`Second`](Winner::Second).
+    Draw,
 }
 
 impl fmt::Display for Winner {
@@ -88,6 +92,7 @@ impl fmt::Display for Winner {
         f.write_str(match self {
             Winner::First => "first",
             Winner::Second => "second",
+            Winner::Draw => "draw",
         })
     }
 }

@@ -6,6 +6,7 @@ pub mod bean_split;
 pub mod bounded_take;
 pub mod box_fill;
 pub mod chocolate;
+pub mod coins;
 pub mod counted_sum;
 pub mod end_piles;
 pub mod nim;

@@ -150,6 +150,7 @@ impl From<ResolveError> for ApiError {
             ResolveError::Unknown { .. }
             | ResolveError::Malformed(_)
             | ResolveError::Script(_)
+            | ResolveError::Graph(_)
             | ResolveError::FileRefused(_) => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, error.to_string())

@@ -1,0 +1,260 @@
+//! The judge formats of the coin games and of nimber arithmetic, on `turning-corners` (the game
+//! whose lone heads square (a, b) is worth a ⊗ b, so that the arithmetic's problems are its
+//! problems):
+//!
+//! * **HDU 3404 "Switch lights"** (the default): T ≤ 100 cases, each n ≤ 1000 lights on at
+//!   (x, y), 1 ≤ x, y ≤ 10000, no two at one place; a move picks a rectangle whose corner
+//!   (x₂, y₂) with the larger coordinates is on, degenerate rectangles (a line, a single cell)
+//!   allowed, and switches its corners. It prints `Have a try, lxhgww.` when the first player
+//!   wins and `Don't waste your time.` otherwise (so the statement says, as its editorials
+//!   quote it: not `lxn`). grundy reads coordinates up to 2^63.
+//! * **Library Checker `nim_product_64`** (`--dialect nim-product-64`): T, then T lines `a b`
+//!   with 0 ≤ a, b < 2^64; prints a ⊗ b a line. T ≤ 10^6 in the problem's `info.toml` (the
+//!   issue said 5 · 10^5).
+//! * **Codeforces 1310F "Bad Cryptography"** (`--dialect cf1310f`): t ≤ 100, then t lines
+//!   `a b` with 1 ≤ a, b < 2^64; prints an x with 0 ≤ x < 2^64 and a^x = b (nim-powers), or −1
+//!   when there is none. Any such x is accepted: `judge` checks each answer by exponentiation
+//!   (a [`Checker`]) rather than comparing it with grundy's, the least one.
+//!
+//! Each reader parses the whole input before writing anything; errors are located.
+
+use crate::judge::{Bounds, CaseLayout, Checker, Flavor, Format, Rejection, Shape, for_each_case};
+use crate::nimber_field::arithmetic::{power, product};
+use crate::nimber_field::log::log;
+use crate::scanner::{InputError, Scanner};
+
+/// The first player's line in HDU 3404.
+pub const HDU3404_WIN: &str = "Have a try, lxhgww.";
+
+/// The second player's line in HDU 3404.
+pub const HDU3404_LOSS: &str = "Don't waste your time.";
+
+/// The largest coordinate the HDU 3404 reader accepts.
+const MAX_COORDINATE: u64 = 1 << 63;
+
+/// turning-corners' formats.
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "HDU 3404: T, then per case n and n lines `x y` (lights on, 1-based); prints \
+                   `Have a try, lxhgww.` if the first player wins, else `Don't waste your time.`",
+        solve: solve_switch_lights,
+        shape: Shape::pairs(
+            Flavor::SwitchLights,
+            CaseLayout::Counted,
+            4,
+            false,
+            Bounds::pairs(100, 1000, (1, 10_000), (1, 10_000)),
+            Bounds::pairs(200, 2000, (1, MAX_COORDINATE), (1, MAX_COORDINATE)),
+        ),
+    },
+    Format {
+        dialect: Some("nim-product-64"),
+        describe: "Library Checker nim_product_64: T, then T lines `a b` (64-bit); prints the \
+                   nim-product a * b a line",
+        solve: solve_nim_products,
+        shape: Shape::pairs(
+            Flavor::NimProduct,
+            CaseLayout::Single,
+            1,
+            false,
+            Bounds::pairs(1, 1_000_000, (0, u64::MAX), (0, u64::MAX)),
+            Bounds::pairs(1, 2_000_000, (0, u64::MAX), (0, u64::MAX)),
+        ),
+    },
+    Format {
+        dialect: Some("cf1310f"),
+        describe: "Codeforces 1310F: t, then t lines `a b` (1 <= a, b < 2^64); prints an x with \
+                   a^x = b in nim-powers, or -1 (any such x is accepted)",
+        solve: solve_logarithms,
+        shape: Shape::pairs(
+            Flavor::NimLog,
+            CaseLayout::Single,
+            1,
+            false,
+            Bounds::pairs(1, 100, (1, u64::MAX), (1, u64::MAX)),
+            Bounds::pairs(1, 1000, (1, u64::MAX), (1, u64::MAX)),
+        )
+        .checked_by(Checker(check_logarithms)),
+    },
+];
+
+/// One HDU 3404 case's lights, read and checked: coordinates 1 … 2^63, no light twice.
+fn read_lights(scanner: &mut Scanner<'_>) -> Result<Vec<(u64, u64)>, InputError> {
+    let n = scanner.next_count("the number of lights n")?;
+    let mut lights = Vec::new();
+    for _ in 0..n {
+        let x_token = scanner.expect_token("a light's x")?;
+        let x = x_token.parse_u64("a light's x")?;
+        let y_token = scanner.expect_token("a light's y")?;
+        let y = y_token.parse_u64("a light's y")?;
+        for (value, token) in [(x, &x_token), (y, &y_token)] {
+            if value == 0 || value > MAX_COORDINATE {
+                return Err(token.error(format!(
+                    "coordinates run from 1 to 2^63 here, found {value}"
+                )));
+            }
+        }
+        lights.push(((x, y), x_token));
+    }
+    lights.sort_unstable_by_key(|&(light, _)| light);
+    if let Some(pair) = lights.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+        let (x, y) = pair[0].0;
+        return Err(pair[1]
+            .1
+            .error(format!("two lights at {x} {y} (the judge promises none)")));
+    }
+    Ok(lights.into_iter().map(|(light, _)| light).collect())
+}
+
+/// The value of lights on at (x, y) in Turning Corners with degenerate rectangles: x ⊗ y each
+/// (turtles × turtles, 1-based: a lone turtle at n is worth n).
+pub fn lights_value(lights: &[(u64, u64)]) -> u64 {
+    lights.iter().fold(0, |sum, &(x, y)| sum ^ product(x, y))
+}
+
+fn solve_switch_lights(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let lights = read_lights(scanner)?;
+        out.push_str(if lights_value(&lights) != 0 {
+            HDU3404_WIN
+        } else {
+            HDU3404_LOSS
+        });
+        out.push('\n');
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+fn solve_nim_products(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let count = scanner.next_count("the number of products T")?;
+    let mut out = String::new();
+    let mut buffer = itoa::Buffer::new();
+    for _ in 0..count {
+        let a = scanner.next_u64("a")?;
+        let b = scanner.next_u64("b")?;
+        out.push_str(buffer.format(product(a, b)));
+        out.push('\n');
+    }
+    scanner.expect_end()?;
+    Ok(out)
+}
+
+/// The pairs of a Codeforces 1310F input.
+fn read_log_pairs(input: &[u8]) -> Result<Vec<(u64, u64)>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let count = scanner.next_count("the number of pairs t")?;
+    let mut pairs = Vec::new();
+    for _ in 0..count {
+        let a = scanner.next_u64_at_least("a", 1)?;
+        let b = scanner.next_u64_at_least("b", 1)?;
+        pairs.push((a, b));
+    }
+    scanner.expect_end()?;
+    Ok(pairs)
+}
+
+fn solve_logarithms(input: &[u8]) -> Result<String, InputError> {
+    let pairs = read_log_pairs(input)?;
+    let mut out = String::new();
+    for (a, b) in pairs {
+        match log(a, b) {
+            Some(x) => out.push_str(&x.to_string()),
+            None => out.push_str("-1"),
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Codeforces 1310F's checker: each answer is −1 exactly when b is no power of a, and otherwise
+/// an x below 2^64 with a^x = b.
+fn check_logarithms(input: &[u8], output: &[u8]) -> Result<(), Rejection> {
+    let pairs = read_log_pairs(input).map_err(|error| Rejection {
+        case: None,
+        detail: format!("internal error: the checker cannot read the input ({error})"),
+    })?;
+    let mut tokens = output
+        .split(u8::is_ascii_whitespace)
+        .filter(|token| !token.is_empty());
+    for (index, &(a, b)) in pairs.iter().enumerate() {
+        let case = Some(index + 1);
+        let reject = |detail: String| Err(Rejection { case, detail });
+        let Some(token) = tokens.next() else {
+            return reject(format!(
+                "case {}: expected an answer to log {a} {b}, got nothing (the output ends)",
+                index + 1
+            ));
+        };
+        let shown = String::from_utf8_lossy(token);
+        let exists = log(a, b).is_some();
+        if token == b"-1" {
+            if exists {
+                return reject(format!(
+                    "case {}: answered -1, but {b} is a power of {a} (a^{} = {b})",
+                    index + 1,
+                    log(a, b).unwrap_or(0)
+                ));
+            }
+            continue;
+        }
+        let Some(x) = crate::scanner::parse_u64_bytes(token) else {
+            return reject(format!(
+                "case {}: `{shown}` is neither -1 nor a number from 0 to 2^64 - 1",
+                index + 1
+            ));
+        };
+        if power(a, x) != b {
+            let why = if exists {
+                String::new()
+            } else {
+                " (and no power of it is)".to_string()
+            };
+            return reject(format!(
+                "case {}: {a}^{x} = {}, not {b}{why}",
+                index + 1,
+                power(a, x)
+            ));
+        }
+    }
+    match tokens.next() {
+        None => Ok(()),
+        Some(extra) => Err(Rejection {
+            case: None,
+            detail: format!(
+                "extra output after the last case: `{}`",
+                String::from_utf8_lossy(extra)
+            ),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_statements_samples() {
+        // HDU 3404's sample.
+        let output = solve_switch_lights(b"2\n2\n1 2\n2 1\n2\n1 1\n2 2\n").unwrap();
+        assert_eq!(output, format!("{HDU3404_LOSS}\n{HDU3404_WIN}\n"));
+        assert!(solve_switch_lights(b"1\n2\n1 1\n1 1\n").is_err());
+        assert!(solve_switch_lights(b"1\n1\n0 1\n").is_err());
+        assert_eq!(
+            solve_nim_products(b"3\n2 2\n4 4\n32 64\n").unwrap(),
+            "3\n6\n141\n"
+        );
+        let logs = solve_logarithms(b"3\n2 3\n2 123\n1 1\n").unwrap();
+        assert_eq!(logs, "2\n-1\n0\n");
+        assert!(check_logarithms(b"3\n2 3\n2 123\n1 1\n", logs.as_bytes()).is_ok());
+        // 2 has order 3: 5 is as good a logarithm of 3 as 2.
+        assert!(check_logarithms(b"1\n2 3\n", b"5").is_ok());
+        let wrong = check_logarithms(b"2\n2 3\n2 123\n", b"2 7").unwrap_err();
+        assert_eq!(wrong.case, Some(2));
+        assert!(check_logarithms(b"1\n2 3\n", b"2 2").is_err());
+        assert!(check_logarithms(b"1\n2 3\n", b"").is_err());
+    }
+}
