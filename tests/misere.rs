@@ -3,6 +3,7 @@
 //! misère Grundy value by plain recursion), and the published quotients.
 
 use grundy::core::{ExhaustiveSolver, ImpartialGame, Nimber, Play};
+use grundy::misere::construction::Limits;
 use grundy::misere::{GenusSearch, GenusTable, MisereQuotient, misere_nim_lost, tame_sum_lost};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -489,8 +490,10 @@ proptest! {
                 each(&o)
             }
         };
+        // Some codes' quotients grow without bound (4.77 at heap 6): a small candidate limit.
+        let limits = Limits { max_order: 512, ..Limits::default() };
         let mut quotient = MisereQuotient::trivial();
-        let _ = quotient.extend(&options, 8);
+        let _ = quotient.extend_within(&options, 8, &limits, &mut |_, _| {});
         let covered: Vec<Vec<u64>> = heaps
             .into_iter()
             .map(|mut h| { h.retain(|&x| x <= quotient.heaps()); h.sort(); h })
@@ -589,5 +592,119 @@ mod commands_theory {
             let game = HeapGame::new(HeapRule::resolve(spelling).unwrap().unwrap());
             check_all(spelling, grundy::families::heaps::small_positions(&game, 6));
         }
+    }
+}
+
+/// MisereSolver's `orders:` and `psizes:` lines (A. N. Siegel's MisereSolver, the program behind
+/// Plambeck and Siegel's tables, run beside grundy from `shared/peers/miseresolver`; 0.07's heap
+/// 33 from the specification's §7), heap by heap: the order and |P| of the quotient of the
+/// heaps ≤ n for n = 0, 1, ….
+#[test]
+fn orders_and_p_sizes_are_misere_solvers() {
+    for (code, orders, p_sizes) in [
+        (
+            "0.77",
+            "1 2 6 6 6 12 12 12 12 18 18 18 24 24 24 24 24 24 24 24 24 24 24 24 24 32 32 40 40 40 40",
+            "0 1 2 2 2 3 3 3 3 6 6 6 8 8 8 8 8 8 8 8 8 8 8 8 8 9 9 9 9 9 9",
+        ),
+        (
+            "0.07",
+            "1 1 2 2 6 6 6 6 6 6 12 12 12 12 24 24 24 24 24 24 24 24 24 24 24 144 144 176 176 176 360 520 552 638",
+            "0 0 1 1 2 2 2 2 2 2 3 3 3 3 5 5 5 5 5 5 5 5 5 5 5 23 23 28 28 28 65 89 93 109",
+        ),
+        (
+            "0.75",
+            "1 2 6 6 6 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8",
+            "0 1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2",
+        ),
+        (
+            "0.123",
+            "1 2 2 6 6 6 6 6 12 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20",
+            "0 1 1 2 2 2 2 2 3 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5",
+        ),
+        (
+            "0.56",
+            "1 2 2 6 6 10 10 10 10 10 10 10 10 10 10 10 10 10 10 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18 18",
+            "0 1 1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2",
+        ),
+        (
+            "0.156",
+            "1 2 2 2 6 6 6 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 18 18 18 18 18 18 18 18 18 18 18 18",
+            "0 1 1 1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2",
+        ),
+        (
+            "4.07",
+            "1 1 2 6 6 6 8 8 8 8 8 12 12 18 18 24 24 32 32 40 40 50 50 60 60 72 72 84 84 98 98",
+            "0 0 1 2 2 2 2 2 2 2 2 3 3 4 4 6 6 7 7 10 10 11 11 15 15 16 16 21 21 22 22",
+        ),
+    ] {
+        let numbers =
+            |text: &str| -> Vec<usize> { text.split(' ').map(|x| x.parse().unwrap()).collect() };
+        let (orders, p_sizes) = (numbers(orders), numbers(p_sizes));
+        let heaps = orders.len() as u64 - 1;
+        let quotient = MisereQuotient::compute(&code_rule(code), heaps)
+            .unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert_eq!(quotient.orders(), orders, "{code}: orders");
+        assert_eq!(quotient.p_sizes(), p_sizes, "{code}: |P|");
+    }
+}
+
+/// The quotient's outcomes and winning moves against exhaustive misère search on every
+/// position of up to four heaps, past the heaps where the quotients change (Kayles' order 40
+/// from heap 27 needs heaps ≥ 27, out of the brute force's reach; its order-24 stage is here).
+#[test]
+fn quotients_agree_with_exhaustive_search_on_every_position_of_four_heaps() {
+    for (code, heaps) in [
+        ("0.77", 13),
+        ("0.07", 15),
+        ("0.123", 10),
+        ("0.56", 9),
+        ("4.07", 9),
+    ] {
+        let options = code_rule(code);
+        let quotient =
+            MisereQuotient::compute(&options, heaps).unwrap_or_else(|e| panic!("{code}: {e}"));
+        check_quotient(&options, &quotient, &positions(heaps, 4));
+    }
+}
+
+/// The periodicity theorem's solutions (MisereSolver's stopping heaps, pre-periods and periods:
+/// the specification's §4): the quotient then answers every heap from the period, and agrees
+/// with exhaustive search on positions whose heaps are past the ones it computed.
+#[test]
+fn solved_quotients_answer_every_heap() {
+    for (code, most_parts, reach, solved_at, preperiod, period, order) in [
+        ("0.31", 1, 2, 13, 3, 2, 6),
+        ("0.75", 2, 2, 34, 8, 2, 8),
+        ("0.123", 1, 3, 24, 5, 5, 20),
+    ] {
+        let options = code_rule(code);
+        let mut quotient = MisereQuotient::for_code(most_parts, reach);
+        quotient.extend(&options, 1000).unwrap();
+        let solution = quotient
+            .solved()
+            .unwrap_or_else(|| panic!("{code}: not solved"));
+        assert_eq!(
+            (
+                solution.at,
+                solution.preperiod,
+                solution.period,
+                quotient.order()
+            ),
+            (solved_at, preperiod, period, order),
+            "{code}"
+        );
+        assert_eq!(quotient.heaps(), solved_at, "{code}: stops at the solution");
+        // Heaps past the solution come from the period; exhaustive search on positions of up
+        // to two heaps with one of them past it.
+        let largest = solved_at + period + 1;
+        let mut all = Vec::new();
+        for big in solved_at + 1..=largest {
+            all.push(vec![big]);
+            for small in 1..=3 {
+                all.push(vec![small, big]);
+            }
+        }
+        check_quotient(&options, &quotient, &all);
     }
 }

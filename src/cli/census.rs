@@ -13,7 +13,9 @@ Examples:
   grundy census '0.?' 4.07
   grundy census kayles 0.07 sub:1,2 --markdown
   grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
-  grundy census --merge piece*.json --markdown";
+  grundy census --merge piece*.json --markdown
+  grundy census '0.?' --misere --to 100 --seconds 1
+  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json";
 
 /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
 ///
@@ -48,6 +50,16 @@ pub struct CensusArgs {
     /// Join the JSON of shards (given as the arguments) into the whole census.
     #[arg(long)]
     merge: bool,
+    /// Misère play instead: each game's misère quotient (order, |P|, solved for every heap or
+    /// how far it got), heaps to --to (default 300), within --seconds and --max-order per game.
+    #[arg(long, conflicts_with_all = ["merge", "check", "budget"])]
+    misere: bool,
+    /// With --misere: seconds per game (default 10).
+    #[arg(long, value_name = "S", requires = "misere")]
+    seconds: Option<String>,
+    /// With --misere: the largest candidate quotient per game, in elements (default 16384).
+    #[arg(long, value_name = "N", requires = "misere")]
+    max_order: Option<String>,
 }
 
 /// A census read from a JSON file.
@@ -61,6 +73,9 @@ fn read_census(path: &Path) -> Result<census::Census, Failure> {
 
 /// Runs `grundy census`.
 pub fn run(args: CensusArgs) -> Result<u8, Failure> {
+    if args.misere {
+        return misere_census(&args);
+    }
     let reference = args.check.as_deref().map(read_census).transpose()?;
     let interrupt = Arc::new(AtomicBool::new(false));
     let result = if args.merge {
@@ -144,4 +159,100 @@ fn compute(args: &CensusArgs, interrupt: &Arc<AtomicBool>) -> Result<census::Cen
     let result = census::run(&request, Some(interrupt), &done).map_err(|e| usage(e.to_string()))?;
     bar.finish_and_clear();
     Ok(result)
+}
+
+/// `grundy census PATTERN --misere`: each game's misère quotient.
+fn misere_census(args: &CensusArgs) -> Result<u8, Failure> {
+    use grundy::families::misere_census::{
+        DEFAULT_MISERE_CENSUS_MAX_ORDER, DEFAULT_MISERE_CENSUS_SECONDS, DEFAULT_MISERE_CENSUS_TO,
+        MisereCensusRequest, MisereRecord,
+    };
+    let seconds = match args.seconds.as_deref() {
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e9)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--seconds {text}: give a positive number of seconds"
+                ))
+            })?,
+        None => DEFAULT_MISERE_CENSUS_SECONDS,
+    };
+    let max_order = args
+        .max_order
+        .as_deref()
+        .map(|text| parse_count("--max-order", text))
+        .transpose()?
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        .unwrap_or(DEFAULT_MISERE_CENSUS_MAX_ORDER);
+    if max_order < 2 {
+        return Err(usage("--max-order: give at least 2"));
+    }
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?
+        .unwrap_or(DEFAULT_MISERE_CENSUS_TO);
+    if to > grundy::misere::table::MAX_MISERE_TABLE {
+        return Err(usage(format!(
+            "--to {to} is too large for misère quotients (at most {})",
+            grundy::misere::table::MAX_MISERE_TABLE
+        )));
+    }
+    let request = MisereCensusRequest {
+        patterns: args.patterns.clone(),
+        to,
+        seconds,
+        max_order,
+        shard: args
+            .shard
+            .as_deref()
+            .map(census::parse_shard)
+            .transpose()
+            .map_err(|e| usage(e.to_string()))?,
+    };
+    let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    // Progress on stderr: one line per finished game (game, order, how far, time).
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let done = |record: &MisereRecord| {
+        if terminal {
+            eprintln!(
+                "{}: order {}, |P| = {}, heap {}{} ({:.1} s)",
+                record.game,
+                record.order,
+                record.p_size,
+                record.heaps,
+                if record.solved.is_some() {
+                    ", solved"
+                } else {
+                    ""
+                },
+                record.seconds
+            );
+        }
+    };
+    if terminal {
+        eprintln!("misère census: {} games", games.len());
+    }
+    let result =
+        grundy::families::misere_census::run(&request, Some(Arc::clone(&interrupt)), &done)
+            .map_err(|e| usage(e.to_string()))?;
+    let text = if args.json {
+        json_line(&result)?
+    } else if args.markdown {
+        result.markdown()
+    } else {
+        result.text()
+    };
+    write_stdout(&text)?;
+    Ok(if interrupt.load(Ordering::Relaxed) {
+        130
+    } else {
+        0
+    })
 }

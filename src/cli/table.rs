@@ -16,6 +16,8 @@ Examples:
   grundy table sub:1,3,4 --to 100 --print
   grundy table 0.6 --to 2^20 --plot 06.svg
   grundy table kayles --misere --to 12
+  grundy table kayles --misere --to 300
+  grundy table 0.07 --misere --to 33 --seconds 60 --json
   grundy table sub:1,2 --remoteness
   grundy table 0.1777 --to 10^9 --ring --checkpoint 0177.ckpt";
 
@@ -40,8 +42,10 @@ pub struct TableArgs {
     /// Draw G(n) to FILE (.svg or .png), pre-period and period marked.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// The misère report instead: genus of each heap, misère Grundy values, how far the heaps
-    /// are tame, and the misère quotient of the heaps up to N (default 30).
+    /// The misère report instead: the misère quotient of the heaps up to N, built heap by heap
+    /// and, for take-and-break codes, solved for every heap by the periodicity theorem (without
+    /// --to: until solved, heap 1000 or 60 seconds); then the genus of each heap, misère Grundy
+    /// values and how far the heaps are tame, as far as cheap. Ctrl-C prints what was computed.
     #[arg(long, conflicts_with_all = ["print", "plot"])]
     misere: bool,
     /// Remoteness R(n) and suspense S(n) of single heaps instead (docs/compounds.md), with
@@ -54,7 +58,22 @@ pub struct TableArgs {
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
+    limits: MisereLimitArgs,
+    #[command(flatten)]
     ring: RingArgs,
+}
+
+/// `table --misere`'s limits.
+#[derive(Args)]
+struct MisereLimitArgs {
+    /// With --misere: the largest candidate quotient, in elements (default 262144); a heap that
+    /// needs a larger one stops the table there, with the heap and order reached.
+    #[arg(long, value_name = "N", requires = "misere")]
+    max_order: Option<String>,
+    /// With --misere: stop after S seconds (default: none with --to, 60 without), printing
+    /// what was computed.
+    #[arg(long, value_name = "S", requires = "misere")]
+    seconds: Option<String>,
 }
 
 /// `table --ring`'s own options.
@@ -224,12 +243,44 @@ fn remoteness_table(args: &TableArgs) -> Result<u8, Failure> {
 
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.
 fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
-    use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable};
+    use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits, Settled};
+    use grundy::misere::table::{
+        DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable, TableSettings,
+    };
+    use std::io::IsTerminal;
+    use std::time::{Duration, Instant};
     let to = args
         .to
         .as_deref()
         .map(|text| parse_count("--to", text))
         .transpose()?;
+    let max_order = args
+        .limits
+        .max_order
+        .as_deref()
+        .map(|text| parse_count("--max-order", text))
+        .transpose()?
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        .unwrap_or(DEFAULT_MAX_ORDER);
+    if max_order < 2 {
+        return Err(usage("--max-order: give at least 2"));
+    }
+    let seconds = match args.limits.seconds.as_deref() {
+        Some(text) => {
+            let value: f64 = text
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 1e9)
+                .ok_or_else(|| {
+                    usage(format!(
+                        "--seconds {text}: give a positive number of seconds"
+                    ))
+                })?;
+            Some(value)
+        }
+        None if to.is_none() => Some(DEFAULT_MISERE_SECONDS),
+        None => None,
+    };
     let game = resolve(&args.game)?;
     let heap_game = heap_game_for(
         &*game,
@@ -240,16 +291,49 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     // Every heap's options must be computable (a script's rule may fail) before the table reads
     // them.
     let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
-    if up_to <= MAX_MISERE_TABLE {
-        for heap in 0..=up_to {
-            rule.try_for_each_option(heap, &mut |_, _| {})
-                .map_err(|e| usage(e.to_string()))?;
-        }
+    if up_to > MAX_MISERE_TABLE {
+        return Err(usage(format!(
+            "--to {up_to} is too large for a misère table (at most {MAX_MISERE_TABLE})"
+        )));
+    }
+    for heap in 0..=up_to {
+        rule.try_for_each_option(heap, &mut |_, _| {})
+            .map_err(|e| usage(e.to_string()))?;
     }
     let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
         rule.for_each_option(n, &mut |_, parts| each(parts));
     };
-    let report = MisereTable::compute(&game.info().name, &options, up_to)
+    let start = Instant::now();
+    let settings = TableSettings {
+        theorem: rule.theorem(),
+        limits: Limits {
+            max_order,
+            deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
+            interrupt: Some(interrupt_on_ctrl_c()),
+        },
+    };
+    // Progress on a terminal: each heap where the quotient changes, and the heap reached every
+    // few seconds.
+    let terminal = std::io::stderr().is_terminal();
+    let mut last_note = Instant::now();
+    let mut progress = |quotient: &grundy::misere::MisereQuotient, how: Settled| {
+        if !terminal {
+            return;
+        }
+        let changed = matches!(how, Settled::Changed(_));
+        if changed || last_note.elapsed() >= Duration::from_secs(3) {
+            last_note = Instant::now();
+            eprintln!(
+                "heap {}: order {}, |P| = {}{} ({:.1} s)",
+                quotient.heaps(),
+                quotient.order(),
+                quotient.p_portion().len(),
+                if changed { " (changed)" } else { "" },
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let report = MisereTable::compute(&game.info().name, &options, up_to, &settings, &mut progress)
         .map_err(|e| usage(e.to_string()))?;
     let text = if args.json.json {
         json_line(&report)?
@@ -257,5 +341,8 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
         report.text()
     };
     write_stdout(&text)?;
-    Ok(0)
+    Ok(if report.quotient.interrupted { 130 } else { 0 })
 }
+
+/// The time limit of `table --misere` without `--to` (seconds).
+const DEFAULT_MISERE_SECONDS: f64 = 60.0;

@@ -9,12 +9,15 @@
 use super::heap_rule::HeapRule;
 use super::heaps::{HeapMove, Heaps};
 use crate::misere::MisereError;
+use crate::misere::construction::Limits;
 use crate::misere::game::{MisereTheory, search_winning_moves};
-use crate::misere::quotient::{Element, MisereQuotient};
+use crate::misere::monoid::Element;
+use crate::misere::quotient::MisereQuotient;
 use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
 use crate::theory::{AnalysisError, MoveCollector, WinningMove, WinningMoves};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, LazyLock, Mutex};
+use std::time::{Duration, Instant};
 
 /// The options of a heap of `n` under `rule`, in [`crate::misere::HeapOptions`]' form (for
 /// heaps whose options are computable: see [`HeapRule::for_each_option`]).
@@ -38,16 +41,27 @@ pub struct QuotientState {
 static QUOTIENTS: LazyLock<Mutex<FxHashMap<HeapRule, Arc<Mutex<QuotientState>>>>> =
     LazyLock::new(|| Mutex::new(FxHashMap::default()));
 
+/// How long one on-demand extension of a quotient may take (a position's analysis waits for
+/// it); a quotient that needs longer is left where it is, and positions past it are searched.
+pub const ON_DEMAND_SECONDS: u64 = 10;
+
+/// The largest candidate quotient built on demand.
+pub const ON_DEMAND_MAX_ORDER: usize = 4096;
+
 /// The misère quotient of `rule`, built to at least `heap` if it can be (at most
-/// [`MAX_QUOTIENT_HEAP`]).
+/// [`MAX_QUOTIENT_HEAP`]); once the periodicity theorem solves it, it covers every heap.
 pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
     let state = {
         let mut all = QUOTIENTS
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         Arc::clone(all.entry(rule.clone()).or_insert_with(|| {
+            let quotient = match rule.compile().theorem() {
+                Some((most_parts, reach)) => MisereQuotient::for_code(most_parts, reach),
+                None => MisereQuotient::trivial(),
+            };
             Arc::new(Mutex::new(QuotientState {
-                quotient: MisereQuotient::trivial(),
+                quotient,
                 stopped: None,
             }))
         }))
@@ -55,12 +69,20 @@ pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
     {
         let mut guard = state.lock().unwrap_or_else(|poison| poison.into_inner());
         let target = heap.min(MAX_QUOTIENT_HEAP);
-        if guard.stopped.is_none() && guard.quotient.heaps() < target {
+        if guard.stopped.is_none()
+            && guard.quotient.solved().is_none()
+            && guard.quotient.heaps() < target
+        {
             let compiled = rule.compile();
             let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
                 compiled.for_each_option(n, &mut |_, parts| each(parts));
             };
-            while guard.quotient.heaps() < target {
+            let limits = Limits {
+                max_order: ON_DEMAND_MAX_ORDER,
+                deadline: Some(Instant::now() + Duration::from_secs(ON_DEMAND_SECONDS)),
+                interrupt: None,
+            };
+            while guard.quotient.solved().is_none() && guard.quotient.heaps() < target {
                 let next = guard.quotient.heaps() + 1;
                 // An external rule's options are computed (and may fail) before the heap is
                 // added, so that a failure never leaves a heap half added.
@@ -68,7 +90,11 @@ pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
                     guard.stopped = Some(MisereError::Unsupported(error.to_string()));
                     break;
                 }
-                if let Err(error) = guard.quotient.extend(&options, next) {
+                if let Err(error) =
+                    guard
+                        .quotient
+                        .extend_within(&options, next, &limits, &mut |_, _| {})
+                {
                     guard.stopped = Some(error);
                     break;
                 }
@@ -144,15 +170,26 @@ impl MisereTheory for Heaps {
                         },
                         reason: format!(
                             "leaves a position in the P-portion of the misère quotient (order {}) \
-                             of the heaps up to {}",
+                             {}",
                             quotient.order(),
-                            quotient.heaps()
+                            coverage(quotient)
                         ),
                     });
                 }
             });
         }
         Ok(collector.finish())
+    }
+}
+
+/// What the quotient covers: "of every heap (…)" once solved, else "of the heaps up to n".
+fn coverage(quotient: &MisereQuotient) -> String {
+    match quotient.solved() {
+        Some(solution) => format!(
+            "of every heap (Φ periodic from heap {} with period {})",
+            solution.preperiod, solution.period
+        ),
+        None => format!("of the heaps up to {}", quotient.heaps()),
     }
 }
 

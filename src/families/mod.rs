@@ -45,6 +45,7 @@ pub mod grundys_game;
 pub mod heap_rule;
 pub mod heaps;
 pub mod misere;
+pub mod misere_census;
 pub mod nim;
 pub mod subtraction;
 pub mod table;

@@ -12,4 +12,7 @@ pub enum MisereError {
     /// The game is outside what the method handles.
     #[error("{0}")]
     Unsupported(String),
+    /// The computation was interrupted (Ctrl-C).
+    #[error("{0}")]
+    Interrupted(String),
 }

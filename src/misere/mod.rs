@@ -8,9 +8,11 @@
 //! * [`genus`] — the genus of every heap of a heap game, computed from the options, and how far
 //!   its heaps are tame.
 //! * [`quotient`] — misère quotients (Plambeck; Plambeck and Siegel): the finite commutative
-//!   monoid that decides every position of a heap game whose heaps are at most n, built heap by
-//!   heap and verified exactly; a many-heap position is then decided by multiplying its heaps'
-//!   elements.
+//!   monoid that decides every position of a heap game whose heaps are at most n — or, once
+//!   [`periodicity`] solves it, of every heap; a many-heap position is then decided by
+//!   multiplying its heaps' elements. Built by [`construction`] (the heap-by-heap construction
+//!   on the monoid, every candidate checked by the conditions that make it the quotient) on the
+//!   compact tables of [`monoid`] and the bit sets of [`bitset`].
 //!
 //! * [`game`] — [`Misere`]: any game under misère play, as a position type with a theory, so
 //!   that every command runs on it; [`MisereTheory`] is a game's misère theory (by default,
@@ -21,13 +23,15 @@
 //! The referee is the exhaustive solver under [`Play::Misere`](crate::core::Play): every result
 //! here is checked against it in the tests.
 
-mod candidate;
+pub mod bitset;
+pub mod construction;
 mod error;
 pub mod game;
 pub mod genus;
+pub mod monoid;
 mod options;
+pub mod periodicity;
 pub mod quotient;
-pub mod refine;
 pub mod search;
 pub mod table;
 pub mod tame;
