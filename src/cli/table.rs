@@ -243,10 +243,9 @@ fn remoteness_table(args: &TableArgs) -> Result<u8, Failure> {
 
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.
 fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
+    use grundy::families::misere_table::misere_table as misere_report;
     use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits, Settled};
-    use grundy::misere::table::{
-        DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE, MisereTable, TableSettings,
-    };
+    use grundy::misere::table::DEFAULT_MISERE_TABLE;
     use std::io::IsTerminal;
     use std::time::{Duration, Instant};
     let to = args
@@ -287,30 +286,12 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
         "table --misere",
         "take-and-break codes, sub:…, allbut:… and grundys-game",
     )?;
-    let rule = heap_game.rule().compile();
-    // Every heap's options must be computable (a script's rule may fail) before the table reads
-    // them.
     let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
-    if up_to > MAX_MISERE_TABLE {
-        return Err(usage(format!(
-            "--to {up_to} is too large for a misère table (at most {MAX_MISERE_TABLE})"
-        )));
-    }
-    for heap in 0..=up_to {
-        rule.try_for_each_option(heap, &mut |_, _| {})
-            .map_err(|e| usage(e.to_string()))?;
-    }
-    let options = |n: u64, each: &mut dyn FnMut(&[u64])| {
-        rule.for_each_option(n, &mut |_, parts| each(parts));
-    };
     let start = Instant::now();
-    let settings = TableSettings {
-        theorem: rule.theorem(),
-        limits: Limits {
-            max_order,
-            deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
-            interrupt: Some(interrupt_on_ctrl_c()),
-        },
+    let limits = Limits {
+        max_order,
+        deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
+        interrupt: Some(interrupt_on_ctrl_c()),
     };
     // Progress on a terminal: each heap where the quotient changes, and the heap reached every
     // few seconds.
@@ -333,8 +314,14 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
             );
         }
     };
-    let report = MisereTable::compute(&game.info().name, &options, up_to, &settings, &mut progress)
-        .map_err(|e| usage(e.to_string()))?;
+    let report = misere_report(
+        &game.info().name,
+        heap_game.rule(),
+        up_to,
+        limits,
+        &mut progress,
+    )
+    .map_err(|e| usage(e.to_string()))?;
     let text = if args.json.json {
         json_line(&report)?
     } else {

@@ -38,6 +38,7 @@
 //! * [`heaps`] — positions of a heap game, their moves and their theory.
 //! * [`table`] — `grundy table`'s report and chart.
 //! * [`census`] — `grundy census`: every game of a pattern, its period and its equivalents.
+//! * [`misere_table`] — `grundy table --misere`: the misère report on a rule's heaps.
 
 pub mod census;
 pub mod error;
@@ -46,6 +47,7 @@ pub mod heap_rule;
 pub mod heaps;
 pub mod misere;
 pub mod misere_census;
+pub mod misere_table;
 pub mod nim;
 pub mod subtraction;
 pub mod table;

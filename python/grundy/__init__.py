@@ -1,0 +1,584 @@
+"""grundy: impartial combinatorial games, from the grundy Rust library.
+
+Who wins a position, its Grundy value and every winning move; Grundy sequences of heap games
+with proved periods; misère quotients; censuses of whole families of octal games. Every answer
+comes from the same library as the ``grundy`` command line, and equals its ``--json`` output.
+
+>>> import grundy
+>>> kayles = grundy.resolve("kayles")
+>>> result = kayles.analyze("3 5 7")
+>>> result.winner, result.grundy, result.winning_moves
+('first', 5, [('2-1', '3 4 7')])
+>>> t = grundy.table("0.07", to=20)
+>>> t.values[:10].tolist()
+[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+
+The functions:
+
+* :func:`resolve` -- a game from its spelling (``kayles``, ``0.07``, ``sub:1,3,4``, ``nim``,
+  ``end-piles``, a script ``game.rhai`` ...), with :meth:`Game.analyze`, :meth:`Game.moves`
+  and :meth:`Game.verify`;
+* :func:`table` -- G(0), G(1), ... of a heap game with its proved period (``values`` is a
+  read-only NumPy array over the engine's own storage); ``misere=True`` for the misère
+  quotient;
+* :func:`census` -- every game of a pattern such as ``'0.??'``, as rows (``to_pandas()``).
+
+Errors are subclasses of :class:`GrundyError` carrying the command line's located message.
+Long calls (``table``, ``census``) release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
+"""
+
+from __future__ import annotations
+
+import json as _json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _grundy as _native
+from ._grundy import (
+    ComputationError,
+    GrundyError,
+    LimitError,
+    PositionError,
+    UnknownGameError,
+    UnsupportedError,
+)
+
+__all__ = [
+    "Analysis",
+    "Census",
+    "CensusRow",
+    "Check",
+    "ComputationError",
+    "Game",
+    "GrundyError",
+    "Largest",
+    "LimitError",
+    "MisereTable",
+    "Move",
+    "Moves",
+    "PositionError",
+    "Quotient",
+    "Table",
+    "UnknownGameError",
+    "UnsupportedError",
+    "census",
+    "resolve",
+    "table",
+]
+
+__version__ = "0.1.0"
+
+
+def resolve(spelling: str) -> Game:
+    """The game a spelling names, exactly as the command line reads it.
+
+    A fixed game (``nim``, ``end-piles``, ``chocolate``, ``bean-split`` ...), a heap family
+    (a take-and-break code ``0.07`` or its name ``kayles``/``dawsons-kayles``, ``sub:1,3,4``,
+    ``allbut:1,2``, ``grundys-game``), a coin-turning game (``coins:ruler``), a script file
+    (``game.rhai``) or a directed graph (``graph:FILE``). Raises :class:`UnknownGameError`
+    for a spelling that names none (the message lists what would).
+
+    >>> import grundy
+    >>> kayles = grundy.resolve("kayles")
+    >>> kayles.name
+    '0.77'
+    >>> kayles.analyze("3 5 7").winning_moves
+    [('2-1', '3 4 7')]
+    >>> grundy.resolve("kayless")
+    Traceback (most recent call last):
+    ...
+    grundy.UnknownGameError: unknown game `kayless`; ...
+    """
+    return Game(_native.resolve(spelling))
+
+
+class Move(NamedTuple):
+    """One legal move: its notation, the position it leads to, whether it wins (None when
+    the theory cannot tell)."""
+
+    move: str
+    to: str
+    wins: Optional[bool]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """A position with its legal moves (at most the limit asked for), as ``Game.moves`` gives."""
+
+    position: str
+    winner: str
+    grundy: Optional[int]
+    moves: List[Move]
+    more: bool
+    legal: Optional[int]
+
+
+class Check(NamedTuple):
+    """One line of ``grundy verify``: the theory against exhaustive search."""
+
+    name: str
+    checked: int
+    disagreements: int
+    counterexample: Optional[str]
+    detail: Optional[str]
+
+    def __str__(self) -> str:
+        line = f"{self.name}: checked {self.checked} positions, {self.disagreements} disagreements"
+        if self.counterexample is not None:
+            line += f"\n  smallest counter-example: `{self.counterexample}`: {self.detail}"
+        return line
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of one position: the content of ``grundy analyze GAME POSITION --json``.
+
+    ``winner`` is ``'first'`` (the player to move wins), ``'second'`` or ``'draw'``;
+    ``grundy`` the Grundy value where the theory gives one; ``winning_moves`` the listed
+    winning moves as ``(move, to)`` pairs and ``winning_move_count`` how many there are in all.
+    ``str()`` is the command line's text report; ``to_dict()`` its JSON object.
+    """
+
+    game: str
+    position: str
+    play: str
+    winner: str
+    grundy: Optional[int]
+    winning_moves: List[Tuple[str, str]]
+    winning_move_count: int
+    _text: Callable[[], str] = field(repr=False, compare=False)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object ``grundy analyze --json`` prints, as a dict.
+
+        >>> import grundy
+        >>> grundy.resolve("nim").analyze("1 2").to_dict()["winning_moves"]
+        [{'move': '2-1', 'to': '1 1'}]
+        """
+        return {
+            "game": self.game,
+            "position": self.position,
+            "play": self.play,
+            "winner": self.winner,
+            "grundy": self.grundy,
+            "winning_moves": [{"move": m, "to": t} for m, t in self.winning_moves],
+            "winning_move_count": self.winning_move_count,
+        }
+
+    def __str__(self) -> str:
+        return self._text()
+
+
+class Game:
+    """A game, as :func:`resolve` gives it: analyse positions, list moves, verify the theory.
+
+    >>> import grundy
+    >>> nim = grundy.resolve("nim")
+    >>> nim.analyze("1 2 3").winner
+    'second'
+    """
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self._info: Dict[str, Any] = native.info()
+
+    @property
+    def name(self) -> str:
+        """The command-line name (a family's canonical spelling: ``kayles`` is ``0.77``)."""
+        return self._info["name"]
+
+    @property
+    def spelling(self) -> str:
+        """The spelling it was resolved from."""
+        return self._native.spelling
+
+    @property
+    def info(self) -> Dict[str, Any]:
+        """What ``grundy list`` says of it: rules, position and move notation, source,
+        verify size, domain, and whether it is a heap game (``table`` works on those)."""
+        return dict(self._info)
+
+    def __repr__(self) -> str:
+        return f"grundy.resolve({self.spelling!r})"
+
+    def analyze(self, position: str, misere: bool = False, limit: Optional[int] = None) -> Analysis:
+        """Who wins ``position`` (in the game's notation), its Grundy value, its winning moves.
+
+        The same as ``grundy analyze GAME POSITION [--misere] [--limit N] --json``: at most
+        ``limit`` winning moves are listed (default 10000, fewer for huge positions), their
+        count is always complete. Raises :class:`PositionError` for a malformed position (the
+        message locates it), :class:`UnsupportedError` for ``misere=True`` on a game without a
+        misère version.
+
+        >>> import grundy
+        >>> kayles = grundy.resolve("kayles")
+        >>> kayles.analyze("3 5 7")
+        Analysis(game='0.77', position='3 5 7', play='normal', winner='first', grundy=5, winning_moves=[('2-1', '3 4 7')], winning_move_count=1)
+        >>> kayles.analyze("3 5 7", misere=True).play
+        'misere'
+        >>> kayles.analyze("3 x")
+        Traceback (most recent call last):
+        ...
+        grundy.PositionError: position: line 1, column 3: expected a heap size ...
+        """
+        report = _json.loads(self._native.analyze(position, misere, limit, True))
+        native = self._native
+
+        def text() -> str:
+            return native.analyze(position, misere, limit, False)
+
+        return Analysis(
+            game=report["game"],
+            position=report["position"],
+            play=report["play"],
+            winner=report["winner"],
+            grundy=report["grundy"],
+            winning_moves=[(m["move"], m["to"]) for m in report["winning_moves"]],
+            winning_move_count=report["winning_move_count"],
+            _text=text,
+        )
+
+    def moves(self, position: str, misere: bool = False, limit: int = 1000) -> Moves:
+        """Every legal move of ``position`` (at most ``limit``), each marked winning or not.
+
+        >>> import grundy
+        >>> [m.move for m in grundy.resolve("nim").moves("2").moves]
+        ['1-1', '1-2']
+        >>> grundy.resolve("nim").moves("2").moves[1]
+        Move(move='1-2', to='', wins=True)
+        """
+        report = _json.loads(self._native.moves(position, misere, limit))
+        return Moves(
+            position=report["position"],
+            winner=report["winner"],
+            grundy=report["grundy"],
+            moves=[Move(m["move"], m["to"], m["wins"]) for m in report["moves"]],
+            more=report["more"],
+            legal=report["legal"],
+        )
+
+    def verify(self, size: Optional[int] = None, misere: bool = False) -> List[Check]:
+        """The fast theory against exhaustive search on every position up to ``size`` (its
+        meaning per game is in ``info['verify_size']``; ``None``: the game's default), as
+        ``grundy verify GAME [--size S] [--misere]``. Raises :class:`LimitError` for a size
+        above the game's largest.
+
+        >>> import grundy
+        >>> [str(check) for check in grundy.resolve("sub:1,2").verify(4)]
+        ['sub:1,2: checked 47 positions, 0 disagreements']
+        """
+        return [Check(*row) for row in self._native.verify(size, misere)]
+
+    def table(self, to: Optional[int] = None, misere: bool = False, **limits: Any) -> Union[Table, MisereTable]:
+        """``grundy.table(self, to, misere, ...)``: see :func:`table`.
+
+        >>> import grundy
+        >>> grundy.resolve("sub:1,2").table(to=10).period
+        3
+        """
+        return table(self, to=to, misere=misere, **limits)
+
+
+class Largest(NamedTuple):
+    """The largest value of G(0..=N) and the least n where it occurs."""
+
+    value: int
+    at: int
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
+
+
+class Table:
+    """The Grundy sequence G(0..=N) of a heap game: ``grundy table GAME --to N --json``.
+
+    Attributes: ``game`` (canonical spelling), ``to`` (N), ``values`` (G(0..=N): a read-only
+    NumPy array over the engine's own storage -- uint8, uint16 or uint32 as the engine stored
+    them -- or a list of ints when NumPy is not installed), ``preperiod`` and ``period`` (when
+    proved, else None), ``proof`` (the theorem that proves them, in words), ``proved_at``
+    (the values the proof read), ``largest`` (value, at), ``last`` (G(N)), ``checksum``
+    (ogsolve's), ``computed_to``, ``method``, ``stopped``; ``report`` is the JSON object.
+    """
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        report = _json.loads(native.report())
+        self.report: Dict[str, Any] = report
+        self.game: str = report["game"]
+        self.to: int = report["to"]
+        self.last: int = report["last"]
+        self.checksum: str = report["checksum"]
+        self.preperiod: Optional[int] = report["preperiod"]
+        self.period: Optional[int] = report["period"]
+        self.proof: Optional[str] = report["proved"]
+        self.proved_at: Optional[int] = report["proved_at"]
+        self.largest = Largest(report["largest"]["value"], report["largest"]["at"])
+        self.computed_to: int = report["computed_to"]
+        self.method: str = report["method"]
+        self.stopped: str = report["stopped"]
+        self.observed: Optional[Dict[str, int]] = report.get("observed")
+        self.no_theorem: Optional[str] = report.get("no_theorem")
+        self._values: Any = None
+
+    @property
+    def values(self) -> Any:
+        """G(0..=N): a read-only NumPy array over the engine's storage (no copy when the
+        engine computed every value to N; when a proved period stopped it earlier, one vector
+        filled from the period), or a list of ints without NumPy.
+
+        >>> import grundy
+        >>> grundy.table("0.6", to=12).values.tolist()
+        [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0]
+        """
+        if self._values is None:
+            buffer = self._native.values()
+            numpy = _numpy()
+            self._values = numpy.asarray(buffer) if numpy is not None else buffer.tolist()
+        return self._values
+
+    def value(self, n: int) -> int:
+        """G(n) for 0 <= n <= N, without building ``values`` (from the period past those
+        computed).
+
+        >>> import grundy
+        >>> grundy.table("0.07", to=10**12).value(10**12)
+        4
+        """
+        return self._native.value(n)
+
+    def __repr__(self) -> str:
+        if self.period is not None:
+            shape = f"period {self.period}, pre-period {self.preperiod}"
+        else:
+            shape = f"no period up to {self.computed_to}"
+        return (
+            f"<grundy.Table {self.game} G(0..={self.to}): {shape}, largest {self.largest.value}"
+            f" at {self.largest.at}, checksum {self.checksum}>"
+        )
+
+
+@dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of a heap game's heaps 0..=``heaps`` (of every heap when
+    ``solved``): its ``order``, ``p_portion`` (elements by name), ``presentation``
+    (``<a, b | a^2 = 1, b^3 = b>``), ``generators`` ((name, heap introducing it)),
+    ``pretending_function`` (the element of each heap), the order and |P| after each heap,
+    each heap where it ``changes``, and why it ``stopped`` short, if it did."""
+
+    heaps: int
+    order: int
+    p_size: int
+    p_portion: List[str]
+    presentation: str
+    generators: List[Tuple[str, int]]
+    pretending_function: List[str]
+    orders: List[int]
+    p_sizes: List[int]
+    changes: List[Dict[str, Any]]
+    unchanged_since: int
+    solved: Optional[Dict[str, Any]]
+    stopped: Optional[str]
+    interrupted: bool
+
+
+class MisereTable:
+    """A heap game under misère play: ``grundy table GAME --misere --json``.
+
+    Attributes: ``game``, ``up_to`` (N), ``genus`` (of each heap, in Conway's notation, as far
+    as computed), ``misere_grundy`` (γ₀ of each heap), ``tame_up_to``, ``first_wild``,
+    ``quotient`` (a :class:`Quotient`), ``presentation`` (the quotient's), ``report`` (the JSON
+    object).
+    """
+
+    def __init__(self, report: Dict[str, Any]) -> None:
+        self.report = report
+        self.game: str = report["game"]
+        self.up_to: int = report["up_to"]
+        self.genus: List[str] = report["genus"]
+        self.misere_grundy: List[int] = report["misere_grundy"]
+        self.tame_up_to: Optional[int] = report["tame_up_to"]
+        self.first_wild: Optional[int] = report["first_wild"]
+        self.genus_stopped: Optional[str] = report["genus_stopped"]
+        q = dict(report["quotient"])
+        q["generators"] = [tuple(g) for g in q["generators"]]
+        self.quotient = Quotient(**q)
+
+    @property
+    def presentation(self) -> str:
+        """The quotient's presentation."""
+        return self.quotient.presentation
+
+    def __repr__(self) -> str:
+        return (
+            f"<grundy.MisereTable {self.game} heaps 0..={self.up_to}: quotient of order"
+            f" {self.quotient.order} {self.quotient.presentation}>"
+        )
+
+
+def table(
+    game: Union[str, Game],
+    to: Optional[int] = None,
+    misere: bool = False,
+    *,
+    seconds: Optional[float] = None,
+    max_order: Optional[int] = None,
+) -> Union[Table, MisereTable]:
+    """The Grundy sequence of a heap game: ``grundy table GAME [--to N] [--misere] --json``.
+
+    ``game`` is a spelling or a :class:`Game`. Normal play gives a :class:`Table`: the values
+    G(0..=N) (a NumPy array over the engine's storage) and the period when proved -- without
+    ``to``, the engine runs to a proof or its default limits. ``misere=True`` gives a
+    :class:`MisereTable` (heaps 0..=``to``, default 1000 or until solved; ``seconds`` and
+    ``max_order`` as the command line's ``--seconds`` and ``--max-order``; without ``to`` the
+    time limit is 60 s). Raises :class:`UnsupportedError` for a game that is not a heap game,
+    :class:`LimitError` for a range out of reach. Releases the GIL; Ctrl-C raises
+    ``KeyboardInterrupt``.
+
+    >>> import grundy
+    >>> t = grundy.table("0.07", to=1000)
+    >>> t.period, t.preperiod, t.largest, t.computed_to
+    (34, 53, Largest(value=9, at=86), 175)
+    >>> grundy.table("kayles", misere=True, to=12).presentation
+    '<a, b, c, d, e | a^2 = 1, bd = bc, be = bc, cd = b^2, ce = b^2, e^2 = de, b^3 = b, bc^2 = b, c^3 = c, d^3 = d>'
+    """
+    spelling = game.spelling if isinstance(game, Game) else game
+    if misere:
+        return MisereTable(_json.loads(_native.misere(spelling, to, seconds, max_order)))
+    if seconds is not None or max_order is not None:
+        raise TypeError("seconds and max_order apply to misere=True tables only")
+    return Table(_native.table(spelling, to))
+
+
+@dataclass(frozen=True)
+class CensusRow:
+    """One game of a census: ``grundy census --json``'s record, flattened."""
+
+    index: int
+    game: str
+    status: str
+    preperiod: Optional[int]
+    period: Optional[int]
+    proved: Optional[str]
+    proved_at: Optional[int]
+    computed_to: int
+    stopped: str
+    work: int
+    largest_value: int
+    largest_at: int
+    rare_count: Optional[int]
+    equivalence_class: Optional[int]
+
+
+class Census(Sequence[CensusRow]):
+    """A census: one :class:`CensusRow` per game (it is a sequence of them), the ``classes``
+    of equivalent games, the ``summary`` counts, and ``report``, the JSON object
+    ``grundy census --json`` prints. ``to_pandas()`` gives the rows as a DataFrame."""
+
+    def __init__(self, report: Dict[str, Any]) -> None:
+        self.report = report
+        self.rows: List[CensusRow] = [
+            CensusRow(
+                index=g["index"],
+                game=g["game"],
+                status=g["status"],
+                preperiod=g["preperiod"],
+                period=g["period"],
+                proved=g["proved"],
+                proved_at=g["proved_at"],
+                computed_to=g["computed_to"],
+                stopped=g["stopped"],
+                work=g["work"],
+                largest_value=g["largest"]["value"],
+                largest_at=g["largest"]["at"],
+                rare_count=g["rare"]["count"] if g["rare"] else None,
+                equivalence_class=g["class"],
+            )
+            for g in report["games"]
+        ]
+        self.classes: List[Dict[str, Any]] = report["classes"]
+        self.summary: Dict[str, int] = report["summary"]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.rows[index]
+
+    def __iter__(self) -> Iterator[CensusRow]:
+        return iter(self.rows)
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (one column per :class:`CensusRow` field).
+
+        >>> import grundy
+        >>> frame = grundy.census(["0.07", "sub:1,2"], to=200, progress=False).to_pandas()
+        >>> frame[["game", "period", "preperiod"]].values.tolist()
+        [['0.07', 34, 53], ['sub:1,2', 3, 0]]
+        """
+        import pandas
+
+        columns = list(CensusRow.__dataclass_fields__)
+        return pandas.DataFrame([[getattr(r, c) for c in columns] for r in self.rows], columns=columns)
+
+    def __repr__(self) -> str:
+        s = self.summary
+        return (
+            f"<grundy.Census {s['games']} games: {s['trivial']} trivial, {s['solved']} solved,"
+            f" {s['open']} open, {s['classes']} classes>"
+        )
+
+
+def _tqdm_progress() -> Optional[Callable[[int, int], None]]:
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    bar: List[Any] = []
+
+    def update(done: int, total: int) -> None:
+        if not bar:
+            bar.append(tqdm(total=total, unit="game", desc="census"))
+        bar[0].n = done
+        bar[0].refresh()
+        if done >= total:
+            bar[0].close()
+
+    return update
+
+
+def census(
+    patterns: Union[str, Sequence[str]],
+    to: Optional[int] = None,
+    *,
+    budget: Optional[int] = None,
+    progress: Union[bool, Callable[[int, int], None], None] = None,
+) -> Census:
+    """Every game of some patterns: ``grundy census PATTERN... [--to N] [--budget U] --json``.
+
+    A pattern is a code with ``?`` for any octal digit after the point (``'0.??'`` is the 64
+    two-digit codes) or any heap game's spelling. Each game runs to a proved period, to heap
+    ``to`` (default 2^20) or its work ``budget``; games run in parallel. ``progress``:
+    ``None`` shows a tqdm bar when tqdm is installed, ``False`` none, or a callable
+    ``progress(done, total)``. Raises :class:`UnknownGameError` for a bad pattern. Releases the
+    GIL; Ctrl-C raises ``KeyboardInterrupt``.
+
+    >>> import grundy
+    >>> c = grundy.census("0.?", to=100, progress=False)
+    >>> [(row.game, row.status, row.period) for row in c][:3]
+    [('0.0', 'trivial', 1), ('0.1', 'trivial', 1), ('0.2', 'trivial', 2)]
+    """
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    callback: Optional[Callable[[int, int], None]]
+    if progress is None or progress is True:
+        callback = _tqdm_progress()
+    elif progress is False:
+        callback = None
+    else:
+        callback = progress
+    return Census(_json.loads(_native.run_census(list(patterns), to, budget, callback)))

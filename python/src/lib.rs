@@ -1,0 +1,630 @@
+//! `grundy._grundy`: the native half of the Python package `grundy`, a thin layer over the
+//! library crate one directory up (no second implementation of anything).
+//!
+//! Every answer is the library's own report: `analyze` and `moves` hand over the JSON the
+//! command line prints (`grundy analyze --json`), `table` the `TableReport` and the engine's
+//! values storage itself, `census` and the misère table their serde reports. The Python half
+//! (`grundy/__init__.py`) turns those into objects with docstrings; this file only
+//!
+//! * runs the work with the GIL released: in a scoped thread when the engine can be stopped
+//!   (table, misère table, census), while the calling thread polls `Python::check_signals`
+//!   every 50 ms and sets the engine's interrupt flag (the one `table --seconds` and Ctrl-C use)
+//!   when a signal handler raised — Ctrl-C is then a `KeyboardInterrupt`;
+//! * maps each library error to a subclass of `grundy.GrundyError` with the same located
+//!   message the command line prints after `error: `;
+//! * exposes the values of a table to NumPy without a copy, through NumPy's
+//!   `__array_interface__` protocol (the buffer protocol is not in the limited API before
+//!   Python 3.11, and the wheel is abi3 for 3.9).
+
+use grundy::engine::Table as Cells;
+use grundy::families::census::{self, CensusError, CensusRequest};
+use grundy::families::misere_table::{MisereTableError, misere_table};
+use grundy::families::table::{PRINT_LIMIT, Table};
+use grundy::families::{FamilyError, TableError};
+use grundy::misere::MisereError;
+use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits};
+use grundy::misere::table::DEFAULT_MISERE_TABLE;
+use grundy::{Game, GameError, ResolveError};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock, mpsc};
+use std::time::{Duration, Instant};
+
+create_exception!(
+    grundy,
+    GrundyError,
+    PyException,
+    "Anything grundy refuses; the message is the one the command line prints after `error: `."
+);
+create_exception!(
+    grundy,
+    UnknownGameError,
+    GrundyError,
+    "A spelling that names no game (or a malformed family spelling, script or graph file)."
+);
+create_exception!(
+    grundy,
+    PositionError,
+    GrundyError,
+    "A malformed position, one outside the game's domain, or an illegal move (located)."
+);
+create_exception!(
+    grundy,
+    UnsupportedError,
+    GrundyError,
+    "What was asked does not apply to this game (a table of a game that is not a heap game, \
+     misère play of a game without a misère version, ...)."
+);
+create_exception!(
+    grundy,
+    LimitError,
+    GrundyError,
+    "A request past a stated limit: a verify size, a table too long or too large for memory, \
+     a misère table past its largest N, too many census games."
+);
+create_exception!(
+    grundy,
+    ComputationError,
+    GrundyError,
+    "The theory, the search or a script failed on this input."
+);
+
+/// The Python exception for a library error of a game.
+fn game_error(error: GameError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        GameError::Position(_) | GameError::IllegalMove(_) => PositionError::new_err(message),
+        GameError::SizeTooLarge { .. } => LimitError::new_err(message),
+        GameError::Unsupported(_) => UnsupportedError::new_err(message),
+        GameError::Analysis(_) | GameError::Script(_) | GameError::Family(_) => {
+            ComputationError::new_err(message)
+        }
+        GameError::Io(_) => GrundyError::new_err(message),
+    }
+}
+
+fn resolve_error(error: ResolveError) -> PyErr {
+    UnknownGameError::new_err(error.to_string())
+}
+
+fn family_error(error: FamilyError) -> PyErr {
+    // A heap too large for what can be computed is a limit; a failing script rule is not.
+    let message = error.to_string();
+    match error {
+        FamilyError::ScriptFailed(_) => ComputationError::new_err(message),
+        FamilyError::Malformed(_) | FamilyError::EmptyHeap => PositionError::new_err(message),
+        _ => LimitError::new_err(message),
+    }
+}
+
+fn table_error(error: TableError) -> PyErr {
+    match error {
+        TableError::Family(error) => family_error(error),
+        TableError::PlotFormat { .. } | TableError::PlotFailed { .. } => {
+            GrundyError::new_err(error.to_string())
+        }
+        _ => LimitError::new_err(error.to_string()),
+    }
+}
+
+fn misere_error(error: MisereTableError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        MisereTableError::Family(error) => family_error(error),
+        MisereTableError::Misere(MisereError::TooLarge(_)) => LimitError::new_err(message),
+        MisereTableError::Misere(MisereError::Unsupported(_)) => UnsupportedError::new_err(message),
+        MisereTableError::Misere(_) => ComputationError::new_err(message),
+    }
+}
+
+fn census_error(error: CensusError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        CensusError::Pattern { .. } => UnknownGameError::new_err(message),
+        CensusError::TooManyGames { .. } => LimitError::new_err(message),
+        _ => GrundyError::new_err(message),
+    }
+}
+
+fn json_error(error: serde_json::Error) -> PyErr {
+    GrundyError::new_err(format!("cannot write the report as JSON: {error}"))
+}
+
+/// How often a long call looks for a signal (Ctrl-C) while the engine works.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` in a scoped thread with the GIL released; every [`POLL`] the calling thread
+/// takes the GIL back, runs `tick` (a progress bar) and checks for signals. When a signal
+/// handler raises (Ctrl-C: `KeyboardInterrupt`), `stop` — the engine's interrupt flag that
+/// `work` reads — is set, the work is waited for (it stops at its next block) and the exception
+/// is returned instead of its result.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (sender, mut receiver) = mpsc::channel::<()>();
+        let handle = scope.spawn(move || {
+            let result = work();
+            let _ = sender.send(());
+            result
+        });
+        let mut raised = None;
+        loop {
+            // The receiver goes into the GIL-free closure and back (it is Send, not Sync).
+            let (back, finished) = py.detach(move || {
+                let finished = !matches!(
+                    receiver.recv_timeout(POLL),
+                    Err(mpsc::RecvTimeoutError::Timeout)
+                );
+                (receiver, finished)
+            });
+            receiver = back;
+            if finished {
+                break;
+            }
+            if let Err(error) = py.check_signals().and_then(|()| tick(py)) {
+                stop.store(true, Ordering::Relaxed);
+                raised = Some(error);
+                // The engine stops at its next block; wait for it without the GIL.
+                py.detach(move || {
+                    let _ = receiver.recv();
+                });
+                break;
+            }
+        }
+        let result = match handle.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        match raised {
+            Some(error) => Err(error),
+            None => Ok(result),
+        }
+    })
+}
+
+/// A game as the library resolves it from a spelling (`grundy.resolve` wraps it).
+#[pyclass(frozen, module = "grundy._grundy")]
+struct NativeGame {
+    spelling: String,
+    normal: Box<dyn Game>,
+    misere: OnceLock<Box<dyn Game>>,
+}
+
+impl NativeGame {
+    /// The game under `misere` play: the same game resolved again and made misère (as the
+    /// command line's `--misere` does), kept once made.
+    fn play(&self, misere: bool) -> PyResult<&dyn Game> {
+        if !misere {
+            return Ok(&*self.normal);
+        }
+        if let Some(game) = self.misere.get() {
+            return Ok(&**game);
+        }
+        let game = grundy::resolve(&self.spelling)
+            .map_err(resolve_error)?
+            .misere()
+            .map_err(game_error)?;
+        Ok(&**self.misere.get_or_init(|| game))
+    }
+}
+
+#[pymethods]
+impl NativeGame {
+    /// The spelling it was resolved from.
+    #[getter]
+    fn spelling(&self) -> &str {
+        &self.spelling
+    }
+
+    /// What `grundy list` says of it, as a dict.
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let info = self.normal.info();
+        let dict = PyDict::new(py);
+        dict.set_item("name", &info.name)?;
+        dict.set_item("rules", &info.rules)?;
+        dict.set_item("position", &info.position)?;
+        dict.set_item("moves", &info.moves)?;
+        dict.set_item("source", &info.source)?;
+        dict.set_item("verify_size", &info.verify_size)?;
+        dict.set_item("domain", &info.domain)?;
+        dict.set_item("heap_game", self.normal.heap_game().is_some())?;
+        Ok(dict)
+    }
+
+    /// `grundy analyze GAME POSITION [--misere] [--limit N] [--json]`: the report's JSON or text.
+    #[pyo3(signature = (position, misere, limit, json))]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        misere: bool,
+        limit: Option<usize>,
+        json: bool,
+    ) -> PyResult<String> {
+        let game = self.play(misere)?;
+        let limit = limit.unwrap_or_else(|| grundy::analysis::default_limit(position.len()));
+        py.detach(|| {
+            let mut out = Vec::new();
+            game.analyze(position, limit, json, &mut out)?;
+            Ok(String::from_utf8_lossy(&out).into_owned())
+        })
+        .map_err(game_error)
+    }
+
+    /// Every legal move of a position (at most `limit`), as the JSON of `PositionMoves`.
+    #[pyo3(signature = (position, misere, limit))]
+    fn moves(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        misere: bool,
+        limit: usize,
+    ) -> PyResult<String> {
+        let game = self.play(misere)?;
+        let moves = py
+            .detach(|| game.moves(position, limit))
+            .map_err(game_error)?;
+        serde_json::to_string(&moves).map_err(json_error)
+    }
+
+    /// `grundy verify GAME [--size S] [--misere]`: each check as (name, checked,
+    /// disagreements, counter-example position, its detail).
+    #[pyo3(signature = (size, misere))]
+    #[allow(clippy::type_complexity)]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        size: Option<u64>,
+        misere: bool,
+    ) -> PyResult<Vec<(String, usize, usize, Option<String>, Option<String>)>> {
+        let game = self.play(misere)?;
+        let reports = py.detach(|| game.verify(size)).map_err(game_error)?;
+        Ok(reports
+            .into_iter()
+            .map(|mut report| {
+                // As the command line names them.
+                if misere && !report.name.contains("misère") {
+                    report.name.push_str(" --misere");
+                }
+                let (position, detail) = match report.counterexample {
+                    Some(counter) => (Some(counter.position), Some(counter.detail)),
+                    None => (None, None),
+                };
+                (
+                    report.name,
+                    report.checked,
+                    report.disagreements,
+                    position,
+                    detail,
+                )
+            })
+            .collect())
+    }
+}
+
+/// The game a spelling names (`grundy.resolve`).
+#[pyfunction]
+fn resolve(py: Python<'_>, spelling: &str) -> PyResult<NativeGame> {
+    let normal = py
+        .detach(|| grundy::resolve(spelling))
+        .map_err(resolve_error)?;
+    Ok(NativeGame {
+        spelling: spelling.to_string(),
+        normal,
+        misere: OnceLock::new(),
+    })
+}
+
+/// The heap game behind `spelling`, or the command line's error for a game that is none.
+fn heap_rule(
+    spelling: &str,
+    command: &str,
+    works_on: &str,
+) -> PyResult<grundy::families::HeapRule> {
+    let game = grundy::resolve(spelling).map_err(resolve_error)?;
+    match game.heap_game() {
+        Some(heap_game) => Ok(heap_game.rule().clone()),
+        None => Err(UnsupportedError::new_err(format!(
+            "{} is not a heap game: `{command}` works on {works_on}",
+            game.info().name
+        ))),
+    }
+}
+
+/// A computed table (`grundy table GAME [--to N]`): the library's [`Table`] itself, whose
+/// values NumPy reads in place.
+#[pyclass(frozen, module = "grundy._grundy")]
+struct NativeTable {
+    table: Table,
+}
+
+#[pymethods]
+impl NativeTable {
+    /// The report, as `grundy table --json` prints it (without `values`).
+    fn report(&self) -> PyResult<String> {
+        serde_json::to_string(&self.table.report(false)).map_err(json_error)
+    }
+
+    /// G(n) for any n up to N (computed, or from the proved period).
+    fn value(&self, n: u64) -> PyResult<u32> {
+        if n > self.table.to() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "G({n}) is past the table's N = {}",
+                self.table.to()
+            )));
+        }
+        self.table
+            .values()
+            .get(n)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("G({n}) unknown")))
+    }
+
+    /// G(0..=N) as a [`Values`] buffer: the engine's own storage when it computed every value
+    /// up to N (no copy), else (a proved period stopped it early) one vector filled from the
+    /// period, in the engine's cell type.
+    fn values(slf: &Bound<'_, Self>) -> PyResult<Values> {
+        let table = &slf.get().table;
+        let to = table.to();
+        let len = usize::try_from(to)
+            .ok()
+            .and_then(|to| to.checked_add(1))
+            .filter(|_| to < PRINT_LIMIT)
+            .ok_or_else(|| {
+                table_error(TableError::PrintTooLong {
+                    to,
+                    limit: PRINT_LIMIT,
+                })
+            })?;
+        let values = table.values();
+        if values.table().len() >= len {
+            return Ok(Values {
+                owner: Owner::Table(slf.clone().unbind()),
+                len,
+            });
+        }
+        let value = |n: usize| values.get(n as u64).unwrap_or(0);
+        let filled = match values.table() {
+            Cells::U8(_) => Cells::U8((0..len).map(|n| value(n) as u8).collect()),
+            Cells::U16(_) => Cells::U16((0..len).map(|n| value(n) as u16).collect()),
+            Cells::U32(_) => Cells::U32((0..len).map(value).collect()),
+        };
+        Ok(Values {
+            owner: Owner::Filled(filled),
+            len,
+        })
+    }
+}
+
+/// Who owns the cells a [`Values`] shows.
+enum Owner {
+    /// The table's own storage.
+    Table(Py<NativeTable>),
+    /// A vector filled from the period.
+    Filled(Cells),
+}
+
+/// G(0..=N) of a table, read in place: `numpy.asarray(values)` is a read-only array over the
+/// engine's storage (uint8, uint16 or uint32, the engine's cell type), kept alive by this object.
+#[pyclass(frozen, module = "grundy._grundy")]
+struct Values {
+    owner: Owner,
+    len: usize,
+}
+
+impl Values {
+    fn cells(&self) -> &Cells {
+        match &self.owner {
+            Owner::Table(table) => table.get().table.values().table(),
+            Owner::Filled(cells) => cells,
+        }
+    }
+}
+
+#[pymethods]
+impl Values {
+    fn __len__(&self) -> usize {
+        self.len
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<u32> {
+        let position = if index < 0 {
+            index.checked_add_unsigned(self.len)
+        } else {
+            Some(index)
+        };
+        match position.and_then(|n| usize::try_from(n).ok()) {
+            Some(n) if n < self.len => Ok(self.cells().get(n)),
+            _ => Err(pyo3::exceptions::PyIndexError::new_err(
+                "index out of range",
+            )),
+        }
+    }
+
+    /// The values as a list of ints (a copy).
+    fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let cells = self.cells();
+        PyList::new(py, (0..self.len).map(|n| cells.get(n)))
+    }
+
+    /// The NumPy type string of a cell: `|u1`, `<u2` or `<u4` (native byte order).
+    #[getter]
+    fn typestr(&self) -> &'static str {
+        let little = cfg!(target_endian = "little");
+        match (self.cells(), little) {
+            (Cells::U8(_), _) => "|u1",
+            (Cells::U16(_), true) => "<u2",
+            (Cells::U16(_), false) => ">u2",
+            (Cells::U32(_), true) => "<u4",
+            (Cells::U32(_), false) => ">u4",
+        }
+    }
+
+    /// The address of the first cell (for tests of the zero-copy claim).
+    #[getter]
+    fn address(&self) -> usize {
+        match self.cells() {
+            Cells::U8(v) => v.as_ptr() as usize,
+            Cells::U16(v) => v.as_ptr() as usize,
+            Cells::U32(v) => v.as_ptr() as usize,
+        }
+    }
+
+    /// NumPy's array interface (version 3): the cells in place, read-only.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("version", 3)?;
+        dict.set_item("shape", (self.len,))?;
+        dict.set_item("typestr", self.typestr())?;
+        dict.set_item("data", (self.address(), true))?;
+        Ok(dict)
+    }
+}
+
+/// `grundy table GAME [--to N]` (normal play): the computed table.
+#[pyfunction]
+#[pyo3(signature = (spelling, to))]
+fn table(py: Python<'_>, spelling: &str, to: Option<u64>) -> PyResult<NativeTable> {
+    let rule = heap_rule(
+        spelling,
+        "table",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
+    let stop = AtomicBool::new(false);
+    let computed = interruptible(
+        py,
+        &stop,
+        || Table::compute(&rule, to, false, Some(&stop), false),
+        |_| Ok(()),
+    )?
+    .map_err(table_error)?;
+    Ok(NativeTable { table: computed })
+}
+
+/// `grundy table GAME --misere [--to N] [--seconds S] [--max-order N] --json`.
+#[pyfunction]
+#[pyo3(signature = (spelling, to, seconds, max_order))]
+fn misere(
+    py: Python<'_>,
+    spelling: &str,
+    to: Option<u64>,
+    seconds: Option<f64>,
+    max_order: Option<usize>,
+) -> PyResult<String> {
+    let seconds = match seconds {
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= 1e9) => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "seconds={s}: give a positive number of seconds"
+            )));
+        }
+        Some(s) => Some(s),
+        // As the command line: 60 seconds without --to, no limit with it.
+        None if to.is_none() => Some(60.0),
+        None => None,
+    };
+    let max_order = max_order.unwrap_or(DEFAULT_MAX_ORDER);
+    if max_order < 2 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_order: give at least 2",
+        ));
+    }
+    let game = grundy::resolve(spelling).map_err(resolve_error)?;
+    let name = game.info().name.clone();
+    let rule = heap_rule(
+        spelling,
+        "table --misere",
+        "take-and-break codes, sub:…, allbut:… and grundys-game",
+    )?;
+    let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let start = Instant::now();
+    let limits = Limits {
+        max_order,
+        deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
+        interrupt: Some(Arc::clone(&interrupt)),
+    };
+    let report = interruptible(
+        py,
+        &interrupt,
+        || misere_table(&name, &rule, up_to, limits, &mut |_, _| {}),
+        |_| Ok(()),
+    )?
+    .map_err(misere_error)?;
+    serde_json::to_string(&report).map_err(json_error)
+}
+
+/// `grundy census PATTERN… [--to N] [--budget UNITS] --json`; `progress(done, total)` is called
+/// every 50 ms while games finish (for a bar).
+#[pyfunction]
+#[pyo3(signature = (patterns, to, budget, progress))]
+fn run_census(
+    py: Python<'_>,
+    patterns: Vec<String>,
+    to: Option<u64>,
+    budget: Option<u64>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let request = CensusRequest {
+        patterns,
+        to: to.unwrap_or(census::DEFAULT_TO),
+        budget: budget.unwrap_or(census::DEFAULT_BUDGET),
+        shard: None,
+    };
+    let total = census::expand(&request.patterns)
+        .map_err(census_error)?
+        .len();
+    let finished = AtomicUsize::new(0);
+    let mut shown = usize::MAX;
+    let stop = AtomicBool::new(false);
+    let result = interruptible(
+        py,
+        &stop,
+        || {
+            census::run(&request, Some(&stop), &|_| {
+                finished.fetch_add(1, Ordering::Relaxed);
+            })
+        },
+        |py| {
+            let done = finished.load(Ordering::Relaxed);
+            match &progress {
+                Some(callback) if done != shown => {
+                    shown = done;
+                    callback.call1(py, (done, total)).map(drop)
+                }
+                _ => Ok(()),
+            }
+        },
+    )?
+    .map_err(census_error)?;
+    if let Some(callback) = &progress {
+        callback.call1(py, (finished.load(Ordering::Relaxed), total))?;
+    }
+    serde_json::to_string(&result).map_err(json_error)
+}
+
+/// The native module.
+#[pymodule]
+fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add("GrundyError", py.get_type::<GrundyError>())?;
+    module.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
+    module.add("PositionError", py.get_type::<PositionError>())?;
+    module.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    module.add("LimitError", py.get_type::<LimitError>())?;
+    module.add("ComputationError", py.get_type::<ComputationError>())?;
+    module.add_class::<NativeGame>()?;
+    module.add_class::<NativeTable>()?;
+    module.add_class::<Values>()?;
+    module.add_function(wrap_pyfunction!(resolve, module)?)?;
+    module.add_function(wrap_pyfunction!(table, module)?)?;
+    module.add_function(wrap_pyfunction!(misere, module)?)?;
+    module.add_function(wrap_pyfunction!(run_census, module)?)?;
+    Ok(())
+}
