@@ -1,0 +1,166 @@
+"""The Python results equal the command line's JSON on the same inputs."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+import grundy
+
+# Positions of each game: every small one of a few games, written as the command line reads them.
+HEAP_POSITIONS = [
+    " ".join(map(str, heaps))
+    for size in (1, 2, 3)
+    for heaps in itertools.combinations_with_replacement(range(1, 8), size)
+]
+
+
+def analysis_cases():
+    for position in HEAP_POSITIONS[::2]:
+        yield "kayles", position, False
+    for position in HEAP_POSITIONS[1::3]:
+        yield "0.07", position, False
+        yield "sub:1,3,4", position, False
+        yield "kayles", position, True
+        yield "0.123", position, True
+    for position in ["1 2 3", "4 5 6 7", "3", "9 9", "1"]:
+        yield "nim", position, False
+        yield "nim", position, True
+    for position in ["3 1 9 4", "1 1", "5 2 7 1 8", "2"]:
+        yield "end-piles", position, False
+    for position in ["11 10 15 / 4", "3 / 3", "1 2 3"]:
+        yield "chocolate", position, False
+
+
+CASES = list(analysis_cases())
+
+
+def test_enough_cases():
+    assert len(CASES) >= 200
+
+
+def test_analyze_equals_the_json_of_the_command_line(cli):
+    games = {}
+    for spelling, position, misere in CASES:
+        game = games.setdefault(spelling, grundy.resolve(spelling))
+        args = ["analyze", spelling, *position.split()] + (["--misere"] if misere else [])
+        expected = cli.json(*args)
+        got = game.analyze(position, misere=misere)
+        assert got.to_dict() == expected, (spelling, position, misere)
+        assert got.winning_moves == [(m["move"], m["to"]) for m in expected["winning_moves"]]
+
+
+def test_analyze_text_is_the_command_lines(cli):
+    # Normal play: a misère report names how far this process's quotient has been built, which
+    # depends on what it analysed before (a fresh command line builds only what it needs).
+    for spelling, position, misere in [case for case in CASES if not case[2]][::8]:
+        args = ["analyze", spelling, *position.split()] + (["--misere"] if misere else [])
+        assert str(grundy.resolve(spelling).analyze(position, misere=misere)) == cli.run(*args).stdout
+
+
+def test_limit_lists_fewer_and_counts_all(cli):
+    expected = cli.json("analyze", "chocolate", "11", "10", "15", "/", "4", "--limit", "1")
+    got = grundy.resolve("chocolate").analyze("11 10 15 / 4", limit=1)
+    assert got.to_dict() == expected
+    assert len(got.winning_moves) == 1 and got.winning_move_count == 2
+
+
+def test_moves_mark_the_winning_moves_analyze_lists():
+    for spelling, position, misere in CASES[::3]:
+        game = grundy.resolve(spelling)
+        analysis = game.analyze(position, misere=misere)
+        moves = game.moves(position, misere=misere)
+        assert moves.winner == analysis.winner
+        assert moves.grundy == analysis.grundy
+        assert not moves.more
+        winning = {(m.move, m.to) for m in moves.moves if m.wins}
+        assert winning == set(analysis.winning_moves), (spelling, position, misere)
+
+
+TABLE_GAMES = ["0.07", "0.6", "0.137", "4.07", "0.16", "sub:1,3,4", "sub:2,5,7", "allbut:1,2", "grundys-game", "nim"] + [
+    f"0.{a}{b}" for a in range(8) for b in range(0, 8, 3)
+]
+
+
+@pytest.mark.parametrize("to", [60, 700])
+def test_tables_equal_the_command_lines(cli, to):
+    for spelling in TABLE_GAMES:
+        expected = cli.json("table", spelling, "--to", str(to), "--print")
+        values = expected.pop("values")
+        got = grundy.table(spelling, to=to)
+        assert got.report == expected, spelling
+        assert list(got.values) == values, spelling
+        assert got.period == expected["period"] and got.preperiod == expected["preperiod"]
+        assert got.proof == expected["proved"]
+        assert tuple(got.largest) == (expected["largest"]["value"], expected["largest"]["at"])
+        assert got.checksum == expected["checksum"]
+        assert got.value(to) == expected["last"]
+
+
+def test_a_table_without_to_equals_the_command_lines(cli):
+    for spelling in ["0.07", "sub:1,3,4", "0.16"]:
+        assert grundy.table(spelling).report == cli.json("table", spelling)
+
+
+def test_0_1777_values_equal_the_printed_table(cli):
+    n = 30_000
+    printed = cli.run("table", "0.1777", "--to", str(n), "--print").stdout.splitlines()
+    pairs = [p for p in map(str.split, printed) if len(p) == 2 and p[0].isdigit() and p[1].isdigit()]
+    expected = [int(v) for k, v in pairs]
+    assert [int(k) for k, v in pairs] == list(range(n + 1))
+    values = grundy.table("0.1777", to=n).values
+    assert len(values) == n + 1
+    assert values.tolist() == expected
+
+
+def test_misere_tables_equal_the_command_lines(cli):
+    for spelling, to in [("kayles", 12), ("0.07", 20), ("sub:1,2", 10), ("0.123", 15)]:
+        expected = cli.json("table", spelling, "--misere", "--to", str(to))
+        got = grundy.table(spelling, to=to, misere=True)
+        assert got.report == expected, spelling
+        assert got.genus == expected["genus"]
+        assert got.presentation == expected["quotient"]["presentation"]
+        assert got.quotient.order == expected["quotient"]["order"]
+        assert got.quotient.p_portion == expected["quotient"]["p_portion"]
+        assert [list(g) for g in got.quotient.generators] == expected["quotient"]["generators"]
+
+
+def test_census_equals_the_command_lines(cli):
+    expected = json.loads(cli.run("census", "0.??", "sub:1,2", "--to", "500", "--json").stdout)
+    got = grundy.census(["0.??", "sub:1,2"], to=500, progress=False)
+    assert got.report == expected
+    assert len(got) == expected["summary"]["games"]
+    for row, record in zip(got, expected["games"]):
+        assert (row.game, row.status, row.period, row.preperiod, row.largest_value) == (
+            record["game"],
+            record["status"],
+            record["period"],
+            record["preperiod"],
+            record["largest"]["value"],
+        )
+
+
+def test_census_progress_is_called_up_to_the_total():
+    seen = []
+    grundy.census("0.?", to=100, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (8, 8)
+    assert all(done <= total for done, total in seen)
+
+
+def test_census_to_pandas():
+    pandas = pytest.importorskip("pandas")
+    frame = grundy.census("0.?", to=100, progress=False).to_pandas()
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame["game"]) == [f"0.{d}" for d in range(8)]
+    assert "period" in frame.columns and "largest_value" in frame.columns
+
+
+def test_verify_equals_the_command_lines(cli):
+    for spelling, size, misere in [("kayles", 6, False), ("sub:1,2", 4, False), ("nim", None, False), ("kayles", 3, True)]:
+        args = ["verify", spelling] + (["--size", str(size)] if size is not None else []) + (["--misere"] if misere else [])
+        expected = cli.run(*args).stdout.splitlines()
+        got = [str(check) for check in grundy.resolve(spelling).verify(size, misere=misere)]
+        assert got == expected, spelling
+        assert all(check.disagreements == 0 for check in grundy.resolve(spelling).verify(size, misere=misere))
