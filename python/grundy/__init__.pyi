@@ -1,0 +1,163 @@
+# Type stubs of the grundy package (the docstrings are in __init__.py).
+from typing import Any, Callable, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union, overload
+
+
+__version__: str
+
+class GrundyError(Exception): ...
+class UnknownGameError(GrundyError): ...
+class PositionError(GrundyError): ...
+class UnsupportedError(GrundyError): ...
+class LimitError(GrundyError): ...
+class ComputationError(GrundyError): ...
+
+def resolve(spelling: str) -> Game: ...
+
+class Move(NamedTuple):
+    move: str
+    to: str
+    wins: Optional[bool]
+
+class Moves:
+    position: str
+    winner: str
+    grundy: Optional[int]
+    moves: List[Move]
+    more: bool
+    legal: Optional[int]
+
+class Check(NamedTuple):
+    name: str
+    checked: int
+    disagreements: int
+    counterexample: Optional[str]
+    detail: Optional[str]
+
+class Analysis:
+    game: str
+    position: str
+    play: str
+    winner: str
+    grundy: Optional[int]
+    winning_moves: List[Tuple[str, str]]
+    winning_move_count: int
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Game:
+    @property
+    def name(self) -> str: ...
+    @property
+    def spelling(self) -> str: ...
+    @property
+    def info(self) -> Dict[str, Any]: ...
+    def analyze(self, position: str, misere: bool = False, limit: Optional[int] = None) -> Analysis: ...
+    def moves(self, position: str, misere: bool = False, limit: int = 1000) -> Moves: ...
+    def verify(self, size: Optional[int] = None, misere: bool = False) -> List[Check]: ...
+    @overload
+    def table(self, to: Optional[int] = None, misere: Literal[False] = False) -> Table: ...
+    @overload
+    def table(
+        self, to: Optional[int] = None, *, misere: Literal[True], seconds: Optional[float] = None, max_order: Optional[int] = None
+    ) -> MisereTable: ...
+
+class Largest(NamedTuple):
+    value: int
+    at: int
+
+class Table:
+    report: Dict[str, Any]
+    game: str
+    to: int
+    last: int
+    checksum: str
+    preperiod: Optional[int]
+    period: Optional[int]
+    proof: Optional[str]
+    proved_at: Optional[int]
+    largest: Largest
+    computed_to: int
+    method: str
+    stopped: str
+    observed: Optional[Dict[str, int]]
+    no_theorem: Optional[str]
+    @property
+    def values(self) -> Any: ...  # numpy.ndarray of uint8/uint16/uint32, or List[int] without NumPy
+    def value(self, n: int) -> int: ...
+
+class Quotient:
+    heaps: int
+    order: int
+    p_size: int
+    p_portion: List[str]
+    presentation: str
+    generators: List[Tuple[str, int]]
+    pretending_function: List[str]
+    orders: List[int]
+    p_sizes: List[int]
+    changes: List[Dict[str, Any]]
+    unchanged_since: int
+    solved: Optional[Dict[str, Any]]
+    stopped: Optional[str]
+    interrupted: bool
+
+class MisereTable:
+    report: Dict[str, Any]
+    game: str
+    up_to: int
+    genus: List[str]
+    misere_grundy: List[int]
+    tame_up_to: Optional[int]
+    first_wild: Optional[int]
+    genus_stopped: Optional[str]
+    quotient: Quotient
+    @property
+    def presentation(self) -> str: ...
+
+@overload
+def table(game: Union[str, Game], to: Optional[int] = None, misere: Literal[False] = False) -> Table: ...
+@overload
+def table(
+    game: Union[str, Game],
+    to: Optional[int] = None,
+    *,
+    misere: Literal[True],
+    seconds: Optional[float] = None,
+    max_order: Optional[int] = None,
+) -> MisereTable: ...
+
+class CensusRow:
+    index: int
+    game: str
+    status: str
+    preperiod: Optional[int]
+    period: Optional[int]
+    proved: Optional[str]
+    proved_at: Optional[int]
+    computed_to: int
+    stopped: str
+    work: int
+    largest_value: int
+    largest_at: int
+    rare_count: Optional[int]
+    equivalence_class: Optional[int]
+
+class Census(Sequence[CensusRow]):
+    report: Dict[str, Any]
+    rows: List[CensusRow]
+    classes: List[Dict[str, Any]]
+    summary: Dict[str, int]
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> CensusRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[CensusRow]: ...
+    def __iter__(self) -> Iterator[CensusRow]: ...
+    def to_pandas(self) -> Any: ...  # pandas.DataFrame
+
+def census(
+    patterns: Union[str, Sequence[str]],
+    to: Optional[int] = None,
+    *,
+    budget: Optional[int] = None,
+    progress: Union[bool, Callable[[int, int], None], None] = None,
+) -> Census: ...
