@@ -389,11 +389,25 @@ impl NativeTable {
                 len,
             });
         }
-        let value = |n: usize| values.get(n as u64).unwrap_or(0);
+        // Every n up to N is known (computed, or from the proved period): the report's range.
+        let value = |n: usize| {
+            values.get(n as u64).ok_or_else(|| {
+                GrundyError::new_err(format!("G({n}) is neither computed nor from a period"))
+            })
+        };
+        // The period repeats values already stored, so each fits the stored cell type.
         let filled = match values.table() {
-            Cells::U8(_) => Cells::U8((0..len).map(|n| value(n) as u8).collect()),
-            Cells::U16(_) => Cells::U16((0..len).map(|n| value(n) as u16).collect()),
-            Cells::U32(_) => Cells::U32((0..len).map(value).collect()),
+            Cells::U8(_) => Cells::U8(
+                (0..len)
+                    .map(|n| value(n).map(|v| v as u8))
+                    .collect::<PyResult<_>>()?,
+            ),
+            Cells::U16(_) => Cells::U16(
+                (0..len)
+                    .map(|n| value(n).map(|v| v as u16))
+                    .collect::<PyResult<_>>()?,
+            ),
+            Cells::U32(_) => Cells::U32((0..len).map(value).collect::<PyResult<_>>()?),
         };
         Ok(Values {
             owner: Owner::Filled(filled),
