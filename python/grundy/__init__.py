@@ -538,15 +538,17 @@ def _tqdm_progress() -> Optional[Callable[[int, int], None]]:
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    bar: List[Any] = []
+    bars: List[Any] = []
 
     def update(done: int, total: int) -> None:
-        if not bar:
-            bar.append(tqdm(total=total, unit="game", desc="census"))
-        bar[0].n = done
-        bar[0].refresh()
-        if done >= total:
-            bar[0].close()
+        if not bars:
+            bars.append(tqdm(total=total, unit="game", desc="census"))
+        bar = bars[0]
+        if bar.n < done:
+            bar.update(done - bar.n)
+        if done >= total and not getattr(bar, "_grundy_closed", False):
+            bar._grundy_closed = True
+            bar.close()
 
     return update
 

@@ -164,3 +164,30 @@ def test_verify_equals_the_command_lines(cli):
         got = [str(check) for check in grundy.resolve(spelling).verify(size, misere=misere)]
         assert got == expected, spelling
         assert all(check.disagreements == 0 for check in grundy.resolve(spelling).verify(size, misere=misere))
+
+
+def test_census_shows_a_tqdm_bar_when_tqdm_is_installed(monkeypatch):
+    import sys
+    import types
+
+    bars = []
+
+    class FakeBar:
+        def __init__(self, total, **_):
+            self.total, self.n, self.closed = total, 0, 0
+            bars.append(self)
+
+        def update(self, k):
+            self.n += k
+
+        def close(self):
+            self.closed += 1
+
+    auto = types.ModuleType("tqdm.auto")
+    auto.tqdm = FakeBar
+    monkeypatch.setitem(sys.modules, "tqdm", types.ModuleType("tqdm"))
+    monkeypatch.setitem(sys.modules, "tqdm.auto", auto)
+    grundy.census("0.?", to=100)
+    assert len(bars) == 1 and (bars[0].total, bars[0].n, bars[0].closed) == (8, 8, 1)
+    grundy.census("0.?", to=100, progress=False)
+    assert len(bars) == 1
