@@ -19,6 +19,7 @@ class Move(NamedTuple):
     wins: Optional[bool]
 
 class Moves:
+    def __init__(self, position: str, winner: str, grundy: Optional[int], moves: List[Move], more: bool, legal: Optional[int]) -> None: ...
     position: str
     winner: str
     grundy: Optional[int]
@@ -34,6 +35,7 @@ class Check(NamedTuple):
     detail: Optional[str]
 
 class Analysis:
+    def __init__(self, game: str, position: str, play: str, winner: str, grundy: Optional[int], winning_moves: List[Tuple[str, str]], winning_move_count: int, _text: Callable[[], str]) -> None: ...
     game: str
     position: str
     play: str
@@ -44,6 +46,7 @@ class Analysis:
     def to_dict(self) -> Dict[str, Any]: ...
 
 class Game:
+    def __init__(self, native: Any) -> None: ...
     @property
     def name(self) -> str: ...
     @property
@@ -65,6 +68,7 @@ class Largest(NamedTuple):
     at: int
 
 class Table:
+    def __init__(self, native: Any) -> None: ...
     report: Dict[str, Any]
     game: str
     to: int
@@ -85,6 +89,7 @@ class Table:
     def value(self, n: int) -> int: ...
 
 class Quotient:
+    def __init__(self, heaps: int, order: int, p_size: int, p_portion: List[str], presentation: str, generators: List[Tuple[str, int]], pretending_function: List[str], orders: List[int], p_sizes: List[int], changes: List[Dict[str, Any]], unchanged_since: int, solved: Optional[Dict[str, Any]], stopped: Optional[str], interrupted: bool) -> None: ...
     heaps: int
     order: int
     p_size: int
@@ -101,6 +106,7 @@ class Quotient:
     interrupted: bool
 
 class MisereTable:
+    def __init__(self, report: Dict[str, Any]) -> None: ...
     report: Dict[str, Any]
     game: str
     up_to: int
@@ -126,6 +132,7 @@ def table(
 ) -> MisereTable: ...
 
 class CensusRow:
+    def __init__(self, index: int, game: str, status: str, preperiod: Optional[int], period: Optional[int], proved: Optional[str], proved_at: Optional[int], computed_to: int, stopped: str, work: int, largest_value: int, largest_at: int, rare_count: Optional[int], equivalence_class: Optional[int]) -> None: ...
     index: int
     game: str
     status: str
@@ -142,6 +149,7 @@ class CensusRow:
     equivalence_class: Optional[int]
 
 class Census(Sequence[CensusRow]):
+    def __init__(self, report: Dict[str, Any]) -> None: ...
     report: Dict[str, Any]
     rows: List[CensusRow]
     classes: List[Dict[str, Any]]

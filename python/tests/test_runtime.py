@@ -136,3 +136,14 @@ def test_every_public_function_has_a_running_example():
     results = doctest.testmod(grundy, optionflags=doctest.ELLIPSIS)
     assert results.attempted >= 30
     assert results.failed == 0
+
+
+def test_the_type_stubs_match_the_package():
+    pytest.importorskip("mypy")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "grundy", "--ignore-missing-stub"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
