@@ -53,6 +53,8 @@ __all__ = [
     "GrundyError",
     "Largest",
     "LimitError",
+    "MisereCensus",
+    "MisereCensusRow",
     "MisereTable",
     "Move",
     "Moves",
@@ -553,26 +555,105 @@ def _tqdm_progress() -> Optional[Callable[[int, int], None]]:
     return update
 
 
+@dataclass(frozen=True)
+class MisereCensusRow:
+    """One game of a misère census: ``grundy census --misere --json``'s record, flattened.
+    The quotient is of the heaps up to ``heaps`` (of every heap when ``solved``, its
+    pretending function then periodic from ``solved_preperiod`` with ``solved_period``, proved
+    at heap ``solved_at``); ``seconds`` is wall-clock time, the one field that depends on the
+    machine."""
+
+    game: str
+    heaps: int
+    order: int
+    p_size: int
+    unchanged_since: int
+    solved_preperiod: Optional[int]
+    solved_period: Optional[int]
+    solved_at: Optional[int]
+    stopped: Optional[str]
+    seconds: float
+
+
+class MisereCensus(Sequence[MisereCensusRow]):
+    """A misère census: one :class:`MisereCensusRow` per game (it is a sequence of them) and
+    ``report``, the JSON object ``grundy census --misere --json`` prints; ``to_pandas()`` gives
+    the rows as a DataFrame."""
+
+    def __init__(self, report: Dict[str, Any]) -> None:
+        self.report = report
+        self.rows: List[MisereCensusRow] = [
+            MisereCensusRow(
+                game=g["game"],
+                heaps=g["heaps"],
+                order=g["order"],
+                p_size=g["p_size"],
+                unchanged_since=g["unchanged_since"],
+                solved_preperiod=g["solved"]["preperiod"] if g["solved"] else None,
+                solved_period=g["solved"]["period"] if g["solved"] else None,
+                solved_at=g["solved"]["at"] if g["solved"] else None,
+                stopped=g["stopped"],
+                seconds=g["seconds"],
+            )
+            for g in report["games"]
+        ]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.rows[index]
+
+    def __iter__(self) -> Iterator[MisereCensusRow]:
+        return iter(self.rows)
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (one column per :class:`MisereCensusRow` field).
+
+        >>> import grundy
+        >>> frame = grundy.census(["0.3", "kayles"], to=30, misere=True, progress=False).to_pandas()
+        >>> frame[["game", "order", "heaps"]].values.tolist()
+        [['0.3', 2, 6], ['0.77', 40, 30]]
+        """
+        import pandas
+
+        columns = list(MisereCensusRow.__dataclass_fields__)
+        return pandas.DataFrame([[getattr(r, c) for c in columns] for r in self.rows], columns=columns)
+
+    def __repr__(self) -> str:
+        solved = sum(1 for r in self.rows if r.solved_period is not None)
+        return f"<grundy.MisereCensus {len(self.rows)} games: {solved} solved for every heap>"
+
+
 def census(
     patterns: Union[str, Sequence[str]],
     to: Optional[int] = None,
+    misere: bool = False,
     *,
     budget: Optional[int] = None,
+    seconds: Optional[float] = None,
+    max_order: Optional[int] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
-) -> Census:
+) -> Union[Census, MisereCensus]:
     """Every game of some patterns: ``grundy census PATTERN... [--to N] [--budget U] --json``.
 
     A pattern is a code with ``?`` for any octal digit after the point (``'0.??'`` is the 64
     two-digit codes) or any heap game's spelling. Each game runs to a proved period, to heap
     ``to`` (default 2^20) or its work ``budget``; games run in parallel. ``progress``:
     ``None`` shows a tqdm bar when tqdm is installed, ``False`` none, or a callable
-    ``progress(done, total)``. Raises :class:`UnknownGameError` for a bad pattern. Releases the
-    GIL; Ctrl-C raises ``KeyboardInterrupt``.
+    ``progress(done, total)``. With ``misere=True``, each game's misère quotient instead
+    (``grundy census --misere``): heaps to ``to`` (default 300), within ``seconds`` (default
+    10) and ``max_order`` candidate elements per game, a :class:`MisereCensus`. Raises
+    :class:`UnknownGameError` for a bad pattern. Releases the GIL; Ctrl-C raises
+    ``KeyboardInterrupt``.
 
     >>> import grundy
     >>> c = grundy.census("0.?", to=100, progress=False)
     >>> [(row.game, row.status, row.period) for row in c][:3]
     [('0.0', 'trivial', 1), ('0.1', 'trivial', 1), ('0.2', 'trivial', 2)]
+    >>> m = grundy.census(["0.3", "kayles"], to=30, misere=True, progress=False)
+    >>> [(row.game, row.order, row.solved_period) for row in m]
+    [('0.3', 2, 2), ('0.77', 40, None)]
     """
     if isinstance(patterns, str):
         patterns = [patterns]
@@ -583,4 +664,11 @@ def census(
         callback = None
     else:
         callback = progress
+    if misere:
+        if budget is not None:
+            raise TypeError("budget applies to normal-play censuses only")
+        report = _native.run_misere_census(list(patterns), to, seconds, max_order, callback)
+        return MisereCensus(_json.loads(report))
+    if seconds is not None or max_order is not None:
+        raise TypeError("seconds and max_order apply to misere=True censuses only")
     return Census(_json.loads(_native.run_census(list(patterns), to, budget, callback)))

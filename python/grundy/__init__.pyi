@@ -162,10 +162,47 @@ class Census(Sequence[CensusRow]):
     def __iter__(self) -> Iterator[CensusRow]: ...
     def to_pandas(self) -> Any: ...  # pandas.DataFrame
 
+class MisereCensusRow:
+    def __init__(self, game: str, heaps: int, order: int, p_size: int, unchanged_since: int, solved_preperiod: Optional[int], solved_period: Optional[int], solved_at: Optional[int], stopped: Optional[str], seconds: float) -> None: ...
+    game: str
+    heaps: int
+    order: int
+    p_size: int
+    unchanged_since: int
+    solved_preperiod: Optional[int]
+    solved_period: Optional[int]
+    solved_at: Optional[int]
+    stopped: Optional[str]
+    seconds: float
+
+class MisereCensus(Sequence[MisereCensusRow]):
+    def __init__(self, report: Dict[str, Any]) -> None: ...
+    report: Dict[str, Any]
+    rows: List[MisereCensusRow]
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> MisereCensusRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[MisereCensusRow]: ...
+    def __iter__(self) -> Iterator[MisereCensusRow]: ...
+    def to_pandas(self) -> Any: ...  # pandas.DataFrame
+
+@overload
 def census(
     patterns: Union[str, Sequence[str]],
     to: Optional[int] = None,
+    misere: Literal[False] = False,
     *,
     budget: Optional[int] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
 ) -> Census: ...
+@overload
+def census(
+    patterns: Union[str, Sequence[str]],
+    to: Optional[int] = None,
+    *,
+    misere: Literal[True],
+    seconds: Optional[float] = None,
+    max_order: Optional[int] = None,
+    progress: Union[bool, Callable[[int, int], None], None] = None,
+) -> MisereCensus: ...

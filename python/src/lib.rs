@@ -18,12 +18,16 @@
 
 use grundy::engine::Table as Cells;
 use grundy::families::census::{self, CensusError, CensusRequest};
+use grundy::families::misere_census::{
+    DEFAULT_MISERE_CENSUS_MAX_ORDER, DEFAULT_MISERE_CENSUS_SECONDS, DEFAULT_MISERE_CENSUS_TO,
+    MisereCensusRequest,
+};
 use grundy::families::misere_table::{MisereTableError, misere_table};
 use grundy::families::table::{PRINT_LIMIT, Table};
 use grundy::families::{FamilyError, TableError};
 use grundy::misere::MisereError;
 use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits};
-use grundy::misere::table::DEFAULT_MISERE_TABLE;
+use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE};
 use grundy::{Game, GameError, ResolveError};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -533,12 +537,7 @@ fn misere(
     max_order: Option<usize>,
 ) -> PyResult<String> {
     let seconds = match seconds {
-        Some(s) if !(s.is_finite() && s > 0.0 && s <= 1e9) => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "seconds={s}: give a positive number of seconds"
-            )));
-        }
-        Some(s) => Some(s),
+        Some(s) => Some(positive_seconds(s)?),
         // As the command line: 60 seconds without --to, no limit with it.
         None if to.is_none() => Some(60.0),
         None => None,
@@ -623,6 +622,81 @@ fn run_census(
     serde_json::to_string(&result).map_err(json_error)
 }
 
+/// `seconds` as the command line's `--seconds` accepts it.
+fn positive_seconds(seconds: f64) -> PyResult<f64> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 {
+        Ok(seconds)
+    } else {
+        Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "seconds={seconds}: give a positive number of seconds"
+        )))
+    }
+}
+
+/// `grundy census PATTERN… --misere [--to N] [--seconds S] [--max-order K] --json`;
+/// `progress(done, total)` as for [`run_census`].
+#[pyfunction]
+#[pyo3(signature = (patterns, to, seconds, max_order, progress))]
+fn run_misere_census(
+    py: Python<'_>,
+    patterns: Vec<String>,
+    to: Option<u64>,
+    seconds: Option<f64>,
+    max_order: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let seconds = positive_seconds(seconds.unwrap_or(DEFAULT_MISERE_CENSUS_SECONDS))?;
+    let max_order = max_order.unwrap_or(DEFAULT_MISERE_CENSUS_MAX_ORDER);
+    if max_order < 2 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_order: give at least 2",
+        ));
+    }
+    let to = to.unwrap_or(DEFAULT_MISERE_CENSUS_TO);
+    if to > MAX_MISERE_TABLE {
+        return Err(LimitError::new_err(format!(
+            "--to {to} is too large for misère quotients (at most {MAX_MISERE_TABLE})"
+        )));
+    }
+    let request = MisereCensusRequest {
+        patterns,
+        to,
+        seconds,
+        max_order,
+        shard: None,
+    };
+    let total = census::expand(&request.patterns)
+        .map_err(census_error)?
+        .len();
+    let finished = AtomicUsize::new(0);
+    let mut shown = usize::MAX;
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = interruptible(
+        py,
+        &stop,
+        || {
+            grundy::families::misere_census::run(&request, Some(Arc::clone(&stop)), &|_| {
+                finished.fetch_add(1, Ordering::Relaxed);
+            })
+        },
+        |py| {
+            let done = finished.load(Ordering::Relaxed);
+            match &progress {
+                Some(callback) if done != shown => {
+                    shown = done;
+                    callback.call1(py, (done, total)).map(drop)
+                }
+                _ => Ok(()),
+            }
+        },
+    )?
+    .map_err(census_error)?;
+    if let Some(callback) = &progress {
+        callback.call1(py, (finished.load(Ordering::Relaxed), total))?;
+    }
+    serde_json::to_string(&result).map_err(json_error)
+}
+
 /// The native module.
 #[pymodule]
 fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -640,5 +714,6 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(table, module)?)?;
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(run_census, module)?)?;
+    module.add_function(wrap_pyfunction!(run_misere_census, module)?)?;
     Ok(())
 }

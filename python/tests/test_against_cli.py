@@ -191,3 +191,18 @@ def test_census_shows_a_tqdm_bar_when_tqdm_is_installed(monkeypatch):
     assert len(bars) == 1 and (bars[0].total, bars[0].n, bars[0].closed) == (8, 8, 1)
     grundy.census("0.?", to=100, progress=False)
     assert len(bars) == 1
+
+
+def test_misere_census_equals_the_command_lines_but_for_the_seconds(cli):
+    def without_seconds(report):
+        return {**report, "games": [{k: v for k, v in g.items() if k != "seconds"} for g in report["games"]]}
+
+    args = ["census", "0.?", "kayles", "0.123", "--misere", "--to", "25", "--seconds", "60", "--json"]
+    expected = json.loads(cli.run(*args).stdout)
+    got = grundy.census(["0.?", "kayles", "0.123"], to=25, misere=True, seconds=60, progress=False)
+    assert without_seconds(got.report) == without_seconds(expected)
+    assert [(r.game, r.order, r.p_size, r.heaps) for r in got] == [
+        (g["game"], g["order"], g["p_size"], g["heaps"]) for g in expected["games"]
+    ]
+    # Stopped by the candidate limit (deterministic), never by the clock.
+    assert [r.game for r in got if r.stopped] == ["0.6"] and "--max-order" in got[6].stopped

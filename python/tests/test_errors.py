@@ -22,6 +22,8 @@ CASES = [
     (grundy.LimitError, lambda: grundy.resolve("kayles").verify(1000), ["verify", "kayles", "--size", "1000"]),
     (grundy.LimitError, lambda: grundy.table("0.07", to=30000, misere=True), ["table", "0.07", "--misere", "--to", "30000"]),
     (grundy.UnknownGameError, lambda: grundy.census("0.x"), ["census", "0.x"]),
+    (grundy.UnknownGameError, lambda: grundy.census("0.x", misere=True), ["census", "0.x", "--misere"]),
+    (grundy.LimitError, lambda: grundy.census("0.7", to=30000, misere=True), ["census", "0.7", "--misere", "--to", "30000"]),
 ]
 
 
@@ -50,3 +52,9 @@ def test_out_of_range_arguments_are_python_errors():
         grundy.table("0.07", to=10, seconds=1)
     with pytest.raises(ValueError):
         grundy.table("0.07", to=10, misere=True, seconds=-1)
+    with pytest.raises(ValueError):
+        grundy.census("0.7", misere=True, seconds=0)
+    with pytest.raises(TypeError):
+        grundy.census("0.7", misere=True, budget=10)
+    with pytest.raises(TypeError):
+        grundy.census("0.7", seconds=10)

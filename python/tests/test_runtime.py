@@ -49,6 +49,15 @@ def test_a_long_census_stops_on_keyboard_interrupt():
     assert time.monotonic() - start < 10
 
 
+def test_a_long_misere_census_stops_on_keyboard_interrupt():
+    thread = interrupt_main_after(0.5)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.census(["0.6", "0.16"], to=20000, misere=True, seconds=10**6, max_order=10**7, progress=False)
+    thread.join()
+    assert time.monotonic() - start < 20
+
+
 def test_a_long_misere_table_stops_on_keyboard_interrupt():
     thread = interrupt_main_after(0.5)
     start = time.monotonic()
