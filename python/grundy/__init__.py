@@ -259,6 +259,35 @@ class Game:
             legal=report["legal"],
         )
 
+    def best_move(self, position: str, misere: bool = False) -> Optional[Move]:
+        """The move a perfect player makes from ``position``: a winning move if there is one,
+        else the quiet move (as ``grundy play`` does); ``None`` when there is no legal move.
+
+        >>> import grundy
+        >>> grundy.resolve("kayles").best_move("3 5 7")
+        Move(move='2-1', to='3 4 7', wins=True)
+        >>> grundy.resolve("kayles").best_move("1 1")      # a lost position: the quiet move
+        Move(move='1-1', to='1', wins=False)
+        >>> grundy.resolve("nim").best_move("") is None      # no move at all
+        True
+        """
+        chosen = _json.loads(self._native.best_move(position, misere))
+        return None if chosen is None else Move(chosen["move"], chosen["to"], chosen["wins"])
+
+    def play(self, position: str, move: str, misere: bool = False) -> Move:
+        """Plays ``move`` -- in the game's move notation, or the position to move to -- from
+        ``position``: the move, the position it leads to, whether it wins. Raises
+        :class:`PositionError` for a malformed or illegal move.
+
+        >>> import grundy
+        >>> grundy.resolve("nim").play("3 5", "2-2")
+        Move(move='2-2', to='3 3', wins=True)
+        >>> grundy.resolve("nim").play("3 5", "3 3").move
+        '2-2'
+        """
+        outcome = _json.loads(self._native.play_move(position, move, misere))
+        return Move(outcome["move"], outcome["to"], outcome["wins"])
+
     def verify(self, size: Optional[int] = None, misere: bool = False) -> List[Check]:
         """The fast theory against exhaustive search on every position up to ``size`` (its
         meaning per game is in ``info['verify_size']``; ``None``: the game's default), as

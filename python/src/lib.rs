@@ -278,6 +278,34 @@ impl NativeGame {
         serde_json::to_string(&moves).map_err(json_error)
     }
 
+    /// The move a perfect player makes from `position` (a winning move if any, else the quiet
+    /// move), as the JSON of a `MoveOutcome`; `null` without a legal move.
+    #[pyo3(signature = (position, misere))]
+    fn best_move(&self, py: Python<'_>, position: &str, misere: bool) -> PyResult<String> {
+        let game = self.play(misere)?;
+        let chosen = py
+            .detach(|| game.computer_move(position))
+            .map_err(game_error)?;
+        serde_json::to_string(&chosen).map_err(json_error)
+    }
+
+    /// Plays `entry` (a move in the notation, or the position to reach) from `position`, as
+    /// the JSON of a `MoveOutcome`; an illegal entry is a `PositionError`.
+    #[pyo3(signature = (position, entry, misere))]
+    fn play_move(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        entry: &str,
+        misere: bool,
+    ) -> PyResult<String> {
+        let game = self.play(misere)?;
+        let outcome = py
+            .detach(|| game.play_move(position, entry))
+            .map_err(game_error)?;
+        serde_json::to_string(&outcome).map_err(json_error)
+    }
+
     /// `grundy verify GAME [--size S] [--misere]`: each check as (name, checked,
     /// disagreements, counter-example position, its detail).
     #[pyo3(signature = (size, misere))]

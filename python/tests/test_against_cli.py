@@ -206,3 +206,22 @@ def test_misere_census_equals_the_command_lines_but_for_the_seconds(cli):
     ]
     # Stopped by the candidate limit (deterministic), never by the clock.
     assert [r.game for r in got if r.stopped] == ["0.6"] and "--max-order" in got[6].stopped
+
+
+def test_best_move_and_play_agree_with_analyze_and_moves():
+    for spelling, position, misere in CASES[::4]:
+        game = grundy.resolve(spelling)
+        analysis = game.analyze(position, misere=misere)
+        best = game.best_move(position, misere=misere)
+        if analysis.winner == "first":
+            assert best is not None and best.wins and (best.move, best.to) in analysis.winning_moves
+        elif best is not None:
+            assert best.wins is False
+        for move in game.moves(position, misere=misere).moves[:5]:
+            assert game.play(position, move.move, misere=misere) == move
+            assert game.play(position, move.to, misere=misere).to == move.to
+
+
+def test_an_illegal_move_is_a_position_error():
+    with pytest.raises(grundy.PositionError, match="illegal move"):
+        grundy.resolve("nim").play("3 5", "2-9")
