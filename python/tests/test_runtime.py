@@ -90,9 +90,10 @@ def test_sigint_to_a_python_process_ends_its_table_with_keyboard_interrupt():
 
 
 def test_a_table_releases_the_gil():
-    done = threading.Event()
-    thread = threading.Thread(target=lambda: (grundy.table("0.6", to=200_000), done.set()))
+    started, done = threading.Event(), threading.Event()
+    thread = threading.Thread(target=lambda: (started.set(), grundy.table("0.6", to=400_000), done.set()))
     thread.start()
+    started.wait()
     spins = 0
     while not done.is_set() and thread.is_alive():
         spins += 1
