@@ -326,3 +326,46 @@ fn play_wins_every_won_board_against_a_random_opponent() {
         }
     }
 }
+
+/// `grundy interact turning-corners` with a bot written here (tests/contest_programs/
+/// corners_bot.py): played perfectly by the Tartan theorem it is accepted on every game;
+/// playing at random it loses a winnable game and is told so.
+#[test]
+fn interact_judges_a_turning_corners_bot() {
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/contest_programs/corners_bot.py"
+    );
+    let interact = |seed: &str, mode: &[&str]| {
+        let mut args = vec![
+            "interact",
+            "turning-corners",
+            "--time-limit",
+            "10",
+            "--seed",
+            seed,
+            "--",
+            "python3",
+            bot,
+        ];
+        args.extend(mode);
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .output()
+            .expect("grundy runs")
+    };
+    for seed in ["1", "2"] {
+        let output = interact(seed, &[]);
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert!(
+            report.starts_with("turning-corners: accepted, won 20 of 20 games"),
+            "{report}"
+        );
+    }
+    let output = interact("4", &["random"]);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("wrong answer"), "{report}");
+    assert!(report.contains("first losing move"), "{report}");
+}
