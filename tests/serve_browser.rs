@@ -976,7 +976,13 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
         "the last card: type any spelling"
     );
     assert_eq!(shown, cards);
-    for spelling in ["end-piles", "kayles", "grundys-game", "sub:1,3,4"] {
+    for spelling in [
+        "end-piles",
+        "kayles",
+        "grundys-game",
+        "sub:1,3,4",
+        "turning-corners",
+    ] {
         assert!(
             cards.iter().any(|c| c == spelling),
             "{spelling} in the gallery"
@@ -1242,9 +1248,34 @@ fn coin_boards_in_headless_chromium() {
         client.goto(&url).await?;
         until(
             client,
-            "document.querySelectorAll('#game-list option').length > 0",
+            "document.querySelectorAll('#game-list option').length > 0 && \
+             document.querySelectorAll('#gallery button.card').length > 0",
         )
         .await?;
+
+        // The gallery's Turning Corners card sets its sample up on the coin board.
+        client
+            .find(Locator::Css(
+                "#gallery button.card[data-spelling=\"turning-corners\"]",
+            ))
+            .await?
+            .click()
+            .await?;
+        until(
+            client,
+            "document.getElementById('board').dataset.drawn === 'true' && \
+             document.getElementById('game-name').textContent === 'turning-corners'",
+        )
+        .await?;
+        assert_eq!(shown_position(client).await?, "1,2 2,1 3,3");
+        assert!(
+            client
+                .find_all(Locator::Css("#board .coin.heads"))
+                .await?
+                .len()
+                == 3
+        );
+        check_board(client, &server, "turning-corners", true).await?;
 
         // Turning Corners: 2,2 (worth 2*2 = 3) and 3,3 (3*3 = 2): value 1. The corner 3,3
         // clicked, then the opposite corner 1,1: the move turning 1,1 1,3 3,1 3,3.
