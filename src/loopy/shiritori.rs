@@ -767,8 +767,13 @@ fn check_dictionaries(size: usize) -> Vec<Report> {
     for count in 1..=size {
         for words in dictionaries(&pool, count) {
             let (theory, format) = check_dictionary(game.as_ref(), &words);
-            for (report, verdict) in reports.iter_mut().zip([theory, format]) {
-                report.checked += 1;
+            // Each word of the dictionary is a position; each dictionary one judge input.
+            for ((report, verdict), checked) in reports
+                .iter_mut()
+                .zip([theory, format])
+                .zip([words.len(), 1])
+            {
+                report.checked += checked;
                 if let Err(detail) = verdict {
                     report.disagreements += 1;
                     report.counterexample.get_or_insert(Counterexample {
