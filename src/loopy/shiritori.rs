@@ -691,7 +691,7 @@ fn check_dictionary(game: &dyn Game, words: &[String]) -> (Result<(), String>, R
             .and_then(|()| {
                 serde_json::from_slice::<serde_json::Value>(&json).map_err(|e| e.to_string())
             })
-            .and_then(|report| {
+            .map(|report| {
                 let winner = report["winner"].as_str().unwrap_or("").to_string();
                 let list = if truth == Winner::Draw {
                     "drawing_moves"
@@ -707,7 +707,7 @@ fn check_dictionary(game: &dyn Game, words: &[String]) -> (Result<(), String>, R
                             .collect()
                     })
                     .unwrap_or_default();
-                Ok((winner, moves))
+                (winner, moves)
             });
         let verdict = match found {
             Err(error) => Err(format!("`{text}`: {error}")),

@@ -266,6 +266,9 @@ pub fn write_analysis<R: Rules>(
     Ok(())
 }
 
+/// What a script's conjecture claims about a position.
+pub type Claims<'a, P> = dyn Fn(&P) -> Result<Vec<Claim>, String> + 'a;
+
 /// `verify --from` on a game with cycles: every position of `explored`, its winner and exact
 /// sets of winning (in a draw, drawing) options by γ against the referee on the same graph,
 /// and the script's claims (`claims`) against the referee (`is_lost`) and γ (`grundy`).
@@ -273,7 +276,7 @@ pub fn check<R: Rules>(
     name: &str,
     rules: &R,
     explored: &Explored<R::Position>,
-    claims: &dyn Fn(&R::Position) -> Result<Vec<Claim>, String>,
+    claims: &Claims<'_, R::Position>,
 ) -> Result<Report, String> {
     let labels: Vec<Label> = label(explored.board.graph());
     let mut report = Report {
