@@ -1138,3 +1138,109 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
     assert!(checked >= 50);
     Ok(())
 }
+
+/// A graph game on the page (`grundy serve --graph FILE`): the graph drawn with each vertex
+/// coloured by its outcome and labelled with its γ, the board's moves (click a token, then a
+/// vertex) exactly `/api/moves`' with their colours, and a move played by clicking.
+#[test]
+fn a_graph_game_in_headless_chromium() {
+    const GAME: &str = "graph:examples/graphs/loopy.txt";
+    let (chromium, driver_path) = browser();
+    let server = Server::start(&["--graph", "examples/graphs/loopy.txt"]);
+    let driver = Driver::start(&driver_path);
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-graph-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = server.url();
+    let server = Arc::new(server);
+    let shared_server = Arc::clone(&server);
+    let outcome: Result<(), String> = runtime.block_on(async {
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!()
+        };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
+        let driving = client.clone();
+        let result = tokio::spawn(async move {
+            graph_board(&driving, &url, &shared_server, GAME)
+                .await
+                .map_err(|error| error.to_string())
+        })
+        .await
+        .unwrap_or_else(|failure| Err(failure.to_string()));
+        if result.is_err()
+            && let Ok(png) = client.screenshot().await
+        {
+            let _ = std::fs::write(target_dir().join("serve-graph-failure.png"), png);
+        }
+        let _ = client.close().await;
+        result
+    });
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(error) = outcome {
+        panic!(
+            "{error}\n(a screenshot is in target/serve-graph-failure.png)\nserver log:\n{}",
+            server.log.lock().unwrap()
+        );
+    }
+}
+
+async fn graph_board(client: &Client, url: &str, server: &Server, game: &str) -> TestResult {
+    // The server offers the graph it was started with (and the page lists it).
+    let games = server.request("GET", "/api/games", "").json();
+    assert_eq!(games["graphs"][0]["spelling"], game);
+    let query = game.replace(':', "%3A").replace('/', "%2F");
+    client
+        .goto(&format!("{url}?game={query}&position=2%203"))
+        .await?;
+    until(
+        client,
+        "page.game !== null && page.game.graph !== undefined && \
+         document.getElementById('board').dataset.drawn === 'true'",
+    )
+    .await?;
+    // Each vertex by its outcome and γ for one token there (the file's comment: 4 is 0, 3 is 1,
+    // 2 is ∞(1), 1 is ∞; both infinite ones are draws alone).
+    let vertices = js(
+        client,
+        "[...document.querySelectorAll('#board .graph-vertex')].map(g => \
+         [g.dataset.vertex, g.dataset.outcome, g.dataset.gamma])",
+    )
+    .await?;
+    assert_eq!(
+        vertices,
+        json!([
+            ["1", "drawn", "∞"],
+            ["2", "drawn", "∞(1)"],
+            ["3", "won", "1"],
+            ["4", "lost", "0"]
+        ])
+    );
+    // The board's moves are the listed ones, each coloured by its value.
+    let board = check_board(client, server, game, true).await?;
+    let step = board.get("2->3").ok_or("the move 2->3 is on the board")?;
+    assert_eq!(step.path, ["token:2"], "a token is picked first");
+    click_board_move(client, &step.path.clone(), "2->3").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 3' && \
+         document.getElementById('board').dataset.drawn === 'true'",
+    )
+    .await?;
+    check_board(client, server, game, true).await?;
+    Ok(())
+}
