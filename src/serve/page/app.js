@@ -1166,8 +1166,12 @@ function drawBoard() {
   if (!entry || !page.game) {
     return;
   }
-  // Graph games are drawn by graph.js.
-  const draw = page.game.heap ? drawHeaps : page.game.graph ? drawGraph : BOARDS[page.game.name];
+  // Graph games are drawn by graph.js, coin games by coins.js.
+  const draw = page.game.heap
+    ? drawHeaps
+    : page.game.graph
+      ? drawGraph
+      : BOARDS[page.game.name] ?? coinBoard(page.game.name);
   const parts = partCount(entry.position);
   if (!draw) {
     $("board-hint").textContent = "This game has no board: play it with the moves below.";
