@@ -47,6 +47,9 @@ pub enum Flavor {
     NimProduct,
     /// nim-logarithms (Codeforces 1310F): pairs `a b` of non-zero 64-bit nimbers.
     NimLog,
+    /// shiritori (AtCoder ABC 209 E): one case of words, each item a word's number
+    /// ([`crate::loopy::shiritori::code`]), written one word a line.
+    Shiritori,
 }
 
 /// Why a program's output is wrong, for formats whose answers are not unique (see

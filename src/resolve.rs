@@ -15,6 +15,7 @@ use crate::games::coins;
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
+use crate::loopy::shiritori;
 
 /// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
 /// Nim: one call per game, each to the `game()` of the game's own module.
@@ -48,7 +49,7 @@ pub enum ResolveError {
     #[error(
         "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
          code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-         grundys-game (see `grundy list`), the coin-turning games coins:ruler, coins:mock-turtles, \
+         grundys-game (see `grundy list`), shiritori (AtCoder ABC 209 E), the coin-turning games coins:ruler, coins:mock-turtles, \
          coins:turtles, coins:twins, products coins:A*B, turning-corners, a script file \
          (`game.rhai`), or a directed graph (`graph:FILE`)"
     )]
@@ -86,6 +87,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
         .find(|game| game.info().name == spelling)
     {
         return Ok(game);
+    }
+    if spelling == shiritori::NAME {
+        return Ok(shiritori::game());
     }
     if names_script(spelling) {
         return load_script(spelling);

@@ -1152,8 +1152,17 @@ where
     F: FnOnce(Client, String, Arc<Server>) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = TestResult> + Send + 'static,
 {
+    in_chromium_serving(name, &[], scenario);
+}
+
+/// [`in_chromium`], with `grundy serve` started with `serve_args` too.
+fn in_chromium_serving<F, Fut>(name: &str, serve_args: &[&str], scenario: F)
+where
+    F: FnOnce(Client, String, Arc<Server>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = TestResult> + Send + 'static,
+{
     let (chromium, driver_path) = browser();
-    let server = Arc::new(Server::start(&[]));
+    let server = Arc::new(Server::start(serve_args));
     let driver = Driver::start(&driver_path);
     let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("chromium-profile-{name}-{}", std::process::id()));
@@ -1210,6 +1219,66 @@ where
             server.log.lock().unwrap()
         );
     }
+}
+
+/// A graph game on the page (`grundy serve --graph FILE`): the graph drawn with each vertex
+/// coloured by its outcome and labelled with its γ, the board's moves (click a token, then a
+/// vertex) exactly `/api/moves`' with their colours, and a move played by clicking.
+#[test]
+fn a_graph_game_in_headless_chromium() {
+    in_chromium_serving(
+        "graph",
+        &["--graph", "examples/graphs/loopy.txt"],
+        |client, url, server| async move {
+            graph_board(&client, &url, &server, "graph:examples/graphs/loopy.txt").await
+        },
+    );
+}
+
+async fn graph_board(client: &Client, url: &str, server: &Server, game: &str) -> TestResult {
+    // The server offers the graph it was started with (and the page lists it).
+    let games = server.request("GET", "/api/games", "").json();
+    assert_eq!(games["graphs"][0]["spelling"], game);
+    let query = game.replace(':', "%3A").replace('/', "%2F");
+    client
+        .goto(&format!("{url}?game={query}&position=2%203"))
+        .await?;
+    until(
+        client,
+        "page.game !== null && page.game.graph !== undefined && \
+         document.getElementById('board').dataset.drawn === 'true'",
+    )
+    .await?;
+    // Each vertex by its outcome and γ for one token there (the file's comment: 4 is 0, 3 is 1,
+    // 2 is ∞(1), 1 is ∞; both infinite ones are draws alone).
+    let vertices = js(
+        client,
+        "[...document.querySelectorAll('#board .graph-vertex')].map(g => \
+         [g.dataset.vertex, g.dataset.outcome, g.dataset.gamma])",
+    )
+    .await?;
+    assert_eq!(
+        vertices,
+        json!([
+            ["1", "drawn", "∞"],
+            ["2", "drawn", "∞(1)"],
+            ["3", "won", "1"],
+            ["4", "lost", "0"]
+        ])
+    );
+    // The board's moves are the listed ones, each coloured by its value.
+    let board = check_board(client, server, game, true).await?;
+    let step = board.get("2->3").ok_or("the move 2->3 is on the board")?;
+    assert_eq!(step.path, ["token:2"], "a token is picked first");
+    click_board_move(client, &step.path.clone(), "2->3").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 3' && \
+         document.getElementById('board').dataset.drawn === 'true'",
+    )
+    .await?;
+    check_board(client, server, game, true).await?;
+    Ok(())
 }
 
 /// A random small position of a coin game: heads among the first coins of a row, or among the

@@ -108,11 +108,12 @@ pub fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Fai
             let name = &game.info().name;
             match dialect {
                 None => {
-                    let with_formats: Vec<String> = fixed_games()
+                    let mut with_formats: Vec<String> = fixed_games()
                         .iter()
                         .filter(|game| !game.formats().is_empty())
                         .map(|game| game.info().name.to_string())
                         .collect();
+                    with_formats.push(grundy::loopy::shiritori::NAME.to_string());
                     usage(format!(
                         "{name} has no judge format; the games with one are: {}",
                         with_formats.join(", ")

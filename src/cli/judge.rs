@@ -15,7 +15,8 @@ Examples:
   grundy judge take-or-merge -- ./my-solution
   grundy judge bounded-take --dialect arc091f --beyond -- python3 sol.py
   grundy judge bean-split --cases 200 --seed 7 -- python3 examples/contest/bean_split.py
-  grundy judge turning-corners --dialect nim-product-64 -- ./nim-product";
+  grundy judge turning-corners --dialect nim-product-64 -- ./nim-product
+  grundy judge shiritori --cases 50 -- python3 examples/contest/shiritori.py";
 
 /// Check your own contest solution: run PROGRAM on generated judge inputs and compare its
 /// output with the exact answers.

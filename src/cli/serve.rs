@@ -9,7 +9,8 @@ const EXAMPLES: &str = "\
 Examples:
   grundy serve
   grundy serve --port 0
-  grundy serve --bind 0.0.0.0 --port 8080 --time-limit 2";
+  grundy serve --bind 0.0.0.0 --port 8080 --time-limit 2
+  grundy serve --graph examples/graphs/loopy.txt";
 
 /// Serve a web page to play, analyse and chart any game in a browser, with its JSON API.
 ///
@@ -26,6 +27,10 @@ pub struct ServeArgs {
     /// How long one request's analysis may take before it is abandoned.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     time_limit: f64,
+    /// A graph file to offer on the page as the game `graph:FILE` (tokens drawn on the graph);
+    /// may be repeated. Read once at start: the page never makes the server read files.
+    #[arg(long, value_name = "FILE")]
+    graph: Vec<String>,
 }
 
 /// Runs `grundy serve` until Ctrl-C.
@@ -35,13 +40,28 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     if !address.ip().is_loopback() {
         eprintln!("warning: listening on {address}: other machines can reach this server");
     }
+    let graphs: Vec<String> = args
+        .graph
+        .iter()
+        .map(|file| format!("{}{file}", grundy::loopy::game::PREFIX))
+        .collect();
     let options = grundy::serve::Options {
         address,
         time_limit,
+        graphs: graphs.clone(),
     };
     grundy::serve::serve(options, |bound| {
-        println!("grundy serve: listening on http://{bound}/ (Ctrl-C stops)");
-        let _ = io::stdout().flush();
+        // One write: whoever reads the first line may close the pipe after it.
+        let mut banner = format!("grundy serve: listening on http://{bound}/ (Ctrl-C stops)\n");
+        for spelling in &graphs {
+            banner.push_str(&format!(
+                "  graph game: http://{bound}/?game={}\n",
+                spelling.replace(':', "%3A").replace('/', "%2F")
+            ));
+        }
+        let mut stdout = io::stdout().lock();
+        let _ = stdout.write_all(banner.as_bytes());
+        let _ = stdout.flush();
     })
     .map_err(|e| usage(e.to_string()))?;
     Ok(0)

@@ -11,11 +11,13 @@ Examples:
   grundy solve bean-split < examples/bean-split.txt
   grundy solve turning-corners examples/switch-lights.txt
   grundy solve turning-corners --dialect nim-product-64 examples/nim-product.txt
+  grundy solve shiritori examples/shiritori.txt
 
 Formats (see `grundy list` for the rules):
   end-piles, take-or-merge, chocolate, bounded-take [--dialect arc091f],
   bean-split, box-fill [--dialect hdu1729],
-  turning-corners (HDU 3404) [--dialect nim-product-64 | cf1310f]";
+  turning-corners (HDU 3404) [--dialect nim-product-64 | cf1310f],
+  shiritori (AtCoder ABC 209 E: Takahashi, Aoki or Draw per word)";
 
 /// Read a judge's input (FILE or standard input) and print the judge's expected output.
 #[derive(Args)]

@@ -30,6 +30,7 @@
 
 use super::rng::Rng;
 pub use crate::judge::{Bounds, CaseLayout, Flavor, Shape};
+use crate::loopy::shiritori::code;
 use std::fmt::Write;
 
 /// One item: a pile `[a, 0]`, or a pair `[a, b]`.
@@ -91,7 +92,11 @@ impl TestInput {
         }
         for case in &self.cases {
             writeln!(text, "{}", case.len()).expect("writing to a String");
-            if shape.arity == 1 {
+            if shape.flavor == Flavor::Shiritori {
+                for item in case {
+                    writeln!(text, "{}", code::word(item[0])).expect("writing to a String");
+                }
+            } else if shape.arity == 1 {
                 let numbers: Vec<String> = case.iter().map(|item| item[0].to_string()).collect();
                 writeln!(text, "{}", numbers.join(" ")).expect("writing to a String");
             } else {
@@ -152,6 +157,21 @@ fn tiny_alphabet(flavor: Flavor) -> (Vec<Item>, usize) {
         Flavor::NimLog => (
             (1..=4).flat_map(|a| (1..=4).map(move |b| [a, b])).collect(),
             2,
+        ),
+        // Every word of 3 or 4 letters a and b: self-loops, chains, cycles of two blocks.
+        Flavor::Shiritori => (
+            (3..=4)
+                .flat_map(|length| {
+                    (0..1u64 << length).map(move |bits| {
+                        let word: String = (0..length)
+                            .rev()
+                            .map(|i| if bits >> i & 1 == 1 { 'b' } else { 'a' })
+                            .collect();
+                        [code::number(&word), 0]
+                    })
+                })
+                .collect(),
+            3,
         ),
     }
 }
@@ -322,6 +342,9 @@ fn random_case(
     profile: Profile,
     count: usize,
 ) -> Vec<Item> {
+    if shape.flavor == Flavor::Shiritori {
+        return shiritori_case(rng, bounds, profile, count);
+    }
     let repeated: Vec<u64> = (0..rng.between(1, 3))
         .map(|_| draw(rng, Profile::Spread, bounds.first))
         .collect();
@@ -339,6 +362,55 @@ fn random_case(
         case.dedup();
     }
     case
+}
+
+/// A dictionary of `count` words (as numbers) for shiritori. Words over the whole alphabet
+/// almost never continue one another, so most profiles draw from a few letters — two or three
+/// (self-loops, cycles, long chains, shared blocks), up to eight — and lengths from 3 to the
+/// longest allowed; the spread profile uses the whole alphabet, the maximal one the longest
+/// words.
+fn shiritori_case(rng: &mut Rng, bounds: &Bounds, profile: Profile, count: usize) -> Vec<Item> {
+    let longest = code::word(bounds.first.1).len() as u64;
+    let (letters, lengths) = match profile {
+        Profile::Tiny => (rng.between(1, 2), (3, 4)),
+        Profile::Small => (rng.between(2, 3), (3, 5)),
+        Profile::Spread => (52, (3, longest)),
+        Profile::Maximal => (rng.between(1, 52), (longest, longest)),
+        Profile::Repeated | Profile::Boundary => (rng.between(2, 8), (3, longest.min(5))),
+    };
+    // The letters used: a random choice of the 52.
+    let alphabet: Vec<u8> = (0..letters)
+        .map(|_| {
+            let letter = rng.between(0, 51) as u8;
+            if letter < 26 {
+                b'a' + letter
+            } else {
+                b'A' + letter - 26
+            }
+        })
+        .collect();
+    let repeated: Vec<u64> = (0..rng.between(1, 4))
+        .map(|_| random_word(rng, &alphabet, lengths))
+        .collect();
+    (0..count)
+        .map(|_| {
+            let word = if profile == Profile::Repeated && rng.chance(1, 2) {
+                rng.pick(&repeated)
+            } else {
+                random_word(rng, &alphabet, lengths)
+            };
+            [word.clamp(bounds.first.0, bounds.first.1), 0]
+        })
+        .collect()
+}
+
+/// The number of a random word of `alphabet`'s letters, of a length in `lengths`.
+fn random_word(rng: &mut Rng, alphabet: &[u8], (shortest, longest): (u64, u64)) -> u64 {
+    let length = rng.between(shortest, longest);
+    let word: String = (0..length)
+        .map(|_| char::from(alphabet[rng.index(alphabet.len())]))
+        .collect();
+    code::number(&word)
 }
 
 /// An item with both numbers drawn by `profile`.
@@ -470,6 +542,8 @@ fn boundary_item(
             };
             [special(rng), special(rng)]
         }
+        // Dictionaries are drawn whole (`shiritori_case`); a lone word is any word.
+        Flavor::Shiritori => [rng.between(low, high), 0],
     }
 }
 
@@ -511,6 +585,7 @@ mod tests {
                 crate::games::coins::rule::Rule::Turtles,
                 crate::games::coins::rule::Rule::Turtles,
             )),
+            crate::loopy::shiritori::game(),
         ]
         .iter()
         .flat_map(|game| {
@@ -530,7 +605,7 @@ mod tests {
             let mut rng = Rng::new(1);
             let mut passed_limits = false;
             // A million products an input: fewer draws.
-            let draws = if shape.flavor == Flavor::NimProduct {
+            let draws = if matches!(shape.flavor, Flavor::NimProduct | Flavor::Shiritori) {
                 20
             } else {
                 300
@@ -570,7 +645,7 @@ mod tests {
             let shape = format.shape;
             let mut rng = Rng::new(9);
             let mut inputs = tiny_inputs(&shape);
-            let draws = if shape.flavor == Flavor::NimProduct {
+            let draws = if matches!(shape.flavor, Flavor::NimProduct | Flavor::Shiritori) {
                 8
             } else {
                 40
@@ -583,7 +658,7 @@ mod tests {
                 let tokens = output.split_ascii_whitespace().count();
                 // The arithmetic's formats are one case of many items, a line of output each.
                 let expected = match shape.flavor {
-                    Flavor::NimProduct | Flavor::NimLog => input.cases[0].len(),
+                    Flavor::NimProduct | Flavor::NimLog | Flavor::Shiritori => input.cases[0].len(),
                     _ => input.cases.len() * shape.tokens_per_case,
                 };
                 assert_eq!(tokens, expected, "{game}");

@@ -233,6 +233,18 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
             .into_iter()
             .collect::<Vec<_>>()
             .join(" "),
+        // A dictionary of words of 3 or 4 letters a and b, and one of them just said.
+        Kind::Fixed(Flavor::Shiritori) => {
+            let words: Vec<String> = (0..count + 2)
+                .map(|_| {
+                    (0..rng.between(3, 4))
+                        .map(|_| if rng.chance(1, 2) { 'a' } else { 'b' })
+                        .collect()
+                })
+                .collect();
+            let said = &words[rng.index(words.len())];
+            format!("{} / {said}", words.join(" "))
+        }
         Kind::Heaps => numbers(rng, 1, 12).join(" "),
     }
 }

@@ -84,6 +84,7 @@
 //! * [`check`] — `verify`: γ against the referee on whole sums, on a graph and on random ones.
 //! * [`play`] — `play` with draws: wins within a stated bound, never loses a draw.
 //! * [`game`] — a graph as a game every command runs on.
+//! * [`shiritori`] — AtCoder ABC 209 E, a word game with draws, and its judge format.
 
 pub mod check;
 pub mod file;
@@ -92,5 +93,6 @@ pub mod gamma;
 pub mod graph;
 pub mod play;
 pub mod referee;
+pub mod shiritori;
 pub mod sum;
 pub mod tokens;

@@ -12,7 +12,10 @@
 //!
 //! * `fn options(p)` — the positions one move leads to, as an array of positions. The game's
 //!   positions are then searched exhaustively ([`Searched`]), sharing one
-//!   memo per session; a position that repeats is reported as a cycle.
+//!   memo per session. If a position can repeat, the game has cycles: `analyze` then gives
+//!   Smith's γ, draws included, over the positions reachable (at most
+//!   [`cycles::CYCLIC_POSITION_LIMIT`]), and `verify --from` checks it against the
+//!   win/lose/draw referee ([`cycles`]).
 //! * `fn heap_options(n)` — the **heap form**: what one heap of n may become, as an array of
 //!   heap lists (`[]` leaves nothing, `[a, b]` leaves two heaps). Every heap must be smaller
 //!   than n. The game is then a heap game ([`HeapRule::Script`](crate::families::HeapRule)):
@@ -47,6 +50,7 @@
 //! operations, time, call depth and data size (the engine); errors name the file, line and
 //! column.
 
+pub mod cycles;
 mod engine;
 mod heap;
 mod verify;
@@ -54,9 +58,10 @@ mod verify;
 pub use engine::{Cells, Claim, Script};
 pub use heap::{HeapLists, ScriptHeapRule, heap_script_game};
 
+use crate::core::Winner;
 use crate::game::{
-    Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, chosen_outcome,
-    position_moves, write_analysis,
+    Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves, best_move,
+    chosen_outcome, position_moves, write_analysis,
 };
 use crate::misere::game::{analysis_error, search_winning_moves};
 use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
@@ -64,9 +69,10 @@ use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
 use crate::scanner::{InputError, Location};
 use crate::search::DEFAULT_POSITION_LIMIT;
-use crate::search::{Rules, Search, Searched};
+use crate::search::{Rules, Search, SearchError, Searched};
 use crate::theory::{AnalysisError, WinningMoves};
 use crate::verify::Report;
+use cycles::{CYCLIC_POSITION_LIMIT, CyclesError, Explored, explore};
 use engine::show_integers;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -202,6 +208,44 @@ impl ScriptGame {
         Ok(position)
     }
 
+    /// Reads a position and solves it: by the exhaustive search if the game from there is
+    /// short, else (a position repeats) by γ over the positions reachable ([`cycles`]).
+    fn solved(&self, text: &str) -> Result<Solved, GameError> {
+        let cells = self
+            .script
+            .parse(text)
+            .map_err(|e| GameError::Script(format!("position: {e}")))?;
+        let position = Searched::new(Arc::clone(&self.search), cells.clone());
+        match position.value() {
+            Ok(_) => Ok(Solved::Short(position)),
+            Err(SearchError::Cycle(_)) => {
+                let rules = ScriptRules::new(Arc::clone(&self.script));
+                match explore(&rules, cells, CYCLIC_POSITION_LIMIT) {
+                    Ok(explored) => Ok(Solved::Cyclic(explored)),
+                    Err(error @ CyclesError::TooLarge { .. }) => Err(GameError::Analysis(
+                        AnalysisError::TooLarge(error.to_string()),
+                    )),
+                    Err(CyclesError::Rules(error)) => Err(GameError::Script(error)),
+                }
+            }
+            Err(error) => Err(GameError::Analysis(error.into())),
+        }
+    }
+
+    fn rules(&self) -> ScriptRules {
+        ScriptRules::new(Arc::clone(&self.script))
+    }
+
+    /// A move of a position with cycles, as the page and `interact` see it.
+    fn cyclic_outcome(&self, from: &Cells, to: &Cells, after: Winner) -> MoveOutcome {
+        let rules = self.rules();
+        MoveOutcome {
+            notation: rules.move_name(from, to),
+            to: rules.show(to),
+            wins: Some(after == Winner::Second),
+        }
+    }
+
     /// Reads a position typed during `play` (unlike `position`, without solving it first).
     fn entered_position(&self, text: &str) -> Result<Position, InputError> {
         let cells = self
@@ -326,8 +370,95 @@ macro_rules! searched_position_methods {
     };
 }
 
+/// A script game's position, solved.
+enum Solved {
+    /// The game from there is short: the exhaustive search's position.
+    Short(Position),
+    /// A position repeats: every position reachable, with γ.
+    Cyclic(Explored<Cells>),
+}
+
 impl Game for ScriptGame {
-    searched_position_methods!();
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn analyze(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        match self.solved(position)? {
+            Solved::Short(parsed) => {
+                write_analysis(&self.info.name, &parsed, position, limit, json, out)
+            }
+            Solved::Cyclic(explored) => Ok(cycles::write_analysis(
+                &self.info.name,
+                &self.rules(),
+                &explored,
+                limit,
+                json,
+                out,
+            )?),
+        }
+    }
+
+    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
+        let explored = match self.solved(position)? {
+            Solved::Short(parsed) => return position_moves(&parsed, limit),
+            Solved::Cyclic(explored) => explored,
+        };
+        let start = &explored_start(&explored);
+        let options = explored.options();
+        let gamma = explored.gamma();
+        Ok(PositionMoves {
+            position: self.rules().show(start),
+            winner: gamma.winner(),
+            grundy: gamma.finite(),
+            more: options.len() > limit,
+            legal: (options.len() <= MOVES_COUNTED).then_some(options.len() as u64),
+            moves: options
+                .iter()
+                .take(limit)
+                .map(|&(to, after)| self.cyclic_outcome(start, to, after))
+                .collect(),
+        })
+    }
+
+    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+        match self.solved(position)? {
+            Solved::Short(parsed) => best_move(&parsed),
+            Solved::Cyclic(explored) => {
+                let start = explored_start(&explored);
+                Ok(explored
+                    .best()
+                    .map(|(to, after)| self.cyclic_outcome(&start, to, after)))
+            }
+        }
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        let explored = match self.solved(position)? {
+            Solved::Short(parsed) => {
+                return chosen_outcome(&parsed, entry, &|text| self.position(text));
+            }
+            Solved::Cyclic(explored) => explored,
+        };
+        let start = explored_start(&explored);
+        let rules = self.rules();
+        let entry = entry.trim();
+        let typed = self.script.parse(entry).ok();
+        explored
+            .options()
+            .into_iter()
+            .find(|&(to, _)| rules.move_name(&start, to) == entry || typed.as_ref() == Some(to))
+            .map(|(to, after)| self.cyclic_outcome(&start, to, after))
+            .ok_or_else(|| {
+                GameError::IllegalMove(format!("`{entry}` is not a move of this position"))
+            })
+    }
 
     fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
         if !self.has_conjecture() {
@@ -355,6 +486,14 @@ impl Game for ScriptGame {
     }
 
     fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
+        // With cycles, γ itself is checked against the referee, conjecture or not.
+        if let Solved::Cyclic(explored) = self.solved(position)? {
+            let report = cycles::check(self.script.name(), &self.rules(), &explored, &|p| {
+                self.script.claims(p)
+            })
+            .map_err(GameError::Script)?;
+            return Ok(vec![report]);
+        }
         if !self.has_conjecture() {
             return Err(GameError::Unsupported(self.no_conjecture()));
         }
@@ -400,10 +539,22 @@ impl Game for ScriptGame {
         input: &mut dyn BufRead,
         output: &mut dyn Write,
     ) -> Result<Ending, GameError> {
+        if let Solved::Cyclic(_) = self.solved(position)? {
+            return Err(GameError::Unsupported(format!(
+                "{}: this position can repeat; a script game with cycles is analysed (`analyze`, \
+                 `verify --from`), not played",
+                self.script.name()
+            )));
+        }
         let start = self.position(position)?;
         let parse = |text: &str| self.entered_position(text);
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }
+}
+
+/// The start of an explored graph (its first position).
+fn explored_start(explored: &Explored<Cells>) -> Cells {
+    explored.start().clone()
 }
 
 /// A script's positions are decided under misère play by exhaustive misère search, after the

@@ -217,6 +217,48 @@ struct GameDescription {
     example: Option<String>,
     /// Whether the game is a sum of heaps (it then has a Grundy table).
     heap: bool,
+    /// For a graph game small enough to draw: its vertices, edges and each vertex's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    graph: Option<GraphDrawing>,
+}
+
+/// The most vertices and edges of a graph the page draws.
+const DRAWN_VERTICES: usize = 40;
+const DRAWN_EDGES: usize = 200;
+
+/// What the page needs to draw a graph game: vertices 1..=n, the edges (without repeats), and
+/// for one token on each vertex its γ and who wins.
+#[derive(Serialize)]
+struct GraphDrawing {
+    vertices: usize,
+    edges: Vec<[u32; 2]>,
+    gamma: Vec<String>,
+    winner: Vec<crate::core::Winner>,
+}
+
+fn graph_drawing(game: &dyn Game) -> Option<GraphDrawing> {
+    let game = (game as &dyn Any).downcast_ref::<crate::loopy::game::GraphGame>()?;
+    let board = game.board();
+    let graph = board.graph();
+    let n = graph.vertex_count();
+    let edges: Vec<[u32; 2]> = (0..n as u32)
+        .flat_map(|u| {
+            graph
+                .distinct_followers(u)
+                .into_iter()
+                .map(move |v| [u + 1, v + 1])
+        })
+        .collect();
+    if n > DRAWN_VERTICES || edges.len() > DRAWN_EDGES {
+        return None;
+    }
+    let gammas: Vec<crate::loopy::gamma::Gamma> = (0..n as u32).map(|v| board.gamma(v)).collect();
+    Some(GraphDrawing {
+        vertices: n,
+        edges,
+        gamma: gammas.iter().map(ToString::to_string).collect(),
+        winner: gammas.iter().map(|gamma| gamma.winner()).collect(),
+    })
 }
 
 /// The example position of a game's notation: of the positions quoted in it (`…`), the one
@@ -244,6 +286,7 @@ fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
         source: info.source.clone(),
         example: example(game),
         heap: game.heap_game().is_some(),
+        graph: graph_drawing(game),
     }
 }
 
@@ -281,9 +324,15 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
         // Every card's spelling is one the resolver accepts.
         shared.game(spelling)?;
     }
+    let graphs: Vec<GameDescription> = shared
+        .preloaded
+        .iter()
+        .map(|(spelling, game)| describe(spelling, game.as_ref()))
+        .collect();
     Ok(Json(serde_json::json!({
         "gallery": gallery(&fixed),
         "fixed": fixed,
+        "graphs": graphs,
         "families": families,
         "family_help": crate::resolve::family_help(),
     }))
@@ -686,6 +735,7 @@ mod tests {
 
     fn shared(time_limit: Duration) -> Shared {
         Shared {
+            preloaded: Vec::new(),
             games: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(2)),
             time_limit,

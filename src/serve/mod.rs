@@ -8,7 +8,9 @@
 //! wins, its Grundy value), shows every legal move as a button coloured by its value — winning
 //! moves green (#008000), losing ones dark red (#800000) — with the position it leads to, plays
 //! against the perfect opponent with undo, redo and a value-history strip, and charts G(n) for
-//! heap games with the pre-period and period marked when they are proved.
+//! heap games with the pre-period and period marked when they are proved. Graph games given at
+//! start (`grundy serve --graph FILE`, [`Options::graphs`]) are drawn as graphs (`page/graph.js`):
+//! vertices coloured by outcome with their γ, edges, tokens moved by clicking.
 //!
 //! **The API** mirrors the commands (every game-specific request is a `POST` of a JSON object):
 //!
@@ -84,6 +86,9 @@ pub struct Options {
     pub address: SocketAddr,
     /// How long one request's work may take, waiting for a free slot included.
     pub time_limit: Duration,
+    /// Graph games to offer (`graph:FILE` spellings), read once at start: the page itself never
+    /// makes the server read a file.
+    pub graphs: Vec<String>,
 }
 
 /// Serves the page and the API on `options.address` until the process ends; calls `listening`
@@ -104,9 +109,10 @@ pub fn serve(options: Options, listening: impl FnOnce(SocketAddr)) -> io::Result
                     ),
                 )
             })?;
+        let router = router(&options)?;
         let bound = listener.local_addr()?;
         listening(bound);
-        axum::serve(listener, router(&options)).await
+        axum::serve(listener, router).await
     })
 }
 
@@ -121,6 +127,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("page/app.js"),
+    ),
+    (
+        "/graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/graph.js"),
     ),
     (
         "/coins.js",
@@ -160,8 +171,15 @@ async fn asset(uri: Uri) -> Response {
 }
 
 /// The application: API routes, the page, the body limit and the host guard.
-fn router(options: &Options) -> Router {
+fn router(options: &Options) -> io::Result<Router> {
+    let mut preloaded: Vec<(String, Arc<dyn crate::game::Game>)> = Vec::new();
+    for spelling in &options.graphs {
+        let game = crate::resolve::resolve(spelling)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        preloaded.push((spelling.clone(), Arc::from(game)));
+    }
     let shared = Arc::new(Shared {
+        preloaded,
         games: Mutex::new(HashMap::new()),
         slots: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
@@ -169,7 +187,7 @@ fn router(options: &Options) -> Router {
         time_limit: options.time_limit,
     });
     let loopback_only = options.address.ip().is_loopback();
-    Router::new()
+    Ok(Router::new()
         .route("/api/games", get(api::games))
         .route("/api/game", get(api::game))
         .route("/api/analyze", post(api::analyze))
@@ -181,7 +199,7 @@ fn router(options: &Options) -> Router {
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(catch_panics))
-        .layer(middleware::from_fn_with_state(loopback_only, guard))
+        .layer(middleware::from_fn_with_state(loopback_only, guard)))
 }
 
 async fn wrong_method() -> api::ApiError {

@@ -19,6 +19,9 @@ const CACHED_GAMES: usize = 64;
 
 /// What every request shares.
 pub(super) struct Shared {
+    /// Games the server was started with (`--graph FILE`), by spelling: never evicted, and the
+    /// only games read from files.
+    pub(super) preloaded: Vec<(String, Arc<dyn Game>)>,
     pub(super) games: Mutex<HashMap<String, Arc<dyn Game>>>,
     pub(super) slots: Arc<Semaphore>,
     pub(super) time_limit: Duration,
@@ -27,6 +30,9 @@ pub(super) struct Shared {
 impl Shared {
     /// The game a spelling names (see [`web_resolve`]), from the cache when it was asked before.
     pub(super) fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, ResolveError> {
+        if let Some((_, game)) = self.preloaded.iter().find(|(name, _)| name == spelling) {
+            return Ok(Arc::clone(game));
+        }
         let mut games = self
             .games
             .lock()

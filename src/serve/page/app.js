@@ -123,7 +123,7 @@ async function loadGames() {
   try {
     const games = await api("/api/games");
     const list = $("game-list");
-    for (const game of [...games.fixed, ...games.families]) {
+    for (const game of [...games.fixed, ...games.families, ...(games.graphs ?? [])]) {
       const option = document.createElement("option");
       option.value = game.spelling;
       option.label = game.rules;
@@ -1166,7 +1166,12 @@ function drawBoard() {
   if (!entry || !page.game) {
     return;
   }
-  const draw = page.game.heap ? drawHeaps : BOARDS[page.game.name] ?? coinBoard(page.game.name);
+  // Graph games are drawn by graph.js, coin games by coins.js.
+  const draw = page.game.heap
+    ? drawHeaps
+    : page.game.graph
+      ? drawGraph
+      : BOARDS[page.game.name] ?? coinBoard(page.game.name);
   const parts = partCount(entry.position);
   if (!draw) {
     $("board-hint").textContent = "This game has no board: play it with the moves below.";
