@@ -10,8 +10,9 @@
 //! engine, and nothing below imports it.
 
 use crate::families::{FAMILY_HELP, HeapRule};
-use crate::game::{Game, heap_game};
+use crate::game::Game;
 use crate::games::coins;
+use crate::games::heap_family::heap_game;
 use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};

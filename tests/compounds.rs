@@ -10,8 +10,8 @@ mod common;
 
 use assert_cmd::Command;
 use grundy::Game;
-use grundy::compound::game::compound_game;
-use grundy::compound::kind::Compound;
+use grundy::game::compound_kind::Compound;
+use grundy::game::compound_of;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -235,7 +235,7 @@ fn every_small_sum_agrees_with_the_referee() {
     for (game, components) in small_cases() {
         for kind in COMPOUNDS {
             let compound =
-                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
             let mut referee = Referee::new(game, kind);
             for sum in sums(&components) {
                 let json = library_report(&*compound, &written(&sum));
@@ -294,7 +294,7 @@ proptest! {
             .map(|&n| n.min(cap))
             .map(|n| if n == 0 { String::new() } else { n.to_string() })
             .collect();
-        let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+        let compound = compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
         let mut referee = Referee::new(game, kind);
         let json = library_report(&*compound, &written(&sum));
         check(&mut referee, &sum, &json);
@@ -421,8 +421,7 @@ fn verify_checks_every_compound_against_the_referee() {
 #[test]
 fn the_disjunctive_compound_is_the_game_itself() {
     let plain = library_report(&*grundy::resolve("kayles").unwrap(), "3 5");
-    let compound =
-        compound_game(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
+    let compound = compound_of(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
     assert_eq!(library_report(&*compound, "3 5"), plain);
 }
 
@@ -568,7 +567,7 @@ fn piped_game(
 ) -> (usize, String) {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::process::{Command as Process, Stdio};
-    let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+    let compound = compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args([
             "play",
@@ -634,7 +633,7 @@ fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
             ("kayles", "3 | 5"),
         ] {
             let compound =
-                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
             let mut referee = Referee::new(game, kind);
             let parts: Vec<String> = start.split(" | ").map(str::to_string).collect();
             if referee.verdict(&parts).0 != "first" {
