@@ -700,3 +700,186 @@ fn a_component_with_too_many_moves_is_refused_quickly() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("position limit"));
     assert!(started.elapsed().as_secs_f64() < 10.0);
 }
+
+/// Runs `grundy interact GAME [START] --compound KIND --json -- compound_bot.py … MODE`;
+/// returns the exit status and the report.
+fn interact_compound(
+    game: &str,
+    kind: &str,
+    start: Option<&str>,
+    mode: &str,
+) -> (i32, serde_json::Value) {
+    let grundy = assert_cmd::cargo::cargo_bin("grundy").display().to_string();
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/contest_programs/compound_bot.py"
+    );
+    let mut args = vec!["interact", game];
+    if let Some(start) = start {
+        args.push(start);
+    }
+    args.extend(["--compound", kind, "--games", "3", "--seed", "7"]);
+    args.extend(["--time-limit", "20", "--json", "--", "python3", bot]);
+    args.extend([grundy.as_str(), game, kind, mode]);
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(&args)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+#[test]
+fn interact_accepts_a_perfect_compound_player_and_names_the_compound() {
+    for game in ["sub:1,2", "box-fill"] {
+        for kind in COMPOUNDS {
+            let (status, report) = interact_compound(game, kind, None, "perfect");
+            assert_eq!(status, 0, "{game} {kind}: {report}");
+            assert_eq!(report["compound"], kind, "{report}");
+            assert_eq!(report["won"], 3, "{game} {kind}: {report}");
+        }
+    }
+}
+
+#[test]
+fn interact_catches_a_compound_player_that_does_not_win() {
+    for kind in ["conjunctive", "continued"] {
+        let (status, report) = interact_compound("sub:1,2", kind, None, "first");
+        assert_eq!(status, 1, "{kind}: {report}");
+        assert_eq!(report["verdict"], "wrong_answer", "{report}");
+        let mistake = report["first_mistake"].as_str().unwrap();
+        assert!(mistake.contains(" | "), "{mistake}");
+        // The record is a legal game of the compound, move after move (checked by the
+        // referee: every move's result is among the compound's options).
+        let record = &report["record"];
+        let mut referee = Referee::new("sub:1,2", kind);
+        let mut position: Vec<String> = record["start"]
+            .as_str()
+            .unwrap()
+            .split(" | ")
+            .map(str::to_string)
+            .collect();
+        for mv in record["moves"].as_array().unwrap() {
+            let to: Vec<String> = mv["to"]
+                .as_str()
+                .unwrap()
+                .split(" | ")
+                .map(|part| {
+                    if part == "-" {
+                        String::new()
+                    } else {
+                        part.to_string()
+                    }
+                })
+                .collect();
+            let normal = |parts: &[String]| -> Vec<String> {
+                parts
+                    .iter()
+                    .map(|part| {
+                        if part == "-" {
+                            String::new()
+                        } else {
+                            part.clone()
+                        }
+                    })
+                    .collect()
+            };
+            let options: Vec<Vec<String>> = referee
+                .compound_options(&normal(&position))
+                .into_iter()
+                .map(|option| normal(&option))
+                .collect();
+            assert!(options.contains(&to), "{kind}: {mv} from {position:?}");
+            position = to;
+        }
+    }
+}
+
+#[test]
+fn the_jury_loses_a_conjunctive_game_slowest_in_exactly_min_r_moves() {
+    // The program is given a won start and wins fastest (the first winning move listed); the
+    // jury, stalling, makes the game last exactly min R moves (Smith 1966). The bot writes
+    // each game's length to standard error, whose end the report quotes.
+    for (game, start) in [("sub:1,2", "7 | 8"), ("sub:1,3,4", "12 | 13 | 20")] {
+        let report = json_of(&[
+            "analyze",
+            game,
+            "--compound",
+            "conjunctive",
+            "--json",
+            "--",
+            start,
+        ]);
+        assert_eq!(report["winner"], "first", "{game} {start}");
+        let expected = report["deciding"]["value"].as_u64().unwrap();
+        let (status, played) = interact_compound(game, "conjunctive", Some(start), "perfect");
+        assert_eq!(status, 0, "{played}");
+        let stderr = played["stderr"].as_str().unwrap();
+        assert_eq!(stderr.trim(), format!("moves {expected}"), "{game} {start}");
+    }
+}
+
+#[test]
+fn play_wins_fastest_and_loses_slowest_where_r_and_s_are_known() {
+    let deciding = |compound: &dyn Game, to: &str| -> u64 {
+        let mut out = Vec::new();
+        compound.analyze(to, 1, true, &mut out).unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        report["deciding"]["value"].as_u64().unwrap()
+    };
+    for game in ["sub:1,2", "sub:1,3,4"] {
+        for kind in ["conjunctive", "continued"] {
+            let compound =
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+            // The first won and the first lost pair of heaps from 6 up.
+            let start = |parity: u64| -> String {
+                (6..20u64)
+                    .flat_map(|a| (a..20).map(move |b| format!("{a} | {b}")))
+                    .find(|start| deciding(&*compound, start) % 2 == parity)
+                    .unwrap()
+            };
+            let (won, lost) = (start(1), start(0));
+            let (won, lost) = (won.as_str(), lost.as_str());
+            // R is the length when the winner hurries and the loser stalls, S when the winner
+            // stalls and the loser hurries: the opponent plays the loser's or winner's part.
+            let conjunctive = kind == "conjunctive";
+            // A won start for the computer: the game lasts exactly min R or max S.
+            let value = deciding(&*compound, won);
+            assert_eq!(value % 2, 1, "{kind} {game} {won}");
+            let (played, last) = piped_game(game, kind, won, &mut |_, moves| {
+                let by_value = |m: &&grundy::MoveOutcome| deciding(&*compound, &m.to);
+                let chosen = if conjunctive {
+                    moves.iter().max_by_key(by_value)
+                } else {
+                    moves.iter().min_by_key(by_value)
+                };
+                chosen.unwrap().notation.clone()
+            });
+            assert_eq!(last, "winner: computer", "{kind} {game} {won}");
+            assert_eq!(played as u64, value, "{kind} {game} {won}");
+            // A lost start for the computer, which stalls: against a winner hurrying
+            // (conjunctive) the game lasts exactly min R; against one stalling (continued), at
+            // least max S.
+            let value = deciding(&*compound, lost);
+            assert_eq!(value % 2, 0, "{kind} {game} {lost}");
+            let (played, last) = piped_game(game, kind, lost, &mut |_, moves| {
+                let winning = moves.iter().filter(|m| m.wins == Some(true));
+                let by_value = |m: &&grundy::MoveOutcome| deciding(&*compound, &m.to);
+                let chosen = if conjunctive {
+                    winning.min_by_key(by_value)
+                } else {
+                    winning.max_by_key(by_value)
+                };
+                chosen.expect("a winning move").notation.clone()
+            });
+            assert_eq!(last, "winner: human", "{kind} {game} {lost}");
+            if conjunctive {
+                assert_eq!(played as u64, value, "{kind} {game} {lost}");
+            } else {
+                assert!(played as u64 >= value, "{kind} {game} {lost}: {played}");
+            }
+        }
+    }
+}
