@@ -883,3 +883,65 @@ fn play_wins_fastest_and_loses_slowest_where_r_and_s_are_known() {
         }
     }
 }
+
+/// A script in heap form without splits (subtraction {1, 3}), written to a scratch file.
+fn subtraction_script() -> String {
+    let path = std::env::temp_dir().join(format!(
+        "grundy-compounds-sub13-{}.rhai",
+        std::process::id()
+    ));
+    std::fs::write(
+        &path,
+        "fn rules() { \"take 1 or 3 tokens from a heap\" }\n\
+         fn heap_options(n) {\n\
+             let options = [];\n\
+             for take in [1, 3] { if take <= n { options.push([n - take]); } }\n\
+             options\n\
+         }\n",
+    )
+    .unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn scripts_in_heap_form_play_every_compound() {
+    let sub13 = subtraction_script();
+    for script in ["examples/games/kayles.rhai", sub13.as_str()] {
+        for kind in COMPOUNDS {
+            let compound =
+                compound_of(grundy::resolve(script).unwrap(), kind.parse().unwrap()).unwrap();
+            let mut referee = Referee::new(script, kind);
+            for sum in sums(&heaps(3)) {
+                let json = library_report(&*compound, &written(&sum));
+                check(&mut referee, &sum, &json);
+            }
+            // And through the binary.
+            let sum = vec!["3".to_string(), "4".to_string()];
+            let output = Command::cargo_bin("grundy")
+                .unwrap()
+                .args([
+                    "analyze",
+                    script,
+                    "--compound",
+                    kind,
+                    "--json",
+                    "--",
+                    "3 | 4",
+                ])
+                .output()
+                .unwrap();
+            check(&mut referee, &sum, &common::stdout_of_success(output));
+        }
+    }
+    // A script's rule is not tabled: `table --remoteness` says why, located, with status 2.
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["table", &sub13, "--remoteness"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("script's rule"), "{stderr}");
+    std::fs::remove_file(&sub13).unwrap();
+}
