@@ -208,6 +208,7 @@ fn small_cases() -> Vec<(&'static str, Vec<String>)> {
         ("nim", heaps(4)),
         ("bounded-take", pairs(0..=4, 1..=2, |_, _| true)),
         ("box-fill", pairs(0..=3, 1..=3, |x, y| x <= y)),
+        ("euclid", pairs(0..=3, 0..=3, |_, _| true)),
     ]
 }
 
@@ -944,4 +945,132 @@ fn scripts_in_heap_form_play_every_compound() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("script's rule"), "{stderr}");
     std::fs::remove_file(&sub13).unwrap();
+}
+
+/// The HDU 3595 answer of each case by the referee: MM (first) wins the continued compound.
+fn every_sg_answers(cases: &[Vec<(u64, u64)>]) -> Vec<&'static str> {
+    let mut referee = Referee::new("euclid", "continued");
+    cases
+        .iter()
+        .map(|case| {
+            let components: Vec<String> = case.iter().map(|(p, q)| format!("{p}/{q}")).collect();
+            match referee.verdict(&components).0.as_str() {
+                "first" => "MM",
+                _ => "GG",
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_sg_format_agrees_with_the_referee_on_every_small_input() {
+    // Every case of one to three games with piles up to 4 (a zero pile: that game is over), all
+    // in one input read to its end, answered by `solve euclid`.
+    let piles: Vec<(u64, u64)> = (0..=4).flat_map(|p| (0..=4).map(move |q| (p, q))).collect();
+    let mut cases = Vec::new();
+    for a in 0..piles.len() {
+        cases.push(vec![piles[a]]);
+        for b in a..piles.len() {
+            cases.push(vec![piles[a], piles[b]]);
+            for c in (b..piles.len()).step_by(2) {
+                cases.push(vec![piles[a], piles[b], piles[c]]);
+            }
+        }
+    }
+    let mut input = String::new();
+    for case in &cases {
+        input.push_str(&format!("{}\n", case.len()));
+        for (p, q) in case {
+            input.push_str(&format!("{p} {q}\n"));
+        }
+    }
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "euclid"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let printed = common::stdout_of_success(output);
+    let printed: Vec<&str> = printed.lines().collect();
+    assert_eq!(printed, every_sg_answers(&cases));
+    // Both answers occur, and a disjunctive nim-sum would differ somewhere.
+    assert!(printed.contains(&"MM") && printed.contains(&"GG"));
+}
+
+#[test]
+fn judge_accepts_the_every_sg_solution_and_catches_a_nim_sum_one() {
+    let dir = std::env::temp_dir().join(format!("grundy-every-sg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let judge = |program: &str| {
+        Command::cargo_bin("grundy")
+            .unwrap()
+            .current_dir(&dir)
+            .args([
+                "judge",
+                "euclid",
+                "--seed",
+                "3",
+                "--time-limit",
+                "10",
+                "--json",
+                "--",
+            ])
+            .args(["python3", &format!("{root}/{program}")])
+            .output()
+            .unwrap()
+    };
+    let accepted = judge("examples/contest/gg_mm.py");
+    assert_eq!(accepted.status.code(), Some(0), "{accepted:?}");
+    let rejected = judge("tests/contest_programs/gg_mm_nim_sum.py");
+    assert_eq!(rejected.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&rejected.stdout).unwrap();
+    assert_eq!(report["verdict"], "wrong_answer", "{report}");
+    // The shrunk input is saved; the referee decides it independently.
+    let saved = std::fs::read_to_string(dir.join("grundy-judge-euclid.txt")).unwrap();
+    let numbers: Vec<u64> = saved
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut cases = Vec::new();
+    let mut at = 0;
+    while at < numbers.len() {
+        let n = numbers[at] as usize;
+        let case = (0..n)
+            .map(|i| (numbers[at + 1 + 2 * i], numbers[at + 2 + 2 * i]))
+            .collect::<Vec<_>>();
+        at += 1 + 2 * n;
+        cases.push(case);
+    }
+    let expected: Vec<String> = report["expected"]
+        .as_str()
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let referee: Vec<String> = every_sg_answers(&cases)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(expected, referee, "{saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn euclid_verifies_as_a_game_and_as_a_compound() {
+    for args in [
+        vec!["verify", "euclid", "--size", "5"],
+        vec!["verify", "euclid", "--compound", "continued", "--size", "4"],
+    ] {
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = common::stdout_of_success(output);
+        assert!(text.lines().count() >= 1, "{text}");
+        for line in text.lines() {
+            assert!(line.ends_with(", 0 disagreements"), "{line}");
+        }
+    }
 }

@@ -241,6 +241,10 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
             .map(|_| format!("{}/{}", rng.between(1, 14), rng.between(1, 3)))
             .collect::<Vec<_>>()
             .join(" "),
+        Kind::Fixed(Flavor::Euclid) => (0..count)
+            .map(|_| format!("{}/{}", rng.between(1, 12), rng.between(1, 12)))
+            .collect::<Vec<_>>()
+            .join(" "),
         Kind::Fixed(Flavor::BeanSplit) => numbers(rng, 0, 2).join(" "),
         Kind::Fixed(Flavor::BoxFill | Flavor::BoxFillSquare) => (0..count)
             .map(|_| {

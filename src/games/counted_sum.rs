@@ -11,6 +11,7 @@
 //! moves, theory, notation, parsing and display.
 
 use crate::compound::components::Components;
+use crate::compound::measure::{FastMeasures, Measures};
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::game::{Entry, GameError};
 use crate::misere::game::{MisereTheory, analysis_error, search_winning_moves};
@@ -23,6 +24,7 @@ use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove,
 use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// One component of a [`CountedSum`].
 pub trait Counter: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
@@ -58,6 +60,13 @@ pub trait Counter: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
 
     /// The component from its pair, or why it is not one.
     fn from_pair(first: u64, second: u64) -> Result<Self, String>;
+
+    /// The component's remoteness and suspense, where the game has a rule for them (else they
+    /// are searched, [`crate::compound`]).
+    fn measures(&self, rule: Self::Rule) -> Option<Measures> {
+        let _ = rule;
+        None
+    }
 }
 
 /// A position of a sum of counters: the shared rule and the components in order.
@@ -327,5 +336,16 @@ impl<C: Counter> Components for CountedSum<C> {
             3,
             5,
         )
+    }
+
+    fn fast_measures(_entry: &Entry<Self>) -> Option<FastMeasures<Self>> {
+        // A component whose counter has no rule for R and S is searched.
+        Some(Arc::new(|component: &CountedSum<C>| {
+            match component.parts() {
+                [] => Some(Ok(Measures::default())),
+                [part] => part.measures(component.rule()).map(Ok),
+                _ => None,
+            }
+        }))
     }
 }
