@@ -1013,6 +1013,8 @@ fn judge_accepts_the_every_sg_solution_and_catches_a_nim_sum_one() {
                 "3",
                 "--time-limit",
                 "10",
+                "--cases",
+                "40",
                 "--json",
                 "--",
             ])
