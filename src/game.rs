@@ -5,7 +5,7 @@
 //! positions are read, its rules and theory (through its position type), its small positions for
 //! `verify`, its judge formats, and (for sums of heaps) the heap game behind it. The fixed games
 //! build theirs in their own modules (`end_piles::game()`, …); the heap families' is
-//! [`heap_game`]; script games' are in [`crate::script`]. Which spelling names which game is the
+//! [`heap_game`](crate::games::heap_family::heap_game); script games' are in [`crate::script`]. Which spelling names which game is the
 //! resolver's business ([`crate::resolve`](mod@crate::resolve)), above everything here.
 //!
 //! Adding a fixed game: write its module (a position type implementing
@@ -13,16 +13,19 @@
 //! notation), end it with a `game()` that fills an [`Entry`] (description, parser, small
 //! positions, judge formats), and add that one call to the resolver's list.
 
+pub mod compound_kind;
+
 use crate::analysis::analyze;
 use crate::core::Winner;
-use crate::families::heaps::{HeapGame, small_positions};
-use crate::families::{FamilyError, HeapRule, Heaps};
+use crate::families::FamilyError;
+use crate::families::heaps::HeapGame;
 use crate::judge::Format;
 use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
 use crate::scanner::InputError;
 use crate::theory::{AnalysisError, Theory};
 use crate::verify::{Report, Verdict, cross_check, progress_bar, theory_check};
+use compound_kind::Compound;
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -121,9 +124,8 @@ pub struct PositionMoves {
 /// The most legal moves [`PositionMoves::legal`] counts.
 pub const MOVES_COUNTED: usize = 100_000;
 
-/// A game: everything the commands need, whatever its position type. (`Any`, so that
-/// [`crate::compound`] can recognise the games whose positions are rows of components.)
-pub trait Game: std::any::Any + Send + Sync {
+/// A game: everything the commands need, whatever its position type.
+pub trait Game: Send + Sync {
     /// Its description.
     fn info(&self) -> &GameInfo;
 
@@ -182,7 +184,71 @@ pub trait Game: std::any::Any + Send + Sync {
         input: &mut dyn BufRead,
         output: &mut dyn Write,
     ) -> Result<Ending, GameError>;
+
+    /// The game of the compound `kind` of this game's components ([`crate::compound`]), for a
+    /// game whose positions are rows of components (heaps, piles, boxes); any other game
+    /// refuses with the reason. (The disjunctive compound is the game itself:
+    /// [`compound_of`] answers it without asking.)
+    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        Err(not_rows(&self.info().name, kind))
+    }
+
+    /// Writes `analyze --remoteness`: R of a position and of every move's result (for a
+    /// conjunctive or continued compound, the number that decides it); games whose R is not
+    /// computed refuse with the reason.
+    fn analyze_remoteness(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        let _ = (position, limit, json, out);
+        Err(no_remoteness(&self.info().name))
+    }
 }
+
+/// `game` played as the compound `kind` of its components: the game itself for the
+/// disjunctive compound, else [`Game::compound`].
+pub fn compound_of(game: Box<dyn Game>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+    match kind {
+        Compound::Disjunctive => Ok(game),
+        _ => game.compound(kind),
+    }
+}
+
+/// Why a game without components has no compound `kind`.
+fn not_rows(name: &str, kind: Compound) -> GameError {
+    GameError::Unsupported(format!(
+        "{name} is not played as a row of components here, so it has no {kind} compound: \
+         --compound works on the games whose positions are sums of components (heap games, \
+         counters such as piles and boxes), under normal play"
+    ))
+}
+
+/// Why a game without components has no remoteness report.
+fn no_remoteness(name: &str) -> GameError {
+    GameError::Unsupported(format!(
+        "--remoteness works on games whose positions are rows of components (heap games, \
+         counters) and on their conjunctive and continued compounds, under normal play; not on \
+         {name}"
+    ))
+}
+
+/// What [`crate::compound`] adds to a game whose positions are rows of components: the games
+/// of its compounds and its remoteness. The game's builder sets it
+/// ([`Entry::with_compounds`]); `crate::compound::game::compounds` makes it for any position
+/// type with components.
+pub struct Compounds<G: Theory + 'static> {
+    /// The game of the compound of a kind (never the disjunctive one) of the entry's components.
+    pub compound: fn(Entry<G>, Compound) -> Box<dyn Game>,
+    /// `analyze --remoteness` on a position of the game itself.
+    pub remoteness: RemotenessWriter<G>,
+}
+
+/// How a game's [`Compounds`] write `analyze --remoteness` (see [`Game::analyze_remoteness`]).
+pub type RemotenessWriter<G> =
+    fn(&Entry<G>, &str, usize, bool, &mut dyn Write) -> Result<(), GameError>;
 
 /// A check of one position against the referee's verdict (see [`crate::verify`]).
 pub type Check<G> = fn(&G, &Verdict<G>) -> Result<(), String>;
@@ -241,6 +307,9 @@ pub struct Entry<G: Theory + 'static> {
     /// How to make the same game under misère play ([`misere_entry`] for a position type with
     /// a misère theory); `None` when it has none.
     pub misere: Option<MisereMaker<G>>,
+    /// Its compounds and remoteness, for a game whose positions are rows of components; `None`
+    /// for any other.
+    pub compounds: Option<Compounds<G>>,
 }
 
 /// How an [`Entry`] becomes the same game under misère play.
@@ -283,6 +352,7 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
         heap_game,
         conjecture: conjecture.and_then(|conjecture| conjecture.misere()),
         misere: None,
+        compounds: None,
     })
 }
 
@@ -309,6 +379,7 @@ impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
             heap_game: None,
             conjecture: None,
             misere: Some(misere_entry::<G>),
+            compounds: None,
         }
     }
 
@@ -316,6 +387,16 @@ impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
     pub fn with_misere_size(self, size: u64) -> Self {
         Entry {
             misere_size: size,
+            ..self
+        }
+    }
+}
+
+impl<G: Theory + 'static> Entry<G> {
+    /// The same entry played also as the compounds of its components ([`Compounds`]).
+    pub fn with_compounds(self, compounds: Compounds<G>) -> Self {
+        Entry {
+            compounds: Some(compounds),
             ..self
         }
     }
@@ -498,51 +579,27 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
             output,
         )?)
     }
-}
 
-/// The default `--size` of `verify --misere` for heap games.
-pub const HEAP_MISERE_SIZE: u64 = 5;
+    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        if kind == Compound::Disjunctive {
+            return Ok(self);
+        }
+        match &self.compounds {
+            Some(compounds) => Ok((compounds.compound)(*self, kind)),
+            None => Err(not_rows(&self.info.name, kind)),
+        }
+    }
 
-/// The game of a heap rule.
-pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
-    Box::new(heap_entry(rule))
-}
-
-/// The [`Entry`] of a heap rule's game (a script adds its conjecture to it).
-pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
-    let name = rule.to_string();
-    let game = Arc::new(HeapGame::new(rule));
-    let parser = Arc::clone(&game);
-    let enumerator = Arc::clone(&game);
-    Entry::<Heaps> {
-        info: GameInfo {
-            rules: game.rule().describe(),
-            position: "heap sizes, each >= 1 (printed ascending): `3 5 7`".to_string(),
-            moves: "<heap>-<k>: take k tokens from heap <heap> (from 1, as printed); \
-                    <heap>-<k>=<a>+<b>: and split what is left into heaps a and b: `2-1`, `2-1=3+4`"
-                .to_string(),
-            source: "../shared/spec/FAMILIES.md".to_string(),
-            verify_size: "single heaps up to 4S, pairs and triples of heaps up to S (default 12)"
-                .to_string(),
-            domain: crate::families::heaps::DOMAIN.to_string(),
-            name,
-        },
-        parse: Box::new(move |text: &str| parser.parse(text)),
-        positions: Box::new(move |size| {
-            // The values of every heap the positions hold, computed first: a script's rule can
-            // fail here, and then nothing below can.
-            enumerator.values_up_to(size.saturating_mul(4))?;
-            Ok(small_positions(&enumerator, size))
-        }),
-        default_size: 12,
-        max_size: 40,
-        // Single heaps up to 20, pairs and triples up to 5: the misère quotients of the common
-        // wild games reach about heap 15-20, and heaps past them are searched exhaustively.
-        misere_size: HEAP_MISERE_SIZE,
-        extra_checks: &[],
-        formats: &[],
-        heap_game: Some(game),
-        conjecture: None,
-        misere: Some(misere_entry::<Heaps>),
+    fn analyze_remoteness(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        match &self.compounds {
+            Some(compounds) => (compounds.remoteness)(self, position, limit, json, out),
+            None => Err(no_remoteness(&self.info.name)),
+        }
     }
 }

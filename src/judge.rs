@@ -41,6 +41,8 @@ pub enum Flavor {
     BoxFill,
     /// box-fill under the HDU 1729 square rule.
     BoxFillSquare,
+    /// Euclid pairs (HDU 3595): pairs `p q`.
+    Euclid,
     /// turning-corners (HDU 3404): coins `x y` on a board.
     SwitchLights,
     /// nim-products (Library Checker `nim_product_64`): pairs `a b` of 64-bit nimbers.

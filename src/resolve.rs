@@ -10,15 +10,18 @@
 //! engine, and nothing below imports it.
 
 use crate::families::{FAMILY_HELP, HeapRule};
-use crate::game::{Game, heap_game};
+use crate::game::Game;
 use crate::games::coins;
-use crate::games::{bean_split, bounded_take, box_fill, chocolate, end_piles, nim, take_or_merge};
+use crate::games::heap_family::heap_game;
+use crate::games::{
+    bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, take_or_merge,
+};
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
 use crate::loopy::shiritori;
 
 /// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
-/// Nim: one call per game, each to the `game()` of the game's own module.
+/// Nim, then Euclid pairs: one call per game, each to the `game()` of the game's own module.
 pub fn fixed_games() -> Vec<Box<dyn Game>> {
     vec![
         end_piles::game(),
@@ -29,6 +32,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         box_fill::game(box_fill::BoundRule::Linear),
         box_fill::game(box_fill::BoundRule::Square),
         nim::game(),
+        euclid::game(),
     ]
 }
 

@@ -10,8 +10,8 @@ mod common;
 
 use assert_cmd::Command;
 use grundy::Game;
-use grundy::compound::game::compound_game;
-use grundy::compound::kind::Compound;
+use grundy::game::compound_kind::Compound;
+use grundy::game::compound_of;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -208,6 +208,7 @@ fn small_cases() -> Vec<(&'static str, Vec<String>)> {
         ("nim", heaps(4)),
         ("bounded-take", pairs(0..=4, 1..=2, |_, _| true)),
         ("box-fill", pairs(0..=3, 1..=3, |x, y| x <= y)),
+        ("euclid", pairs(0..=3, 0..=3, |_, _| true)),
     ]
 }
 
@@ -235,7 +236,7 @@ fn every_small_sum_agrees_with_the_referee() {
     for (game, components) in small_cases() {
         for kind in COMPOUNDS {
             let compound =
-                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
             let mut referee = Referee::new(game, kind);
             for sum in sums(&components) {
                 let json = library_report(&*compound, &written(&sum));
@@ -294,7 +295,7 @@ proptest! {
             .map(|&n| n.min(cap))
             .map(|n| if n == 0 { String::new() } else { n.to_string() })
             .collect();
-        let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+        let compound = compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
         let mut referee = Referee::new(game, kind);
         let json = library_report(&*compound, &written(&sum));
         check(&mut referee, &sum, &json);
@@ -421,8 +422,7 @@ fn verify_checks_every_compound_against_the_referee() {
 #[test]
 fn the_disjunctive_compound_is_the_game_itself() {
     let plain = library_report(&*grundy::resolve("kayles").unwrap(), "3 5");
-    let compound =
-        compound_game(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
+    let compound = compound_of(grundy::resolve("kayles").unwrap(), Compound::Disjunctive).unwrap();
     assert_eq!(library_report(&*compound, "3 5"), plain);
 }
 
@@ -568,7 +568,7 @@ fn piped_game(
 ) -> (usize, String) {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::process::{Command as Process, Stdio};
-    let compound = compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+    let compound = compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args([
             "play",
@@ -634,7 +634,7 @@ fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
             ("kayles", "3 | 5"),
         ] {
             let compound =
-                compound_game(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
             let mut referee = Referee::new(game, kind);
             let parts: Vec<String> = start.split(" | ").map(str::to_string).collect();
             if referee.verdict(&parts).0 != "first" {
@@ -700,4 +700,379 @@ fn a_component_with_too_many_moves_is_refused_quickly() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("position limit"));
     assert!(started.elapsed().as_secs_f64() < 10.0);
+}
+
+/// Runs `grundy interact GAME [START] --compound KIND --json -- compound_bot.py … MODE`;
+/// returns the exit status and the report.
+fn interact_compound(
+    game: &str,
+    kind: &str,
+    start: Option<&str>,
+    mode: &str,
+) -> (i32, serde_json::Value) {
+    let grundy = assert_cmd::cargo::cargo_bin("grundy").display().to_string();
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/contest_programs/compound_bot.py"
+    );
+    let mut args = vec!["interact", game];
+    if let Some(start) = start {
+        args.push(start);
+    }
+    args.extend(["--compound", kind, "--games", "3", "--seed", "7"]);
+    args.extend(["--time-limit", "20", "--json", "--", "python3", bot]);
+    args.extend([grundy.as_str(), game, kind, mode]);
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(&args)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+#[test]
+fn interact_accepts_a_perfect_compound_player_and_names_the_compound() {
+    for game in ["sub:1,2", "box-fill"] {
+        for kind in COMPOUNDS {
+            let (status, report) = interact_compound(game, kind, None, "perfect");
+            assert_eq!(status, 0, "{game} {kind}: {report}");
+            assert_eq!(report["compound"], kind, "{report}");
+            assert_eq!(report["won"], 3, "{game} {kind}: {report}");
+        }
+    }
+}
+
+#[test]
+fn interact_catches_a_compound_player_that_does_not_win() {
+    for kind in ["conjunctive", "continued"] {
+        let (status, report) = interact_compound("sub:1,2", kind, None, "first");
+        assert_eq!(status, 1, "{kind}: {report}");
+        assert_eq!(report["verdict"], "wrong_answer", "{report}");
+        let mistake = report["first_mistake"].as_str().unwrap();
+        assert!(mistake.contains(" | "), "{mistake}");
+        // The record is a legal game of the compound, move after move (checked by the
+        // referee: every move's result is among the compound's options).
+        let record = &report["record"];
+        let mut referee = Referee::new("sub:1,2", kind);
+        let mut position: Vec<String> = record["start"]
+            .as_str()
+            .unwrap()
+            .split(" | ")
+            .map(str::to_string)
+            .collect();
+        for mv in record["moves"].as_array().unwrap() {
+            let to: Vec<String> = mv["to"]
+                .as_str()
+                .unwrap()
+                .split(" | ")
+                .map(|part| {
+                    if part == "-" {
+                        String::new()
+                    } else {
+                        part.to_string()
+                    }
+                })
+                .collect();
+            let normal = |parts: &[String]| -> Vec<String> {
+                parts
+                    .iter()
+                    .map(|part| {
+                        if part == "-" {
+                            String::new()
+                        } else {
+                            part.clone()
+                        }
+                    })
+                    .collect()
+            };
+            let options: Vec<Vec<String>> = referee
+                .compound_options(&normal(&position))
+                .into_iter()
+                .map(|option| normal(&option))
+                .collect();
+            assert!(options.contains(&to), "{kind}: {mv} from {position:?}");
+            position = to;
+        }
+    }
+}
+
+#[test]
+fn the_jury_loses_a_conjunctive_game_slowest_in_exactly_min_r_moves() {
+    // The program is given a won start and wins fastest (the first winning move listed); the
+    // jury, stalling, makes the game last exactly min R moves (Smith 1966). The bot writes
+    // each game's length to standard error, whose end the report quotes.
+    for (game, start) in [("sub:1,2", "7 | 8"), ("sub:1,3,4", "12 | 13 | 20")] {
+        let report = json_of(&[
+            "analyze",
+            game,
+            "--compound",
+            "conjunctive",
+            "--json",
+            "--",
+            start,
+        ]);
+        assert_eq!(report["winner"], "first", "{game} {start}");
+        let expected = report["deciding"]["value"].as_u64().unwrap();
+        let (status, played) = interact_compound(game, "conjunctive", Some(start), "perfect");
+        assert_eq!(status, 0, "{played}");
+        let stderr = played["stderr"].as_str().unwrap();
+        assert_eq!(stderr.trim(), format!("moves {expected}"), "{game} {start}");
+    }
+}
+
+#[test]
+fn play_wins_fastest_and_loses_slowest_where_r_and_s_are_known() {
+    let deciding = |compound: &dyn Game, to: &str| -> u64 {
+        let mut out = Vec::new();
+        compound.analyze(to, 1, true, &mut out).unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        report["deciding"]["value"].as_u64().unwrap()
+    };
+    for game in ["sub:1,2", "sub:1,3,4"] {
+        for kind in ["conjunctive", "continued"] {
+            let compound =
+                compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();
+            // The first won and the first lost pair of heaps from 6 up.
+            let start = |parity: u64| -> String {
+                (6..20u64)
+                    .flat_map(|a| (a..20).map(move |b| format!("{a} | {b}")))
+                    .find(|start| deciding(&*compound, start) % 2 == parity)
+                    .unwrap()
+            };
+            let (won, lost) = (start(1), start(0));
+            let (won, lost) = (won.as_str(), lost.as_str());
+            // R is the length when the winner hurries and the loser stalls, S when the winner
+            // stalls and the loser hurries: the opponent plays the loser's or winner's part.
+            let conjunctive = kind == "conjunctive";
+            // A won start for the computer: the game lasts exactly min R or max S.
+            let value = deciding(&*compound, won);
+            assert_eq!(value % 2, 1, "{kind} {game} {won}");
+            let (played, last) = piped_game(game, kind, won, &mut |_, moves| {
+                let by_value = |m: &&grundy::MoveOutcome| deciding(&*compound, &m.to);
+                let chosen = if conjunctive {
+                    moves.iter().max_by_key(by_value)
+                } else {
+                    moves.iter().min_by_key(by_value)
+                };
+                chosen.unwrap().notation.clone()
+            });
+            assert_eq!(last, "winner: computer", "{kind} {game} {won}");
+            assert_eq!(played as u64, value, "{kind} {game} {won}");
+            // A lost start for the computer, which stalls: against a winner hurrying
+            // (conjunctive) the game lasts exactly min R; against one stalling (continued), at
+            // least max S.
+            let value = deciding(&*compound, lost);
+            assert_eq!(value % 2, 0, "{kind} {game} {lost}");
+            let (played, last) = piped_game(game, kind, lost, &mut |_, moves| {
+                let winning = moves.iter().filter(|m| m.wins == Some(true));
+                let by_value = |m: &&grundy::MoveOutcome| deciding(&*compound, &m.to);
+                let chosen = if conjunctive {
+                    winning.min_by_key(by_value)
+                } else {
+                    winning.max_by_key(by_value)
+                };
+                chosen.expect("a winning move").notation.clone()
+            });
+            assert_eq!(last, "winner: human", "{kind} {game} {lost}");
+            if conjunctive {
+                assert_eq!(played as u64, value, "{kind} {game} {lost}");
+            } else {
+                assert!(played as u64 >= value, "{kind} {game} {lost}: {played}");
+            }
+        }
+    }
+}
+
+/// A script in heap form without splits (subtraction {1, 3}), written to a scratch file.
+fn subtraction_script() -> String {
+    let path = std::env::temp_dir().join(format!(
+        "grundy-compounds-sub13-{}.rhai",
+        std::process::id()
+    ));
+    std::fs::write(
+        &path,
+        "fn rules() { \"take 1 or 3 tokens from a heap\" }\n\
+         fn heap_options(n) {\n\
+             let options = [];\n\
+             for take in [1, 3] { if take <= n { options.push([n - take]); } }\n\
+             options\n\
+         }\n",
+    )
+    .unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn scripts_in_heap_form_play_every_compound() {
+    let sub13 = subtraction_script();
+    for script in ["examples/games/kayles.rhai", sub13.as_str()] {
+        for kind in COMPOUNDS {
+            let compound =
+                compound_of(grundy::resolve(script).unwrap(), kind.parse().unwrap()).unwrap();
+            let mut referee = Referee::new(script, kind);
+            for sum in sums(&heaps(3)) {
+                let json = library_report(&*compound, &written(&sum));
+                check(&mut referee, &sum, &json);
+            }
+            // And through the binary.
+            let sum = vec!["3".to_string(), "4".to_string()];
+            let output = Command::cargo_bin("grundy")
+                .unwrap()
+                .args([
+                    "analyze",
+                    script,
+                    "--compound",
+                    kind,
+                    "--json",
+                    "--",
+                    "3 | 4",
+                ])
+                .output()
+                .unwrap();
+            check(&mut referee, &sum, &common::stdout_of_success(output));
+        }
+    }
+    // A script's rule is not tabled: `table --remoteness` says why, located, with status 2.
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["table", &sub13, "--remoteness"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("script's rule"), "{stderr}");
+    std::fs::remove_file(&sub13).unwrap();
+}
+
+/// The HDU 3595 answer of each case by the referee: MM (first) wins the continued compound.
+fn every_sg_answers(cases: &[Vec<(u64, u64)>]) -> Vec<&'static str> {
+    let mut referee = Referee::new("euclid", "continued");
+    cases
+        .iter()
+        .map(|case| {
+            let components: Vec<String> = case.iter().map(|(p, q)| format!("{p}/{q}")).collect();
+            match referee.verdict(&components).0.as_str() {
+                "first" => "MM",
+                _ => "GG",
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_sg_format_agrees_with_the_referee_on_every_small_input() {
+    // Every case of one to three games with piles up to 4 (a zero pile: that game is over), all
+    // in one input read to its end, answered by `solve euclid`.
+    let piles: Vec<(u64, u64)> = (0..=4).flat_map(|p| (0..=4).map(move |q| (p, q))).collect();
+    let mut cases = Vec::new();
+    for a in 0..piles.len() {
+        cases.push(vec![piles[a]]);
+        for b in a..piles.len() {
+            cases.push(vec![piles[a], piles[b]]);
+            for c in (b..piles.len()).step_by(2) {
+                cases.push(vec![piles[a], piles[b], piles[c]]);
+            }
+        }
+    }
+    let mut input = String::new();
+    for case in &cases {
+        input.push_str(&format!("{}\n", case.len()));
+        for (p, q) in case {
+            input.push_str(&format!("{p} {q}\n"));
+        }
+    }
+    let output = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "euclid"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let printed = common::stdout_of_success(output);
+    let printed: Vec<&str> = printed.lines().collect();
+    assert_eq!(printed, every_sg_answers(&cases));
+    // Both answers occur, and a disjunctive nim-sum would differ somewhere.
+    assert!(printed.contains(&"MM") && printed.contains(&"GG"));
+}
+
+#[test]
+fn judge_accepts_the_every_sg_solution_and_catches_a_nim_sum_one() {
+    let dir = std::env::temp_dir().join(format!("grundy-every-sg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let judge = |program: &str| {
+        Command::cargo_bin("grundy")
+            .unwrap()
+            .current_dir(&dir)
+            .args([
+                "judge",
+                "euclid",
+                "--seed",
+                "3",
+                "--time-limit",
+                "10",
+                "--cases",
+                "40",
+                "--json",
+                "--",
+            ])
+            .args(["python3", &format!("{root}/{program}")])
+            .output()
+            .unwrap()
+    };
+    let accepted = judge("examples/contest/gg_mm.py");
+    assert_eq!(accepted.status.code(), Some(0), "{accepted:?}");
+    let rejected = judge("tests/contest_programs/gg_mm_nim_sum.py");
+    assert_eq!(rejected.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&rejected.stdout).unwrap();
+    assert_eq!(report["verdict"], "wrong_answer", "{report}");
+    // The shrunk input is saved; the referee decides it independently.
+    let saved = std::fs::read_to_string(dir.join("grundy-judge-euclid.txt")).unwrap();
+    let numbers: Vec<u64> = saved
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut cases = Vec::new();
+    let mut at = 0;
+    while at < numbers.len() {
+        let n = numbers[at] as usize;
+        let case = (0..n)
+            .map(|i| (numbers[at + 1 + 2 * i], numbers[at + 2 + 2 * i]))
+            .collect::<Vec<_>>();
+        at += 1 + 2 * n;
+        cases.push(case);
+    }
+    let expected: Vec<String> = report["expected"]
+        .as_str()
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let referee: Vec<String> = every_sg_answers(&cases)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(expected, referee, "{saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn euclid_verifies_as_a_game_and_as_a_compound() {
+    for args in [
+        vec!["verify", "euclid", "--size", "5"],
+        vec!["verify", "euclid", "--compound", "continued", "--size", "4"],
+    ] {
+        let output = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = common::stdout_of_success(output);
+        assert!(text.lines().count() >= 1, "{text}");
+        for line in text.lines() {
+            assert!(line.ends_with(", 0 disagreements"), "{line}");
+        }
+    }
 }

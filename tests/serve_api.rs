@@ -505,7 +505,7 @@ fn random_position(game: &str, random: &mut Seeded) -> String {
             random.numbers(0, 6, 20),
             random.numbers(0, 3, 20)
         ),
-        "bounded-take" => random.pairs(5, 8, false),
+        "bounded-take" | "euclid" => random.pairs(5, 8, false),
         "box-fill" | "box-fill-square" => random.pairs(5, 20, true),
         "bean-split" => (0..1 + random.below(7))
             .map(|_| random.below(4).to_string())

@@ -67,13 +67,7 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
     let written = if args.remoteness {
-        grundy::compound::remoteness::analyze_remoteness(
-            &*game,
-            &position,
-            limit,
-            args.json.json,
-            &mut out,
-        )
+        game.analyze_remoteness(&position, limit, args.json.json, &mut out)
     } else {
         game.analyze(&position, limit, args.json.json, &mut out)
     }

@@ -3,10 +3,10 @@
 
 use clap::Args;
 use grundy::Game;
-use grundy::compound::game::compound_game;
-use grundy::compound::kind::Compound;
 use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
+use grundy::game::compound_kind::Compound;
+use grundy::game::compound_of;
 use grundy::judge::Format;
 use grundy::resolve::fixed_games;
 use std::ffi::OsString;
@@ -76,7 +76,7 @@ pub fn resolve_compound(
             "--compound and --misere together are not implemented: the compounds are played \
              under normal play here",
         )),
-        Some(kind) => compound_game(resolve(spelling)?, kind).map_err(|e| usage(e.to_string())),
+        Some(kind) => compound_of(resolve(spelling)?, kind).map_err(|e| usage(e.to_string())),
     }
 }
 

@@ -1,19 +1,22 @@
 //! `grundy interact`: a perfect jury playing a program over a line protocol.
 
 use super::common::{
-    Failure, JsonFlag, MisereFlag, kill_programs_on_interrupt, program_of, random_seed, resolve,
-    seconds_option, to_misere, usage, write_verdict,
+    CompoundFlag, Failure, JsonFlag, MisereFlag, kill_programs_on_interrupt, program_of,
+    random_seed, resolve, seconds_option, to_misere, usage, write_verdict,
 };
 use clap::Args;
 use grundy::contest::interact::{self, InteractOptions};
 use grundy::core::Play;
+use grundy::game::compound_kind::Compound;
+use grundy::game::compound_of;
 use std::ffi::OsString;
 
 const EXAMPLES: &str = "\
 Examples:
   grundy interact kayles --games 20 -- python3 examples/contest/kayles_bot.py
   grundy interact kayles 3 5 7 -- python3 examples/contest/kayles_bot.py
-  grundy interact nim --misere --seed 1 -- ./my-bot";
+  grundy interact nim --misere --seed 1 -- ./my-bot
+  grundy interact sub:1,2 --compound conjunctive -- ./my-bot";
 
 /// The most games `interact` plays in one session.
 const MOST_GAMES: usize = 10_000;
@@ -24,7 +27,9 @@ const MOST_GAMES: usize = 10_000;
 /// Protocol (grundy's lines): `games N`; per game `start you|grundy P`, then `position P`
 /// when the program is to move (it answers one line: a move, or the position it moves to),
 /// `grundy M` for grundy's moves, and `result win|loss|illegal`. Accepted when the program
-/// wins every game. With --misere the jury plays perfectly under misère play.
+/// wins every game. With --misere the jury plays perfectly under misère play; with --compound
+/// it plays that compound of the components (a move lists one move per component, `1-1 | 1-2`,
+/// `.` for one left alone), winning fastest and losing slowest where R or S is known.
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
 pub struct InteractArgs {
@@ -45,6 +50,8 @@ pub struct InteractArgs {
     json: JsonFlag,
     #[command(flatten)]
     misere: MisereFlag,
+    #[command(flatten)]
+    compound: CompoundFlag,
     /// The program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM")]
     program: Vec<OsString>,
@@ -61,7 +68,17 @@ pub fn run(args: InteractArgs) -> Result<u8, Failure> {
         } else {
             Play::Normal
         },
+        compound: args
+            .compound
+            .compound
+            .filter(|&kind| kind != Compound::Disjunctive),
     };
+    if options.compound.is_some() && options.play == Play::Misere {
+        return Err(usage(
+            "--compound and --misere together are not implemented: the compounds are played \
+             under normal play here",
+        ));
+    }
     if options.games == 0 || options.games > MOST_GAMES {
         return Err(usage(format!("--games must be from 1 to {MOST_GAMES}")));
     }
@@ -69,16 +86,33 @@ pub fn run(args: InteractArgs) -> Result<u8, Failure> {
     let program = program_of(&args.program)?;
     let position = args.position.join(" ");
     // The starting positions are drawn from the game's positions (the same under both
-    // conventions), by the normal game, which knows the shape of its positions.
+    // conventions), by the normal game, which knows the shape of its positions; for a
+    // compound, more of them, as some have an ended component (a full box) and are over.
+    let drawn = match options.compound {
+        Some(_) => options.games.saturating_mul(8),
+        None => options.games,
+    };
     let starts = if position.trim().is_empty() {
-        interact::starting_positions(&*game, options.games, options.seed)
+        interact::starting_positions(&*game, drawn, options.seed)
     } else {
         Ok(vec![position])
     }
     .map_err(|e| usage(e.to_string()))?;
-    let game = match options.play {
-        Play::Normal => game,
-        Play::Misere => to_misere(game)?,
+    let (game, starts) = match (options.play, options.compound) {
+        (Play::Misere, _) => (to_misere(game)?, starts),
+        (Play::Normal, None) => (game, starts),
+        (Play::Normal, Some(kind)) => {
+            let game = compound_of(game, kind).map_err(|e| usage(e.to_string()))?;
+            let mut starts =
+                interact::playable_starts(&*game, &starts).map_err(|e| usage(e.to_string()))?;
+            starts.truncate(options.games);
+            if starts.is_empty() {
+                return Err(usage(format!(
+                    "no starting position with a move in the {kind} compound"
+                )));
+            }
+            (game, starts)
+        }
     };
     kill_programs_on_interrupt();
     let report = interact::interact(&*game, &starts, &program, &options)

@@ -2,55 +2,30 @@
 //! components into the game of their compound, which every command runs on like any other.
 
 use super::components::Components;
-use super::kind::Compound;
 use super::measure::{DEFAULT_MEASURE_POSITIONS, Measurer};
 use super::position::{CompoundPosition, parse_compound};
 use super::referee::report_check;
+use super::remoteness::{compound_remoteness, entry_remoteness};
 use super::report::analyze_compound;
-use crate::families::heaps::Heaps;
+use crate::game::compound_kind::Compound;
 use crate::game::{
-    Entry, Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move, chosen_outcome,
-    position_moves,
+    Compounds, Entry, Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move,
+    chosen_outcome, position_moves,
 };
-use crate::games::bounded_take::BoundedTake;
-use crate::games::box_fill::BoxFill;
-use crate::games::nim::Nim;
 use crate::play::{Ending, Side, play};
 use crate::scanner::InputError;
 use crate::verify::{Report, cross_check, progress_bar, theory_check};
-use std::any::Any;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-/// The compound `kind` of `game`'s components: the game itself for the disjunctive compound,
-/// else the compound game, for the games whose positions are rows of components (heap games,
-/// Nim, bounded-take, box-fill); any other game is refused with the reason.
-pub fn compound_game(game: Box<dyn Game>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-    if kind == Compound::Disjunctive {
-        return Ok(game);
+/// The compounds and remoteness of a game whose positions are rows of components: what its
+/// builder gives [`Entry::with_compounds`] (`heap_family`, `nim`, the counter games), so that
+/// `--compound` and `--remoteness` work on it.
+pub fn compounds<G: Components>() -> Compounds<G> {
+    Compounds {
+        compound: |entry, kind| Box::new(CompoundGame::new(entry, kind)),
+        remoteness: entry_remoteness::<G>,
     }
-    let name = game.info().name.clone();
-    let any: Box<dyn Any> = game;
-    let any = match any.downcast::<Entry<Heaps>>() {
-        Ok(entry) => return Ok(Box::new(CompoundGame::new(*entry, kind))),
-        Err(any) => any,
-    };
-    let any = match any.downcast::<Entry<Nim>>() {
-        Ok(entry) => return Ok(Box::new(CompoundGame::new(*entry, kind))),
-        Err(any) => any,
-    };
-    let any = match any.downcast::<Entry<BoundedTake>>() {
-        Ok(entry) => return Ok(Box::new(CompoundGame::new(*entry, kind))),
-        Err(any) => any,
-    };
-    if let Ok(entry) = any.downcast::<Entry<BoxFill>>() {
-        return Ok(Box::new(CompoundGame::new(*entry, kind)));
-    }
-    Err(GameError::Unsupported(format!(
-        "{name} is not played as a row of components here: --compound works on heap games \
-         (take-and-break codes, sub:…, allbut:…, grundys-game), nim, bounded-take and box-fill, \
-         under normal play"
-    )))
 }
 
 /// The game of the compound `kind` of a game's components.
@@ -229,53 +204,22 @@ impl<G: Components> Game for CompoundGame<G> {
         let parse = |text: &str| self.parse(text);
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::compound::position::CompoundPosition;
-    use crate::compound::referee::report_check;
-    use crate::core::Winner;
-    use crate::families::heap_rule::HeapRule;
-    use crate::game::heap_entry;
-    use crate::verify::Verdict;
-    use indicatif::ProgressBar;
+    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} is already played as the {} compound; --compound {kind} applies to the game \
+             itself",
+            self.info.name, self.kind
+        )))
+    }
 
-    /// A wrong rule for the conjunctive compound (max R instead of min R) is caught.
-    #[test]
-    fn a_wrong_rule_is_caught() {
-        let rule = HeapRule::resolve("sub:1,2").unwrap().unwrap();
-        let game = CompoundGame::new(heap_entry(rule), Compound::Conjunctive);
-        let positions = game.small_positions(5).unwrap();
-        let wrong = |position: &CompoundPosition<_>, verdict: &Verdict<_>| {
-            let largest = position
-                .parts()
-                .iter()
-                .map(|part| position.measurer().measures(part).unwrap().remoteness)
-                .max()
-                .unwrap();
-            let claimed = if largest % 2 == 1 {
-                Winner::First
-            } else {
-                Winner::Second
-            };
-            if claimed == verdict.winner() {
-                Ok(())
-            } else {
-                Err("wrong".to_string())
-            }
-        };
-        let report = cross_check("wrong", &positions, wrong, &ProgressBar::hidden());
-        assert!(report.disagreements > 0);
-        let right = cross_check(
-            "right",
-            &positions,
-            theory_check,
-            &progress_bar("right", positions.len()),
-        );
-        assert_eq!(right.disagreements, 0, "{right}");
-        let printed = cross_check("report", &positions, report_check, &ProgressBar::hidden());
-        assert_eq!(printed.disagreements, 0, "{printed}");
+    fn analyze_remoteness(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        compound_remoteness(&self.info.name, &self.parse(position)?, limit, json, out)
     }
 }

@@ -10,7 +10,7 @@
 use super::components::Components;
 use super::measure::{FastMeasures, Measures, measures_of};
 use super::period::{ArithmeticPeriod, prove_arithmetic};
-use crate::engine::rule::CompiledRule;
+use crate::engine::rule::{CompiledRule, MoveSet};
 use crate::families::heaps::Heaps;
 use crate::game::{Entry, GameError};
 use crate::theory::AnalysisError;
@@ -44,9 +44,11 @@ pub struct HeapPeriods {
 }
 
 impl HeapTable {
-    /// The table of `rule`, when the rule never splits a heap.
+    /// The table of `rule`, when the rule never splits a heap. A script's rule (an external
+    /// one) is never tabled: which of its moves split is known only once they are computed.
     pub fn new(rule: CompiledRule) -> Option<HeapTable> {
-        (rule.most_parts() <= 1).then(|| HeapTable {
+        let external = matches!(rule.moves(), MoveSet::External(_));
+        (!external && rule.most_parts() <= 1).then(|| HeapTable {
             rule,
             measures: Mutex::new(Vec::new()),
         })
@@ -74,6 +76,7 @@ impl HeapTable {
         }
         for heap in table.len() as u64..=target {
             let mut options = Vec::new();
+            let mut split = false;
             self.rule
                 .try_for_each_option(heap, &mut |_, parts| {
                     let measures = match parts {
@@ -85,11 +88,20 @@ impl HeapTable {
                                 suspense: u64::from(s),
                             }
                         }
-                        _ => unreachable!("the rule never splits"),
+                        _ => {
+                            split = true;
+                            Measures::default()
+                        }
                     };
                     options.push(measures);
                 })
                 .map_err(|error| AnalysisError::RulesFailed(error.to_string()))?;
+            if split {
+                return Err(AnalysisError::RulesFailed(format!(
+                    "a move from the heap of {heap} splits it, so R and S of single heaps do not \
+                     follow from a table"
+                )));
+            }
             let here = measures_of(&options);
             // R and S are at most the heap size, which is below 2^32 here.
             table.push([here.remoteness as u32, here.suspense as u32]);

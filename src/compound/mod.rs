@@ -102,12 +102,9 @@
 //!   51–81 (remoteness, the conjunctive compound).
 
 pub mod components;
-pub mod counters;
 pub mod game;
 pub mod heaps;
-pub mod kind;
 pub mod measure;
-pub mod nim;
 pub mod period;
 pub mod position;
 pub mod referee;

@@ -2,9 +2,9 @@
 //! referee (the exhaustive solver) searches.
 
 use super::components::Components;
-use super::kind::Compound;
 use super::measure::Measurer;
 use crate::core::ImpartialGame;
+use crate::game::compound_kind::Compound;
 use crate::notation::Notation;
 use crate::scanner::{InputError, Location};
 use std::fmt;

@@ -4,19 +4,14 @@
 //! compound R = min R of the components (Smith 1966), and for a continued one the deciding max S.
 
 use super::components::Components;
-use super::game::CompoundGame;
-use super::kind::Compound;
 use super::measure::{DEFAULT_MEASURE_POSITIONS, Measurer};
+use super::position::CompoundPosition;
 use crate::core::ImpartialGame;
-use crate::families::heaps::Heaps;
-use crate::game::{Entry, Game, GameError};
-use crate::games::bounded_take::BoundedTake;
-use crate::games::box_fill::BoxFill;
-use crate::games::nim::Nim;
+use crate::game::compound_kind::Compound;
+use crate::game::{Entry, GameError};
 use crate::notation::Notation;
 use crate::theory::AnalysisError;
 use serde::Serialize;
-use std::any::Any;
 use std::io::Write;
 
 /// The report of `analyze --remoteness`.
@@ -42,50 +37,48 @@ struct MoveReport {
     value: u64,
 }
 
-/// Writes the remoteness report of `position` in `game` (at most `limit` moves), for the games
-/// whose positions are rows of components and their conjunctive and continued compounds.
-pub fn analyze_remoteness(
-    game: &dyn Game,
-    position: &str,
-    limit: usize,
+/// Writes `report` as JSON or text.
+fn write_report(
+    report: &RemotenessReport,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<(), GameError> {
-    let any: &dyn Any = game;
-    let report = if let Some(entry) = any.downcast_ref::<Entry<Heaps>>() {
-        plain(entry, position, limit)?
-    } else if let Some(entry) = any.downcast_ref::<Entry<Nim>>() {
-        plain(entry, position, limit)?
-    } else if let Some(entry) = any.downcast_ref::<Entry<BoundedTake>>() {
-        plain(entry, position, limit)?
-    } else if let Some(entry) = any.downcast_ref::<Entry<BoxFill>>() {
-        plain(entry, position, limit)?
-    } else if let Some(compound) = any.downcast_ref::<CompoundGame<Heaps>>() {
-        compounded(compound, position, limit)?
-    } else if let Some(compound) = any.downcast_ref::<CompoundGame<Nim>>() {
-        compounded(compound, position, limit)?
-    } else if let Some(compound) = any.downcast_ref::<CompoundGame<BoundedTake>>() {
-        compounded(compound, position, limit)?
-    } else if let Some(compound) = any.downcast_ref::<CompoundGame<BoxFill>>() {
-        compounded(compound, position, limit)?
-    } else {
-        return Err(GameError::Unsupported(format!(
-            "--remoteness works on heap games, nim, bounded-take and box-fill (and their \
-             conjunctive and continued compounds), under normal play; not on {}",
-            game.info().name
-        )));
-    };
     if json {
         out.write_all(
-            serde_json::to_string(&report)
+            serde_json::to_string(report)
                 .map_err(std::io::Error::other)?
                 .as_bytes(),
         )?;
         out.write_all(b"\n")?;
     } else {
-        write_text(&report, out)?;
+        write_text(report, out)?;
     }
     Ok(())
+}
+
+/// Writes `analyze --remoteness` of a position of `entry`'s game itself: R of one component
+/// (from its table or search), or of a disjunctive sum of several by search within the position
+/// limit (refused past it, the limit named).
+pub fn entry_remoteness<G: Components>(
+    entry: &Entry<G>,
+    text: &str,
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), GameError> {
+    write_report(&plain(entry, text, limit)?, json, out)
+}
+
+/// Writes `analyze --remoteness` of a compound position of the game `name`: the deciding min R
+/// (conjunctive) or max S (continued) of the position and of every move's result.
+pub fn compound_remoteness<G: Components>(
+    name: &str,
+    position: &CompoundPosition<G>,
+    limit: usize,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), GameError> {
+    write_report(&compounded(name, position, limit)?, json, out)
 }
 
 fn winner_of(value: u64) -> &'static str {
@@ -126,11 +119,10 @@ fn plain<G: Components>(
 /// The deciding number of a conjunctive (min R, the compound's R) or continued (max S)
 /// compound position and of every move's result.
 fn compounded<G: Components>(
-    game: &CompoundGame<G>,
-    text: &str,
+    name: &str,
+    position: &CompoundPosition<G>,
     limit: usize,
 ) -> Result<RemotenessReport, GameError> {
-    let position = game.parse(text)?;
     let kind = position.kind();
     if !matches!(kind, Compound::Conjunctive | Compound::Continued) {
         return Err(GameError::Analysis(AnalysisError::TooLarge(format!(
@@ -150,7 +142,7 @@ fn compounded<G: Components>(
         });
     }
     Ok(RemotenessReport {
-        game: game.info().name.clone(),
+        game: name.to_string(),
         compound: Some(kind.name()),
         position: position.to_string(),
         measure: deciding.measure,

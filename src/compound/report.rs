@@ -3,10 +3,10 @@
 //! winning move.
 
 use super::components::Components;
-use super::kind::Compound;
 use super::position::CompoundPosition;
 use super::rules::Deciding;
 use crate::core::{ImpartialGame, Winner};
+use crate::game::compound_kind::Compound;
 use crate::notation::Notation;
 use crate::theory::{AnalysisError, Theory, WinningMoves};
 use serde::Serialize;

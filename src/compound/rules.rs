@@ -13,10 +13,10 @@
 //! known), so listing costs what is listed.
 
 use super::components::Components;
-use super::kind::Compound;
 use super::measure::Measures;
 use super::position::{CompoundMove, CompoundPosition};
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::game::compound_kind::Compound;
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -5,6 +5,7 @@
 use super::heaps::HeapTable;
 use super::measure::Measures;
 use super::period::ArithmeticPeriod;
+use crate::engine::rule::MoveSet;
 use crate::families::heaps::HeapGame;
 use crate::theory::AnalysisError;
 use serde::Serialize;
@@ -35,12 +36,22 @@ pub fn remoteness_table(
     print: bool,
 ) -> Result<RemotenessTable, AnalysisError> {
     let rule = game.rule();
-    let table = HeapTable::new(rule.compile()).ok_or_else(|| {
-        AnalysisError::TooLarge(format!(
-            "{rule} splits heaps: a move can leave a disjunctive sum of two heaps, whose R does \
-             not follow from the heaps' R, so R(n) comes from searching the positions of \
-             several heaps; ask `grundy analyze {rule} N --remoteness` for one heap"
-        ))
+    let compiled = rule.compile();
+    let external = matches!(compiled.moves(), MoveSet::External(_));
+    let table = HeapTable::new(compiled).ok_or_else(|| {
+        AnalysisError::TooLarge(if external {
+            format!(
+                "{rule} is a script's rule, whose splits are known only as its moves are \
+                 computed, so its R(n) is not tabled; ask `grundy analyze {rule} N \
+                 --remoteness` for one heap (searched)"
+            )
+        } else {
+            format!(
+                "{rule} splits heaps: a move can leave a disjunctive sum of two heaps, whose R \
+                 does not follow from the heaps' R, so R(n) comes from searching the positions \
+                 of several heaps; ask `grundy analyze {rule} N --remoteness` for one heap"
+            )
+        })
     })?;
     let values = table.values(to)?;
     let periods = table.periods(to)?;

@@ -150,6 +150,10 @@ fn tiny_alphabet(flavor: Flavor) -> (Vec<Item>, usize) {
             (1..=3).flat_map(|x| (1..=3).map(move |y| [x, y])).collect(),
             3,
         ),
+        Flavor::Euclid => (
+            (1..=5).flat_map(|p| (1..=5).map(move |q| [p, q])).collect(),
+            3,
+        ),
         Flavor::NimProduct => (
             (0..=5).flat_map(|a| (0..=5).map(move |b| [a, b])).collect(),
             2,
@@ -512,6 +516,34 @@ fn boundary_item(
             }
             .min(capacity);
             [capacity, held]
+        }
+        // Consecutive Fibonacci numbers (the longest chains of quotient 1, where R and S
+        // alternate), multiples (a quotient of 2 or more: won), equal piles, and the ends.
+        Flavor::Euclid => {
+            let (second_low, second_high) = bounds.second;
+            let mut fibonacci = (1u64, 2u64);
+            let steps = rng.between(0, 80);
+            for _ in 0..steps {
+                match fibonacci.0.checked_add(fibonacci.1) {
+                    Some(next) if next <= high.min(second_high) => {
+                        fibonacci = (fibonacci.1, next);
+                    }
+                    _ => break,
+                }
+            }
+            let p = spread(rng, low, high);
+            let pair = match rng.between(0, 5) {
+                0 => [fibonacci.0, fibonacci.1],
+                1 => [fibonacci.1, fibonacci.0],
+                2 => [p, p.saturating_mul(rng.between(2, 5))],
+                3 => [p, p],
+                4 => [p, p.saturating_add(rng.between(1, 3))],
+                _ => [p, spread(rng, second_low, second_high)],
+            };
+            [
+                pair[0].clamp(low, high),
+                pair[1].clamp(second_low, second_high),
+            ]
         }
         // Lights on the first rows and columns and at powers of two (where nim-products
         // change character), and next to the limit.

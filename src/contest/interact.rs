@@ -55,6 +55,7 @@ use super::judge::Verdict;
 use super::rng::Rng;
 use super::runner::{NoLine, Program, Session, SpawnError};
 use crate::core::{Play, Winner};
+use crate::game::compound_kind::Compound;
 use crate::game::{Game, GameError};
 use crate::judge::Flavor;
 use serde::Serialize;
@@ -77,6 +78,9 @@ pub struct InteractOptions {
     /// The play convention of the game played (the game itself decides who has won; this names
     /// it in the report).
     pub play: Play,
+    /// The compound of the game's components played, when not the disjunctive sum (the game
+    /// itself plays it; this names it in the report).
+    pub compound: Option<Compound>,
 }
 
 /// Who made a move.
@@ -119,6 +123,9 @@ pub struct InteractReport {
     pub game: String,
     /// The play convention: `normal` or `misere`.
     pub play: Play,
+    /// The compound of the components played, when not the disjunctive sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compound: Option<Compound>,
     /// The verdict.
     pub verdict: Verdict,
     /// Games the program won.
@@ -186,6 +193,21 @@ pub fn starting_positions(
     Ok(positions)
 }
 
+/// The starts of `starts` (positions of the game `game` is built on: a compound's game) from
+/// which `game` has a move, in its notation: a start of a conjunctive compound with an ended
+/// component (a full box) is over before it begins.
+pub fn playable_starts(game: &dyn Game, starts: &[String]) -> Result<Vec<String>, InteractError> {
+    let mut seen = BTreeSet::new();
+    let mut playable = Vec::new();
+    for start in starts {
+        let moves = game.moves(start, 1)?;
+        if !moves.moves.is_empty() && seen.insert(moves.position.clone()) {
+            playable.push(moves.position);
+        }
+    }
+    Ok(playable)
+}
+
 /// What a game's positions are made of, for [`random_position`].
 #[derive(Copy, Clone, Debug)]
 enum Kind {
@@ -217,6 +239,10 @@ fn random_position(kind: Kind, rng: &mut Rng) -> String {
         }
         Kind::Fixed(Flavor::BoundedTake) => (0..count)
             .map(|_| format!("{}/{}", rng.between(1, 14), rng.between(1, 3)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Kind::Fixed(Flavor::Euclid) => (0..count)
+            .map(|_| format!("{}/{}", rng.between(1, 12), rng.between(1, 12)))
             .collect::<Vec<_>>()
             .join(" "),
         Kind::Fixed(Flavor::BeanSplit) => numbers(rng, 0, 2).join(" "),
@@ -271,6 +297,7 @@ pub fn interact(
     let mut report = InteractReport {
         game: game.info().name.clone(),
         play: options.play,
+        compound: options.compound,
         verdict: Verdict::Accepted,
         won: 0,
         drawn: 0,
@@ -308,11 +335,10 @@ pub fn interact(
             }
         }
     }
-    session.close_input();
-    let tail = session.stderr_tail();
+    // A program that lingers after its input is closed is killed; that is no failure. What it
+    // writes to standard error as it ends is kept.
+    let (_, tail) = session.finish_with_stderr(Duration::from_millis(500));
     report.stderr = Some(tail).filter(|tail| !tail.is_empty());
-    // A program that lingers after its input is closed is killed; that is no failure.
-    let _ = session.finish(Duration::from_millis(500));
     Ok(report)
 }
 
@@ -504,9 +530,10 @@ impl InteractReport {
     /// The report as text: one line when accepted; else the verdict, the game as played, the
     /// first losing move and the end of standard error.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let game = match self.play {
-            Play::Normal => self.game.clone(),
-            Play::Misere => format!("{} (misère play)", self.game),
+        let game = match (self.play, self.compound) {
+            (Play::Misere, _) => format!("{} (misère play)", self.game),
+            (Play::Normal, Some(kind)) => format!("{} ({kind} compound)", self.game),
+            (Play::Normal, None) => self.game.clone(),
         };
         if self.verdict == Verdict::Accepted && self.drawn > 0 {
             return writeln!(

@@ -470,6 +470,29 @@ impl Session {
             })
     }
 
+    /// Like [`finish`](Self::finish), waiting also for the program's standard error to close,
+    /// and then the end of it: what a program writes as it ends is kept.
+    pub fn finish_with_stderr(mut self, time: Duration) -> (Option<Ending>, String) {
+        self.close_input();
+        let deadline = later(Instant::now(), time);
+        let mut stderr_done = false;
+        while self.exit.is_none() || !stderr_done {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.started.events.recv_timeout(left) {
+                Ok(Event::Exited(status)) => self.exit = Some(status),
+                Ok(Event::StderrDone) => stderr_done = true,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        let ending = if self.exit.is_some() {
+            self.wait_exit()
+        } else {
+            None
+        };
+        (ending, self.stderr_tail())
+    }
+
     /// The last bytes of the program's standard error so far.
     pub fn stderr_tail(&self) -> String {
         self.started.stderr_tail()

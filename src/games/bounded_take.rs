@@ -34,6 +34,7 @@
 //! `⌊x/b⌋` apart, so each pile has at most one winning move, found by walking the chain in batches.
 
 use super::counted_sum::{CountedSum, Counter};
+use crate::compound::game::compounds;
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
 use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
@@ -226,7 +227,8 @@ pub(crate) fn game() -> Box<dyn Game> {
         (80, 300),
         FORMATS,
     )
-    .with_misere_size(20))
+    .with_misere_size(20)
+    .with_compounds(compounds::<BoundedTake>()))
 }
 
 /// bounded-take: every single pile of at most `10·size` stones with `b` from 1 to `size`, and

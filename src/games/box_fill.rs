@@ -29,6 +29,7 @@
 //! two are checked against each other).
 
 use super::counted_sum::{CountedMove, CountedSum, Counter};
+use crate::compound::game::compounds;
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
 use crate::judge::{CaseLayout, Flavor, Format, Shape, box_bounds, for_each_case};
@@ -287,7 +288,8 @@ pub(crate) fn game(rule: BoundRule) -> Box<dyn Game> {
             (30, 100),
             formats,
         )
-        .with_misere_size(15),
+        .with_misere_size(15)
+        .with_compounds(compounds::<BoxFill>()),
     )
 }
 

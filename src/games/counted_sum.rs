@@ -10,7 +10,10 @@
 //! that reach a given value, its `x/y` text) and gets the position type [`CountedSum`] with
 //! moves, theory, notation, parsing and display.
 
+use crate::compound::components::Components;
+use crate::compound::measure::{FastMeasures, Measures};
 use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
+use crate::game::{Entry, GameError};
 use crate::misere::game::{MisereTheory, analysis_error, search_winning_moves};
 use crate::misere::genus::GameGenusSearch;
 use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
@@ -21,6 +24,7 @@ use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove,
 use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// One component of a [`CountedSum`].
 pub trait Counter: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
@@ -56,6 +60,13 @@ pub trait Counter: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
 
     /// The component from its pair, or why it is not one.
     fn from_pair(first: u64, second: u64) -> Result<Self, String>;
+
+    /// The component's remoteness and suspense, where the game has a rule for them (else they
+    /// are searched, [`crate::compound`]).
+    fn measures(&self, rule: Self::Rule) -> Option<Measures> {
+        let _ = rule;
+        None
+    }
 }
 
 /// A position of a sum of counters: the shared rule and the components in order.
@@ -292,5 +303,49 @@ impl<C: Counter> CountedSum<C> {
                 }
             })
             .collect()
+    }
+}
+
+// ---- As compounds: each pile or box a component, its R and S searched over the component's
+// own positions. ----
+
+impl<C: Counter> Components for CountedSum<C> {
+    fn components(&self) -> Vec<Self> {
+        self.parts()
+            .iter()
+            .map(|&part| CountedSum::new(self.rule(), vec![part]))
+            .collect()
+    }
+
+    fn small_components(entry: &Entry<Self>, size: u64) -> Result<Vec<Self>, GameError> {
+        // Every `x/y` with both at most S (y ≥ 1) that the game reads as one component.
+        let mut out = Vec::new();
+        for second in 1..=size {
+            for first in 0..=size {
+                if let Ok(component) = (entry.parse)(&format!("{first}/{second}")) {
+                    out.push(component);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn compound_sizes() -> (&'static str, u64, u64) {
+        (
+            "components are single `x/y` with x from 0 to S and y from 1 to S",
+            3,
+            5,
+        )
+    }
+
+    fn fast_measures(_entry: &Entry<Self>) -> Option<FastMeasures<Self>> {
+        // A component whose counter has no rule for R and S is searched.
+        Some(Arc::new(|component: &CountedSum<C>| {
+            match component.parts() {
+                [] => Some(Ok(Measures::default())),
+                [part] => part.measures(component.rule()).map(Ok),
+                _ => None,
+            }
+        }))
     }
 }

@@ -9,6 +9,8 @@ pub mod chocolate;
 pub mod coins;
 pub mod counted_sum;
 pub mod end_piles;
+pub mod euclid;
+pub mod heap_family;
 pub mod nim;
 pub mod take_or_merge;
 

@@ -30,9 +30,12 @@
 //! from the second heap as printed. Heaps run to 2^64 − 1 and there may be any number of them:
 //! every answer is arithmetic on the heaps, so no move list is ever built in full.
 
+use crate::compound::components::Components;
+use crate::compound::game::compounds;
+use crate::compound::measure::{FastMeasures, Measures};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::families::{HeapRule, heaps::HeapGame};
-use crate::game::{Entry, Game, GameInfo};
+use crate::game::{Entry, Game, GameError, GameInfo};
 use crate::misere::game::MisereTheory;
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
@@ -332,11 +335,47 @@ pub(crate) fn game() -> Box<dyn Game> {
         (12, 40),
         &[],
     )
-    .with_misere_size(8);
+    .with_misere_size(8)
+    .with_compounds(compounds::<Nim>());
     Box::new(Entry {
         heap_game: Some(Arc::new(HeapGame::new(HeapRule::Nim))),
         ..entry
     })
+}
+
+// ---- As compounds: each heap a component. ----
+//
+// R(n) = S(n) = 1 for every heap n ≥ 1. Proof: a heap of n ≥ 1 can be emptied, an option of
+// R = S = 0 (even); for R that is the least even option, so R(n) = 1. For S, every other
+// option is a heap of 1 ≤ m < n, of S = 1 by induction (odd), so the largest even option is 0
+// and S(n) = 1. The tests check both against the search.
+
+impl Components for Nim {
+    fn components(&self) -> Vec<Self> {
+        self.heaps()
+            .iter()
+            .map(|&heap| Nim::new(vec![heap]))
+            .collect()
+    }
+
+    fn small_components(_entry: &Entry<Self>, size: u64) -> Result<Vec<Self>, GameError> {
+        Ok((0..=size).map(|heap| Nim::new(vec![heap])).collect())
+    }
+
+    fn compound_sizes() -> (&'static str, u64, u64) {
+        ("components are single heaps of 0 to S tokens", 5, 8)
+    }
+
+    fn fast_measures(_entry: &Entry<Self>) -> Option<FastMeasures<Self>> {
+        Some(Arc::new(|component: &Nim| match component.heaps() {
+            [] => Some(Ok(Measures::default())),
+            [_] => Some(Ok(Measures {
+                remoteness: 1,
+                suspense: 1,
+            })),
+            _ => None,
+        }))
+    }
 }
 
 #[cfg(test)]

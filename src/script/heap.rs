@@ -12,7 +12,8 @@ use crate::engine::error::FamilyError;
 use crate::engine::rule::{ExternalRule, TakeSizes};
 use crate::families::heaps::HeapGame;
 use crate::families::{ExternalHeapRule, HeapRule, Heaps, TakeBreakCode};
-use crate::game::{self, Conjecture, Game, GameError};
+use crate::game::{Conjecture, Game, GameError};
+use crate::games::heap_family::heap_entry;
 use crate::misere::Misere;
 use crate::search::{DEFAULT_POSITION_LIMIT, GameRules, Search};
 use crate::verify::Report;
@@ -277,7 +278,7 @@ struct MisereHeapConjecture {
 /// sums, the nim-sum theory, `table`), with the script's conjecture checked by `verify`.
 pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
     let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
-    let mut entry = game::heap_entry(HeapRule::Script(rule.clone()));
+    let mut entry = heap_entry(HeapRule::Script(rule.clone()));
     if let Some(heap_game) = entry.heap_game.clone() {
         entry.conjecture = Some(Box::new(HeapConjecture { script, heap_game }));
     }

@@ -136,6 +136,7 @@ pub fn line_game(rule: Rule) -> Box<dyn Game> {
         heap_game: None,
         conjecture: None,
         misere: None,
+        compounds: None,
     })
 }
 
@@ -187,6 +188,7 @@ pub fn grid_game(rules: (Rule, Rule)) -> Box<dyn Game> {
         heap_game: None,
         conjecture: None,
         misere: None,
+        compounds: None,
     })
 }
 
