@@ -206,6 +206,28 @@ pub trait Game: Send + Sync {
         let _ = (position, limit, json, out);
         Err(no_remoteness(&self.info().name))
     }
+
+    /// For a game of tokens on a directed graph with at most `max_vertices` vertices and
+    /// `max_edges` distinct edges: the graph and each vertex's value, for the page to draw.
+    /// Every other game (and a larger graph) answers `None`.
+    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {
+        let _ = (max_vertices, max_edges);
+        None
+    }
+}
+
+/// A game graph as the page draws it: vertices `1..=vertices`, the distinct edges `[u, v]`
+/// (a move from u to v), and for one token on each vertex its value (γ, written) and winner.
+#[derive(Debug, Clone, Serialize)]
+pub struct GraphPicture {
+    /// How many vertices (numbered from 1).
+    pub vertices: usize,
+    /// The distinct edges, each `[from, to]`.
+    pub edges: Vec<[u32; 2]>,
+    /// The value of one token on each vertex, as written in reports (`2`, `∞(0,1)`).
+    pub gamma: Vec<String>,
+    /// Who wins with one token on each vertex.
+    pub winner: Vec<Winner>,
 }
 
 /// `game` played as the compound `kind` of its components: the game itself for the

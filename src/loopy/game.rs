@@ -11,7 +11,9 @@ use super::play::play;
 use super::sum::MAX_SUM_VERTICES;
 use super::tokens::{Board, MAX_TOKENS, TokenMove, Tokens};
 use crate::core::Winner;
-use crate::game::{Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves};
+use crate::game::{
+    Game, GameError, GameInfo, GraphPicture, MOVES_COUNTED, MoveOutcome, PositionMoves,
+};
 use crate::play::{Ending, Side};
 use crate::verify::Report;
 use std::io::{BufRead, Write};
@@ -107,6 +109,30 @@ impl GraphGame {
 impl Game for GraphGame {
     fn info(&self) -> &GameInfo {
         &self.info
+    }
+
+    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {
+        let graph = self.board.graph();
+        let n = graph.vertex_count();
+        if n > max_vertices {
+            return None;
+        }
+        let mut edges = Vec::new();
+        for u in 0..n as u32 {
+            for v in graph.distinct_followers(u) {
+                if edges.len() == max_edges {
+                    return None;
+                }
+                edges.push([u + 1, v + 1]);
+            }
+        }
+        let gammas: Vec<_> = (0..n as u32).map(|v| self.board.gamma(v)).collect();
+        Some(GraphPicture {
+            vertices: n,
+            edges,
+            gamma: gammas.iter().map(ToString::to_string).collect(),
+            winner: gammas.iter().map(|gamma| gamma.winner()).collect(),
+        })
     }
 
     fn analyze(

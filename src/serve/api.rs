@@ -6,7 +6,7 @@ use crate::analysis::default_limit;
 use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
-use crate::game::{Game, GameError, MoveOutcome, PositionMoves};
+use crate::game::{Game, GameError, GraphPicture, MoveOutcome, PositionMoves};
 use crate::games::coins::TURNING_CORNERS;
 use crate::resolve::ResolveError;
 use axum::Json;
@@ -219,47 +219,12 @@ struct GameDescription {
     heap: bool,
     /// For a graph game small enough to draw: its vertices, edges and each vertex's value.
     #[serde(skip_serializing_if = "Option::is_none")]
-    graph: Option<GraphDrawing>,
+    graph: Option<GraphPicture>,
 }
 
 /// The most vertices and edges of a graph the page draws.
 const DRAWN_VERTICES: usize = 40;
 const DRAWN_EDGES: usize = 200;
-
-/// What the page needs to draw a graph game: vertices 1..=n, the edges (without repeats), and
-/// for one token on each vertex its γ and who wins.
-#[derive(Serialize)]
-struct GraphDrawing {
-    vertices: usize,
-    edges: Vec<[u32; 2]>,
-    gamma: Vec<String>,
-    winner: Vec<crate::core::Winner>,
-}
-
-fn graph_drawing(game: &dyn Game) -> Option<GraphDrawing> {
-    let game = (game as &dyn Any).downcast_ref::<crate::loopy::game::GraphGame>()?;
-    let board = game.board();
-    let graph = board.graph();
-    let n = graph.vertex_count();
-    let edges: Vec<[u32; 2]> = (0..n as u32)
-        .flat_map(|u| {
-            graph
-                .distinct_followers(u)
-                .into_iter()
-                .map(move |v| [u + 1, v + 1])
-        })
-        .collect();
-    if n > DRAWN_VERTICES || edges.len() > DRAWN_EDGES {
-        return None;
-    }
-    let gammas: Vec<crate::loopy::gamma::Gamma> = (0..n as u32).map(|v| board.gamma(v)).collect();
-    Some(GraphDrawing {
-        vertices: n,
-        edges,
-        gamma: gammas.iter().map(ToString::to_string).collect(),
-        winner: gammas.iter().map(|gamma| gamma.winner()).collect(),
-    })
-}
 
 /// The example position of a game's notation: of the positions quoted in it (`…`), the one
 /// with the most digits (chocolate's quotes its separator `/` first).
@@ -286,7 +251,7 @@ fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
         source: info.source.clone(),
         example: example(game),
         heap: game.heap_game().is_some(),
-        graph: graph_drawing(game),
+        graph: game.graph_picture(DRAWN_VERTICES, DRAWN_EDGES),
     }
 }
 
