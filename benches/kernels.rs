@@ -8,6 +8,8 @@ use grundy::games::bounded_take::{pile_grundy, pile_grundy_dividing};
 use grundy::games::box_fill::{BoundRule, box_grundy};
 use grundy::games::chocolate::is_independent;
 use grundy::games::end_piles::boundary_values;
+use grundy::nimber_field::arithmetic::{power, product};
+use grundy::nimber_field::log::log;
 use grundy::scanner::Scanner;
 use std::hint::black_box;
 
@@ -171,12 +173,63 @@ fn table(c: &mut Criterion) {
     }
 }
 
+/// The nimber field: a 64-bit product (8-bit tables) beside the product written from
+/// Conway's half-splitting recursion, and the discrete logarithm (Pohlig–Hellman, the largest
+/// step a baby-step giant-step over 6,700,417) of a seeded power.
+fn nimber_field(c: &mut Criterion) {
+    let mut rng = Seeded(37);
+    let pairs: Vec<(u64, u64)> = (0..1000).map(|_| (rng.next(), rng.next())).collect();
+    assert!(
+        pairs
+            .iter()
+            .all(|&(x, y)| product(x, y) == halves(x, y, 64))
+    );
+    let mut group = c.benchmark_group("nimber");
+    group.bench_function("1000 products, 8-bit tables", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .fold(0, |sum, &(x, y)| sum ^ product(black_box(x), black_box(y)))
+        })
+    });
+    group.bench_function("1000 products, half-splitting recursion", |b| {
+        b.iter(|| {
+            pairs.iter().fold(0, |sum, &(x, y)| {
+                sum ^ halves(black_box(x), black_box(y), 64)
+            })
+        })
+    });
+    group.sample_size(10);
+    let (base, exponent) = (rng.next() | 1, rng.next());
+    let target = power(base, exponent);
+    group.bench_function("discrete log of a seeded power", |b| {
+        b.iter(|| log(black_box(base), black_box(target)))
+    });
+    group.finish();
+}
+
+/// The nim-product by halves: a = a₁F ⊕ a₀, b = b₁F ⊕ b₀ (F = 2^(width/2)) give
+/// (a₁b₁ ⊕ a₁b₀ ⊕ a₀b₁)F ⊕ a₀b₀ ⊕ a₁b₁ ⊗ F/2 (Karatsuba's three half products).
+fn halves(a: u64, b: u64, width: u32) -> u64 {
+    if width == 1 {
+        return a & b;
+    }
+    let half = width / 2;
+    let mask = (1u64 << half) - 1;
+    let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
+    let high = halves(a1, b1, half);
+    let low = halves(a0, b0, half);
+    let cross = halves(a1 ^ a0, b1 ^ b0, half);
+    ((cross ^ low) << half) | (low ^ halves(high, 1 << (half - 1), half))
+}
+
 criterion_group!(
     kernels,
     end_piles,
     bounded_take,
     bean_split,
     box_fill_and_chocolate,
-    table
+    table,
+    nimber_field
 );
 criterion_main!(kernels);

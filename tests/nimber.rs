@@ -85,7 +85,9 @@ fn bad_expressions_are_located_errors_with_nothing_on_stdout() {
         ("inv 0", "column 1"),
         ("log 2 123", "column 1"),
         ("3 ^ 5", "column 3"),
-        ("99999999999999999999", "column 1"),
+        ("340282366920938463463374607431768211456", "column 1"),
+        ("1 + 0x1ffffffffffffffffffffffffffffffff", "column 5"),
+        ("2 * log 2 18446744073709551616", "column 5"),
         ("(1 + 2", "column 7"),
     ] {
         let output = grundy(&["nimber", expression], "");
@@ -94,6 +96,47 @@ fn bad_expressions_are_located_errors_with_nothing_on_stdout() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(column), "{expression}: {stderr}");
     }
+}
+
+/// 128 random bits from a seeded splitmix64.
+fn random_128(state: &mut u64) -> u128 {
+    let mut next = || {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    u128::from(next()) << 64 | u128::from(next())
+}
+
+#[test]
+fn numbers_past_2_64_are_computed_in_the_field_of_2_128() {
+    use grundy::nimber_field::reference::power_of_two_product_128;
+    let f = 1u128 << 64;
+    assert_eq!(
+        success(&["nimber", &format!("{f} * {f}")], "").trim(),
+        (3 * f / 2).to_string()
+    );
+    let mut state = 2026;
+    for _ in 0..8 {
+        let (a, b) = (random_128(&mut state), random_128(&mut state));
+        let printed = success(&["nimber", &format!("{a} * {b}")], "");
+        assert_eq!(
+            printed.trim(),
+            power_of_two_product_128(a, b).to_string(),
+            "{a} * {b}"
+        );
+        // The inverse and the square root check back through the printed values.
+        let inv = success(&["nimber", &format!("inv {a}")], "");
+        let one = success(&["nimber", &format!("{a} * {}", inv.trim())], "");
+        assert_eq!(one.trim(), "1", "inv {a}");
+        let root = success(&["nimber", &format!("sqrt {a}")], "");
+        let root: u128 = root.trim().parse().unwrap();
+        assert_eq!(power_of_two_product_128(root, root), a, "sqrt {a}");
+    }
+    let json = success(&["nimber", &format!("{f} * 3"), "--json"], "");
+    assert!(json.contains(&format!("\"value\":{}", 3 * f)), "{json}");
 }
 
 #[test]

@@ -976,7 +976,13 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
         "the last card: type any spelling"
     );
     assert_eq!(shown, cards);
-    for spelling in ["end-piles", "kayles", "grundys-game", "sub:1,3,4"] {
+    for spelling in [
+        "end-piles",
+        "kayles",
+        "grundys-game",
+        "sub:1,3,4",
+        "turning-corners",
+    ] {
         assert!(
             cards.iter().any(|c| c == spelling),
             "{spelling} in the gallery"
@@ -1137,4 +1143,231 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
     let checked = boards_on_random_positions(client, server).await?;
     assert!(checked >= 50);
     Ok(())
+}
+
+/// Runs `scenario` against a fresh `grundy serve` in a fresh headless Chromium; a failure
+/// leaves a screenshot in `target/serve-failure-NAME.png` and shows the server's log.
+fn in_chromium<F, Fut>(name: &str, scenario: F)
+where
+    F: FnOnce(Client, String, Arc<Server>) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = TestResult> + Send + 'static,
+{
+    let (chromium, driver_path) = browser();
+    let server = Arc::new(Server::start(&[]));
+    let driver = Driver::start(&driver_path);
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-profile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let url = server.url();
+    let shared = Arc::clone(&server);
+    let outcome: Result<(), String> = runtime.block_on(async {
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!()
+        };
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
+        let driving = client.clone();
+        let result = tokio::spawn(async move {
+            scenario(driving, url, shared)
+                .await
+                .map_err(|error| error.to_string())
+        })
+        .await
+        .unwrap_or_else(|failure| match failure.try_into_panic() {
+            Ok(panic) => Err(panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".to_string())),
+            Err(failure) => Err(failure.to_string()),
+        });
+        if result.is_err()
+            && let Ok(png) = client.screenshot().await
+        {
+            let _ = std::fs::write(target_dir().join(format!("serve-failure-{name}.png")), png);
+        }
+        let _ = client.close().await;
+        result
+    });
+    drop(driver);
+    let _ = std::fs::remove_dir_all(&profile);
+    if let Err(error) = outcome {
+        panic!(
+            "{error}\n(a screenshot is in target/serve-failure-{name}.png)\nserver log:\n{}",
+            server.log.lock().unwrap()
+        );
+    }
+}
+
+/// A random small position of a coin game: heads among the first coins of a row, or among the
+/// squares of a small board (`side` squares a side).
+fn random_coins(grid: bool, side: u64, random: &mut Seeded) -> String {
+    let count = 1 + random.below(4);
+    let mut cells = std::collections::BTreeSet::new();
+    for _ in 0..count {
+        cells.insert(if grid {
+            (1 + random.below(side), 1 + random.below(side))
+        } else {
+            (1 + random.below(8), 0)
+        });
+    }
+    cells
+        .iter()
+        .map(|&(x, y)| {
+            if grid {
+                format!("{x},{y}")
+            } else {
+                x.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The coin boards: a row of coins and a board of squares, heads and tails, every listed move
+/// on the board with its colour (random positions of every rule and some products), the click
+/// sequences (the heads coin, then where the move starts; on a board the heads corner, then the
+/// opposite corner), the value shown, and whole games won by clicking the board.
+#[test]
+fn coin_boards_in_headless_chromium() {
+    in_chromium("coins", |client, url, server| async move {
+        let client = &client;
+        client.goto(&url).await?;
+        until(
+            client,
+            "document.querySelectorAll('#game-list option').length > 0 && \
+             document.querySelectorAll('#gallery button.card').length > 0",
+        )
+        .await?;
+
+        // The gallery's Turning Corners card sets its sample up on the coin board.
+        client
+            .find(Locator::Css(
+                "#gallery button.card[data-spelling=\"turning-corners\"]",
+            ))
+            .await?
+            .click()
+            .await?;
+        until(
+            client,
+            "document.getElementById('board').dataset.drawn === 'true' && \
+             document.getElementById('game-name').textContent === 'turning-corners'",
+        )
+        .await?;
+        assert_eq!(shown_position(client).await?, "1,2 2,1 3,3");
+        assert!(
+            client
+                .find_all(Locator::Css("#board .coin.heads"))
+                .await?
+                .len()
+                == 3
+        );
+        check_board(client, &server, "turning-corners", true).await?;
+
+        // Turning Corners: 2,2 (worth 2*2 = 3) and 3,3 (3*3 = 2): value 1. The corner 3,3
+        // clicked, then the opposite corner 1,1: the move turning 1,1 1,3 3,1 3,3.
+        show(client, "turning-corners", "2,2 3,3").await?;
+        let hint = text_of(client, "board-hint").await?;
+        assert!(hint.starts_with("Value 1 "), "{hint}");
+        let corner = "#board [data-cell=\"3,3\"]";
+        let leads = client.find(Locator::Css(corner)).await?;
+        assert_eq!(leads.attr("data-pick").await?.as_deref(), Some("coin:3,3"));
+        pick(client, "coin:3,3").await?;
+        let opposite = client
+            .find(Locator::Css("#board [data-cell=\"1,1\"]"))
+            .await?;
+        assert_eq!(
+            opposite.attr("data-move").await?.as_deref(),
+            Some("1,3*1,3")
+        );
+        let alone = client.find(Locator::Css(corner)).await?;
+        assert_eq!(alone.attr("data-move").await?.as_deref(), Some("3*3"));
+        // The tails square 2,3 below the corner on the right: the move 2,3*3 (a line of two).
+        let line = client
+            .find(Locator::Css("#board [data-cell=\"2,3\"]"))
+            .await?;
+        assert_eq!(line.attr("data-move").await?.as_deref(), Some("2,3*3"));
+        // The library's winning moves are the green ones on the board.
+        let expected = grundy::resolve("turning-corners")?.moves("2,2 3,3", 400)?;
+        let board = check_board(client, &server, "turning-corners", true).await?;
+        for outcome in &expected.moves {
+            assert_eq!(
+                board[&outcome.notation].value == "winning",
+                outcome.wins == Some(true),
+                "{}",
+                outcome.notation
+            );
+        }
+        pick(client, "coin:3,3").await?;
+        board_screenshot(client, "turning-corners").await?;
+
+        // Mock turtles: 5 then 3 selects (a third coin may join), 3 again turns 3,5; 1 turns
+        // 1,3,5; 5 again turns 5 alone.
+        show(client, "coins:mock-turtles", "1 3 5").await?;
+        pick(client, "coin:5").await?;
+        let five = client
+            .find(Locator::Css("#board [data-cell=\"5\"]"))
+            .await?;
+        assert_eq!(five.attr("data-move").await?.as_deref(), Some("5"));
+        pick(client, "coin:3").await?;
+        for (cell, notation) in [("3", "3,5"), ("1", "1,3,5"), ("2", "2,3,5")] {
+            let node = client
+                .find(Locator::Css(&format!("#board [data-cell=\"{cell}\"]")))
+                .await?;
+            assert_eq!(node.attr("data-move").await?.as_deref(), Some(notation));
+        }
+        board_screenshot(client, "coins").await?;
+        // The ruler: a run is its heads end, then its first coin.
+        show(client, "coins:ruler", "2 6").await?;
+        pick(client, "coin:6").await?;
+        let start = client
+            .find(Locator::Css("#board [data-cell=\"3\"]"))
+            .await?;
+        assert_eq!(start.attr("data-move").await?.as_deref(), Some("3..6"));
+
+        // Every rule and some products: the board's moves are the listed moves, each coloured.
+        let games: [(&str, bool, u64); 8] = [
+            ("coins:ruler", false, 0),
+            ("coins:mock-turtles", false, 0),
+            ("coins:turtles", false, 0),
+            ("coins:twins", false, 0),
+            ("turning-corners", true, 4),
+            ("coins:twins*twins", true, 4),
+            ("coins:ruler*mock-turtles", true, 3),
+            ("coins:mock-turtles*turtles", true, 3),
+        ];
+        for (seed, &(game, grid, side)) in games.iter().enumerate() {
+            let mut random = Seeded(seed as u64 + 101);
+            for _ in 0..3 {
+                let position = random_coins(grid, side, &mut random);
+                show(client, game, &position).await?;
+                check_board(client, &server, game, true).await?;
+            }
+        }
+
+        // Whole games won by clicking the board, a row and a board.
+        client.execute("window.scrollTo(0, 0)", vec![]).await?;
+        win_on_the_board(client, &server, "coins:mock-turtles", Start::Typed("2 4 7")).await?;
+        win_on_the_board(
+            client,
+            &server,
+            "turning-corners",
+            Start::Typed("1,2 3,3 4,1"),
+        )
+        .await?;
+        Ok(())
+    });
 }

@@ -1,4 +1,5 @@
-//! The field of nimbers below 2^64: nim-addition (XOR) and Conway's nim-multiplication.
+//! The field of nimbers below 2^64 (and below 2^128): nim-addition (XOR) and Conway's
+//! nim-multiplication.
 //!
 //! Not to be confused with [`crate::core::Nimber`], the *Grundy value* of a position (a nimber
 //! used only through its nim-sum). Here nimbers are multiplied as well: the values of the
@@ -25,7 +26,9 @@
 //!
 //! **What is here.** [`arithmetic`]: product (table-driven: 8-bit pieces), square and square
 //! root (the Frobenius map x ↦ x² is additive, so both are tables of 8 × 256 entries), power,
-//! inverse (a^(2^64 − 2)), the trace and the roots of x² ⊕ x = a. [`log`]: the multiplicative
+//! inverse (a^(2^64 − 2)), the trace and the roots of x² ⊕ x = a. [`arithmetic128`]: product,
+//! square, square root, power and inverse below 2^128, the quadratic extension of the 64-bit
+//! field (four 64-bit products a product, one 64-bit inverse an inverse). [`log`]: the multiplicative
 //! order and the discrete logarithm, by Pohlig–Hellman over the factors of the group order
 //! 2^64 − 1 = 3 · 5 · 17 · 257 · 641 · 65537 · 6700417, with baby-step giant-step in each
 //! factor. [`expr`]: the calculator `grundy nimber` evaluates. [`reference`]: slow products
@@ -39,6 +42,7 @@
 //! Cryptography" (the discrete logarithm).
 
 pub mod arithmetic;
+pub mod arithmetic128;
 pub mod expr;
 pub mod log;
 pub mod reference;

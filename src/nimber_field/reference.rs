@@ -34,26 +34,27 @@ pub fn mex_table(size: usize) -> Vec<Vec<u8>> {
 /// size: if neither i nor j has bit k, the field is smaller; if one has it, 2^i = F · 2^i′ and
 /// the product is F times a product below F (an ordinary product); if both, F ⊗ F = F ⊕ F/2
 /// and the product is (F ⊕ F/2) ⊗ (2^i′ ⊗ 2^j′), with F/2 and the inner product below F.
-/// The products of powers of two are memoised.
+/// The products of powers of two are memoised. It works below 2^128 (the field of 2^128
+/// elements is the top of its recursion), the referee of both the 64-bit and the 128-bit field.
 #[derive(Clone, Debug)]
 pub struct PowerOfTwoProducts {
-    memo: Vec<Option<u64>>,
+    memo: Vec<Option<u128>>,
 }
 
 impl Default for PowerOfTwoProducts {
     fn default() -> Self {
         PowerOfTwoProducts {
-            memo: vec![None; 64 * 64],
+            memo: vec![None; 128 * 128],
         }
     }
 }
 
 impl PowerOfTwoProducts {
     /// a ⊗ b for a, b below 2^(2^level).
-    fn product_below(&mut self, a: u64, b: u64, level: u32) -> u64 {
+    fn product_below(&mut self, a: u128, b: u128, level: u32) -> u128 {
         let mut sum = 0;
-        for i in (0..64).filter(|i| a >> i & 1 == 1) {
-            for j in (0..64).filter(|j| b >> j & 1 == 1) {
+        for i in (0..128).filter(|i| a >> i & 1 == 1) {
+            for j in (0..128).filter(|j| b >> j & 1 == 1) {
                 sum ^= self.powers(i, j, level);
             }
         }
@@ -61,8 +62,8 @@ impl PowerOfTwoProducts {
     }
 
     /// 2^i ⊗ 2^j for i, j below 2^level.
-    fn powers(&mut self, i: u32, j: u32, level: u32) -> u64 {
-        if let Some(known) = self.memo[(i * 64 + j) as usize] {
+    fn powers(&mut self, i: u32, j: u32, level: u32) -> u128 {
+        if let Some(known) = self.memo[(i * 128 + j) as usize] {
             return known;
         }
         let value = if level == 0 {
@@ -77,24 +78,35 @@ impl PowerOfTwoProducts {
                 (true, false) | (false, true) => self.powers(i_rest, j_rest, k) << fermat_bits,
                 (true, true) => {
                     let inner = self.powers(i_rest, j_rest, k);
-                    let half = 1u64 << (fermat_bits - 1);
+                    let half = 1u128 << (fermat_bits - 1);
                     (inner << fermat_bits) ^ self.product_below(half, inner, k)
                 }
             }
         };
-        self.memo[(i * 64 + j) as usize] = Some(value);
+        self.memo[(i * 128 + j) as usize] = Some(value);
         value
     }
 
     /// a ⊗ b.
     pub fn product(&mut self, a: u64, b: u64) -> u64 {
-        self.product_below(a, b, 6)
+        let below = self.product_below(u128::from(a), u128::from(b), 6);
+        u64::try_from(below).expect("the nimbers below 2^64 are a field")
+    }
+
+    /// a ⊗ b in the field of 2^128 elements.
+    pub fn product_128(&mut self, a: u128, b: u128) -> u128 {
+        self.product_below(a, b, 7)
     }
 }
 
 /// a ⊗ b by [`PowerOfTwoProducts`], with a fresh memo.
 pub fn power_of_two_product(a: u64, b: u64) -> u64 {
     PowerOfTwoProducts::default().product(a, b)
+}
+
+/// a ⊗ b below 2^128 by [`PowerOfTwoProducts`], with a fresh memo.
+pub fn power_of_two_product_128(a: u128, b: u128) -> u128 {
+    PowerOfTwoProducts::default().product_128(a, b)
 }
 
 #[cfg(test)]

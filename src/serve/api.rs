@@ -7,6 +7,7 @@ use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
 use crate::game::{Game, GameError, MoveOutcome, PositionMoves};
+use crate::games::coins::TURNING_CORNERS;
 use crate::resolve::ResolveError;
 use axum::Json;
 use axum::body::Bytes;
@@ -86,8 +87,18 @@ fn gallery(fixed: &[GameDescription]) -> Vec<GalleryCard> {
             story: story.to_string(),
             example: Some(example.to_string()),
         });
-    contest.chain(aliased).chain(others).collect()
+    let coins = std::iter::once(GalleryCard {
+        title: "Turning Corners".to_string(),
+        spelling: TURNING_CORNERS.to_string(),
+        story: "turn the four corners of a rectangle of coins whose top corner is heads"
+            .to_string(),
+        example: Some(CORNERS_SAMPLE.to_string()),
+    });
+    contest.chain(aliased).chain(others).chain(coins).collect()
 }
+
+/// The sample position of Turning Corners in the gallery (a win: its value is 2).
+const CORNERS_SAMPLE: &str = "1,2 2,1 3,3";
 
 /// The most heaps a table request may chart.
 pub(super) const MAX_TABLE: u64 = 100_000;

@@ -123,6 +123,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("page/app.js"),
     ),
     (
+        "/coins.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/coins.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("page/style.css"),

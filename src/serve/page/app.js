@@ -1166,7 +1166,7 @@ function drawBoard() {
   if (!entry || !page.game) {
     return;
   }
-  const draw = page.game.heap ? drawHeaps : BOARDS[page.game.name];
+  const draw = page.game.heap ? drawHeaps : BOARDS[page.game.name] ?? coinBoard(page.game.name);
   const parts = partCount(entry.position);
   if (!draw) {
     $("board-hint").textContent = "This game has no board: play it with the moves below.";
