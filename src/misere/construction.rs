@@ -61,7 +61,7 @@
 //! The procedure is the one of Siegel's MisereSolver, described in the project's
 //! specification (`MISERE-QUOTIENTS.md`); this is an implementation of that description.
 
-use super::bitset::Bits;
+use super::bitset::{Bits, ElementSet};
 use super::error::MisereError;
 use super::monoid::{Element, Monoid};
 use super::options::HeapOptions;
@@ -145,7 +145,7 @@ struct Pretension {
 type Transitions = Vec<(Element, usize)>;
 
 /// For each element, the ⊆-minimal transition sets of the positions of that image met.
-type MinimalSets = Vec<Vec<Bits>>;
+type MinimalSets = Vec<Vec<ElementSet>>;
 
 /// A heap used by the searches: the smallest heap of its type.
 #[derive(Clone, Debug)]
@@ -257,32 +257,27 @@ impl Pretension {
         letters
     }
 
-    /// TR(W + h) from φ(W) = x and TR(W).
+    /// TR(W + h) from φ(W) = x and TR(W) (`scratch` is working space).
     fn extend_transitions(
         &self,
         x: Element,
-        tr: &Bits,
+        tr: &ElementSet,
         letter: &TypeHeap,
         options: &[Vec<Vec<u64>>],
-    ) -> Bits {
-        let mut next = Bits::new(self.order());
+        scratch: &mut Vec<Element>,
+    ) -> ElementSet {
+        scratch.clear();
         match letter.generator {
             Some(g) => {
                 let action = self.monoid.action(g);
-                for i in tr.iter() {
-                    next.insert(action[i] as usize);
-                }
+                scratch.extend(tr.members().iter().map(|&i| action[i as usize]));
             }
-            None => {
-                for i in tr.iter() {
-                    next.insert(i);
-                }
-            }
+            None => scratch.extend_from_slice(tr.members()),
         }
         for &(_, k) in &letter.t {
-            next.insert(self.image(x, &options[letter.heap as usize][k]) as usize);
+            scratch.push(self.image(x, &options[letter.heap as usize][k]));
         }
-        next
+        ElementSet::from_list(scratch)
     }
 
     /// Least representatives by a walk in ≺ order (an element reached again is not walked
@@ -304,16 +299,17 @@ impl Pretension {
         let mut count = 1;
         struct Frame {
             x: Element,
-            tr: Bits,
+            tr: ElementSet,
             limit: usize,
             next: usize,
         }
         let mut stack = vec![Frame {
             x: 0,
-            tr: Bits::new(if rule { order } else { 0 }),
+            tr: ElementSet::empty(),
             limit: letters.len(),
             next: 0,
         }];
+        let mut scratch = Vec::new();
         while let Some(top) = stack.last_mut() {
             if top.next >= top.limit {
                 stack.pop();
@@ -332,9 +328,10 @@ impl Pretension {
             reps.parent[y as usize] = x;
             reps.heap[y as usize] = letter.heap;
             let tr = if rule {
-                let tr = self.extend_transitions(x, &top.tr, letter, options);
+                let tr = self.extend_transitions(x, &top.tr, letter, options, &mut scratch);
                 let mut lost = !tr.is_empty();
-                for m in tr.iter() {
+                for &m in tr.members() {
+                    let m = m as usize;
                     if reps.rank[m] == usize::MAX {
                         return Err(MisereError::Rejected(format!(
                             "heap {}: a candidate's option image was not reached before the \
@@ -349,7 +346,7 @@ impl Pretension {
                 reps.lost_by_rule[y as usize] = lost;
                 tr
             } else {
-                Bits::new(0)
+                ElementSet::empty()
             };
             stack.push(Frame {
                 x: y,
@@ -414,20 +411,22 @@ impl Pretension {
         limits: &Limits,
     ) -> Result<(Option<Vec<u64>>, MinimalSets), MisereError> {
         let order = self.order();
-        let p_bits = Bits::from_fn(order, |x| self.lost[x]);
         let mut minimal: MinimalSets = vec![Vec::new(); order];
         struct Frame {
             x: Element,
-            tr: Bits,
+            tr: ElementSet,
             limit: usize,
             next: usize,
         }
         let mut stack = vec![Frame {
             x: 0,
-            tr: Bits::new(order),
+            tr: ElementSet::empty(),
             limit: types.len(),
             next: 0,
         }];
+        let mut scratch = Vec::new();
+        // The members of the transition set at hand, as bits (cleared after each step).
+        let mut marks = Bits::new(order);
         let mut path: Vec<u64> = Vec::new();
         let mut steps: u64 = 0;
         while let Some(top) = stack.last_mut() {
@@ -451,15 +450,21 @@ impl Pretension {
             }
             let x = top.x;
             let y = self.times_heap(x, ty.heap);
-            let tr = self.extend_transitions(x, &top.tr, ty, options);
+            let tr = self.extend_transitions(x, &top.tr, ty, options, &mut scratch);
             let list = &mut minimal[y as usize];
-            if list.iter().any(|s| s.is_subset(&tr)) {
+            marks.mark(&tr);
+            let dominated = list.iter().any(|s| s.is_subset_marked(&tr, &marks));
+            marks.unmark(&tr);
+            if dominated {
                 path.pop();
                 continue;
             }
             list.retain(|s| !tr.is_subset(s));
             list.push(tr.clone());
-            if !self.lost[y as usize] && !tr.is_empty() && !tr.intersects(&p_bits) {
+            if !self.lost[y as usize]
+                && !tr.is_empty()
+                && tr.members().iter().all(|&m| !self.lost[m as usize])
+            {
                 return Ok((Some(path), minimal));
             }
             stack.push(Frame {
@@ -807,10 +812,12 @@ impl Construction {
             })
             .collect();
         // The fast test.
-        if let Some(&x) = allowed
-            .iter()
-            .find(|&&x| x == 0 || minimal[x as usize].iter().any(|s| s.is_subset(&t_bits)))
-        {
+        if let Some(&x) = allowed.iter().find(|&&x| {
+            x == 0
+                || minimal[x as usize]
+                    .iter()
+                    .any(|s| s.is_subset_of_bits(&t_bits))
+        }) {
             self.assign(n, x);
             return Ok(Settled::Fast);
         }
@@ -907,13 +914,30 @@ impl Construction {
     }
 
     /// {z : xz ∈ P} for every x.
+    ///
+    /// Row by row: x·z = (x·parent(z))·heap(z), where LL(z) = LL(parent(z)) + heap(z), so with
+    /// z taken in the order of their least positions' ranks, each product is one step from one
+    /// already known.
     fn compute_partners(&self) -> Vec<Bits> {
         let order = self.order();
+        let mut by_rank: Vec<Element> = (1..order as Element).collect();
+        by_rank.sort_unstable_by_key(|&z| self.reps.rank[z as usize]);
         let mut partners = vec![Bits::new(order); order];
-        for z in 0..order as Element {
-            for x in 0..order as Element {
-                if self.current.lost[self.multiply(x, z) as usize] {
-                    partners[x as usize].insert(z as usize);
+        let mut row: Vec<Element> = vec![0; order];
+        for x in 0..order as Element {
+            row[0] = x;
+            let mine = &mut partners[x as usize];
+            if self.current.lost[x as usize] {
+                mine.insert(0);
+            }
+            for &z in &by_rank {
+                let product = self.current.times_heap(
+                    row[self.reps.parent[z as usize] as usize],
+                    self.reps.heap[z as usize],
+                );
+                row[z as usize] = product;
+                if self.current.lost[product as usize] {
+                    mine.insert(z as usize);
                 }
             }
         }
@@ -923,8 +947,64 @@ impl Construction {
 
 #[cfg(test)]
 mod tests {
-    use super::{colex_subsets, precedes};
+    use super::{Construction, Limits, colex_subsets, precedes};
     use std::cmp::Ordering;
+
+    /// A take-and-break code's options from its definition (digit k: bit 1 takes k tokens
+    /// leaving nothing, bit 2 leaving one heap, bit 4 leaving two).
+    fn code_options(digits: &[u8], n: u64, each: &mut dyn FnMut(&[u64])) {
+        for (k, &digit) in digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if digit & 1 != 0 && rest == 0 && k > 0 {
+                each(&[]);
+            }
+            if digit & 2 != 0 && rest >= 1 && k > 0 {
+                each(&[rest]);
+            }
+            if digit & 4 != 0 {
+                for a in 1..rest {
+                    each(&[a, rest - a]);
+                }
+            }
+        }
+    }
+
+    /// The partner sets computed row by row along least positions are {z : xz ∈ P}, with xz
+    /// multiplied from the definition, on every quotient of several codes up to heap 24.
+    #[test]
+    fn partners_row_by_row_agree_with_products() {
+        for digits in [
+            &[0u8, 0, 7][..],
+            &[0, 7, 7],
+            &[4, 0, 7],
+            &[0, 1, 2, 3],
+            &[0, 5, 6],
+            &[0, 7, 5],
+            &[0, 3, 1],
+        ] {
+            let options = |n: u64, each: &mut dyn FnMut(&[u64])| code_options(digits, n, each);
+            let mut construction = Construction::new();
+            for _ in 0..24 {
+                construction.add_heap(&options, &Limits::default()).unwrap();
+                let partners = construction.compute_partners();
+                let order = construction.order() as u32;
+                for x in 0..order {
+                    for z in 0..order {
+                        assert_eq!(
+                            partners[x as usize].contains(z as usize),
+                            construction.is_lost(construction.multiply(x, z)),
+                            "{digits:?} heap {}: x = {x}, z = {z}",
+                            construction.heaps()
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_order_compares_the_largest_heap_first() {

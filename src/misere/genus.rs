@@ -7,7 +7,7 @@
 
 use super::error::MisereError;
 use super::options::HeapOptions;
-use crate::core::{ImpartialGame, Nimber, mex, solve_post_order};
+use crate::core::{ImpartialGame, solve_post_order};
 use rustc_hash::FxHashMap;
 
 use super::tame::Genus;
@@ -82,21 +82,34 @@ impl<'a> GenusSearch<'a> {
         }
     }
 
+    /// Opt(heap), each option's non-zero parts ascending, each multiset once (cached).
     fn heap_options(&mut self, heap: u64) -> &[Vec<u64>] {
         let options = self.options;
         self.heap_options.entry(heap).or_insert_with(|| {
-            super::options::collect_options(options, heap)
+            let mut all: Vec<Vec<u64>> = super::options::collect_options(options, heap)
                 .into_iter()
                 .map(|mut parts| {
                     parts.retain(|&p| p > 0);
                     parts.sort_unstable();
                     parts
                 })
-                .collect()
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            all
         })
     }
 
+    /// The options of `position` (ascending), each ascending. One heap's options give distinct
+    /// positions; two heaps' may coincide, which repeats an option (harmless to the mex).
     fn position_options(&mut self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut previous = None;
+        for &heap in position {
+            if previous != Some(heap) {
+                self.heap_options(heap);
+            }
+            previous = Some(heap);
+        }
         let mut result = Vec::new();
         let mut previous = None;
         for (index, &heap) in position.iter().enumerate() {
@@ -104,20 +117,21 @@ impl<'a> GenusSearch<'a> {
                 continue;
             }
             previous = Some(heap);
-            let options = self.heap_options(heap).to_vec();
-            for parts in options {
-                let mut next: Vec<u64> = position[..index]
-                    .iter()
-                    .chain(&position[index + 1..])
-                    .copied()
-                    .chain(parts)
-                    .collect();
-                next.sort_unstable();
+            let rest = position[..index].iter().chain(&position[index + 1..]);
+            for parts in &self.heap_options[&heap] {
+                // Merge the rest (ascending) with the parts (ascending).
+                let mut next = Vec::with_capacity(position.len() - 1 + parts.len());
+                let mut parts = parts.iter().copied().peekable();
+                for &h in rest.clone() {
+                    while let Some(p) = parts.next_if(|&p| p < h) {
+                        next.push(p);
+                    }
+                    next.push(h);
+                }
+                next.extend(parts);
                 result.push(next);
             }
         }
-        result.sort();
-        result.dedup();
         result
     }
 
@@ -151,22 +165,30 @@ impl<'a> GenusSearch<'a> {
 
 /// The entry of a position from its options' entries, with `terms` terms of γ.
 fn combine(children: &[&Entry], terms: usize) -> Result<Entry, NeedMoreTerms> {
-    let grundy = mex(children.iter().map(|c| Nimber(c.grundy))).0;
+    let mut seen = Vec::with_capacity(children.len() + 3);
+    let grundy = small_mex(children.iter().map(|c| c.grundy), children.len(), &mut seen);
     let mut gammas = Vec::with_capacity(terms);
     for k in 0..terms {
         let gamma = if k == 0 {
             if children.is_empty() {
                 1
             } else {
-                mex(children.iter().map(|c| Nimber(c.gammas[0]))).0
+                small_mex(
+                    children.iter().map(|c| c.gammas[0]),
+                    children.len(),
+                    &mut seen,
+                )
             }
         } else {
             let previous = gammas[k - 1];
-            mex(children
-                .iter()
-                .map(|c| Nimber(c.gammas[k]))
-                .chain([Nimber(previous), Nimber(previous ^ 1)]))
-            .0
+            small_mex(
+                children
+                    .iter()
+                    .map(|c| c.gammas[k])
+                    .chain([previous, previous ^ 1]),
+                children.len() + 2,
+                &mut seen,
+            )
         };
         gammas.push(gamma);
     }
@@ -185,6 +207,21 @@ fn combine(children: &[&Entry], terms: usize) -> Result<Entry, NeedMoreTerms> {
         start,
         tame,
     })
+}
+
+/// The least natural number not among `values` (their mex), given at most `count` values, with
+/// `seen` as working space: the mex of m values is at most m, so only values up to m are marked.
+fn small_mex(values: impl Iterator<Item = u64>, count: usize, seen: &mut Vec<bool>) -> u64 {
+    seen.clear();
+    seen.resize(count + 1, false);
+    for v in values {
+        if let Ok(v) = usize::try_from(v)
+            && v <= count
+        {
+            seen[v] = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(count) as u64
 }
 
 /// The genus of positions of any game (a sum's component, say), memoised by

@@ -22,7 +22,7 @@ pub const MAX_MISERE_TABLE: u64 = 20_000;
 
 /// How many positions the genus report examines: the genus is a side report, computed as far as
 /// this budget goes (a few hundredths of a second) and never holding up the quotient.
-pub const TABLE_GENUS_POSITIONS: usize = 50_000;
+pub const TABLE_GENUS_POSITIONS: usize = 20_000;
 
 /// How `table --misere` runs.
 #[derive(Clone, Debug, Default)]
