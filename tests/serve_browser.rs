@@ -889,7 +889,9 @@ async fn boards_on_random_positions(client: &Client, server: &Server) -> TestRes
     Ok(checked)
 }
 
-/// Writes a screenshot of the board area to `docs/board-NAME.png`.
+/// Writes a screenshot of the board area to `target/board-NAME.png`, or to the book's
+/// `docs/board-NAME.png` when `GRUNDY_DOCS_SCREENSHOTS` is set (so that a test run leaves the
+/// tracked pictures alone unless asked to renew them).
 async fn board_screenshot(client: &Client, name: &str) -> TestResult {
     // In view as a whole: Chromium's element screenshots stop at the window's edge.
     client
@@ -900,10 +902,12 @@ async fn board_screenshot(client: &Client, name: &str) -> TestResult {
         .await?;
     let area = client.find(Locator::Id("board-area")).await?;
     let png = area.screenshot().await?;
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs")
-        .join(format!("board-{name}.png"));
-    std::fs::write(path, png)?;
+    let folder = if std::env::var_os("GRUNDY_DOCS_SCREENSHOTS").is_some() {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs")
+    } else {
+        target_dir()
+    };
+    std::fs::write(folder.join(format!("board-{name}.png")), png)?;
     Ok(())
 }
 
