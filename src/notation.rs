@@ -106,6 +106,23 @@ pub(crate) fn is_canonical_number_list(text: &str) -> bool {
         .all(piece_is_canonical)
 }
 
+/// Whether a canonical number list (see [`is_canonical_number_list`]) is in non-decreasing order,
+/// as the games that keep their heaps sorted write it. Numbers without leading zeros compare by
+/// length, then digit by digit.
+pub(crate) fn is_non_decreasing_number_list(text: &str) -> bool {
+    let mut numbers = text.split(' ');
+    let Some(mut previous) = numbers.next() else {
+        return true;
+    };
+    for number in numbers {
+        if (previous.len(), previous) > (number.len(), number) {
+            return false;
+        }
+        previous = number;
+    }
+    true
+}
+
 /// Splits a token of the form `x/y` into two `u64`s; `shape` names the form in errors.
 pub(crate) fn split_pair(token: &Token<'_>, shape: &str) -> Result<(u64, u64), InputError> {
     let bad = || {

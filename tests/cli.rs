@@ -582,3 +582,44 @@ fn a_bad_count_names_its_own_option() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Nim keeps its heaps sorted: whatever order they are typed in, the report names the sorted
+    /// position, and each winning move `h-k` (heap h of that position, take k) leads to the
+    /// position it names, of nim-sum 0.
+    #[test]
+    fn nim_moves_are_numbered_in_the_position_reported(heaps in prop::collection::vec(1u64..40, 1..6)) {
+        let typed = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let output = grundy().args(["analyze", "nim", &typed, "--json"]).output().unwrap();
+        let report: serde_json::Value =
+            serde_json::from_str(&common::stdout_of_success(output)).unwrap();
+        let mut sorted = heaps.clone();
+        sorted.sort_unstable();
+        let reported: Vec<u64> = report["position"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        prop_assert_eq!(&reported, &sorted);
+        for listed in report["winning_moves"].as_array().unwrap() {
+            let (heap, take) = listed["move"].as_str().unwrap().split_once('-').unwrap();
+            let (heap, take): (usize, u64) = (heap.parse().unwrap(), take.parse().unwrap());
+            let mut after = sorted.clone();
+            after[heap - 1] -= take;
+            after.retain(|&n| n > 0);
+            after.sort_unstable();
+            prop_assert_eq!(after.iter().fold(0, |sum, n| sum ^ n), 0);
+            let to: Vec<u64> = listed["to"]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .filter(|n| !n.is_empty())
+                .map(|n| n.parse().unwrap())
+                .collect();
+            prop_assert_eq!(to, after);
+        }
+    }
+}

@@ -220,7 +220,11 @@ impl Notation for Nim {
     }
 
     fn is_canonical_text(text: &str) -> bool {
-        crate::notation::is_canonical_number_list(text) && !text.split(' ').any(|n| n == "0")
+        // The heaps are kept sorted (equal heaps are one move), so only a sorted list is written
+        // as it was typed: `6 3` is reported as `3 6`, the position the moves are numbered in.
+        crate::notation::is_canonical_number_list(text)
+            && !text.split(' ').any(|n| n == "0")
+            && crate::notation::is_non_decreasing_number_list(text)
     }
 }
 
@@ -430,6 +434,27 @@ mod tests {
         assert_eq!(position.move_to(&position), None);
         assert!(Nim::parse("1 0").is_err());
         assert!(Nim::parse("18446744073709551616").is_err());
+    }
+
+    #[test]
+    fn only_the_text_display_would_write_is_echoed() {
+        for text in [
+            "6 3",
+            "3 6",
+            "3 3 6",
+            "6 3 3",
+            "10 9",
+            "9 10",
+            "1",
+            "12 101 13",
+        ] {
+            let position = Nim::parse(text).unwrap();
+            assert_eq!(
+                Nim::is_canonical_text(text),
+                position.to_string() == text,
+                "{text}"
+            );
+        }
     }
 
     #[test]
