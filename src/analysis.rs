@@ -137,15 +137,7 @@ impl<G: Theory> Analysis<'_, G> {
                 Play::Misere => "misere (the player who cannot move wins)",
             }
         )?;
-        writeln!(
-            out,
-            "winner:   {}",
-            match self.winner {
-                Winner::First => "first (the player to move wins)",
-                Winner::Second => "second (the player to move loses)",
-                Winner::Draw => "draw (neither player can force a win)",
-            }
-        )?;
+        writeln!(out, "winner:   {}", self.winner.explained())?;
         match self.grundy {
             Some(value) => writeln!(out, "grundy:   {value}")?,
             None if self.play == Play::Misere => writeln!(

@@ -155,16 +155,7 @@ impl<G: Components> CompoundAnalysis<'_, G> {
             }
         };
         writeln!(out, "deciding: {why}")?;
-        writeln!(
-            out,
-            "winner:   {}",
-            match self.winner {
-                Winner::First => "first (the player to move wins)",
-                Winner::Second => "second (the player to move loses)",
-                // The compounds of short games are short: never drawn.
-                Winner::Draw => "draw (neither player can force a win)",
-            }
-        )?;
+        writeln!(out, "winner:   {}", self.winner.explained())?;
         let total = self.moves.total;
         if total == 0 {
             return writeln!(out, "winning moves: none");

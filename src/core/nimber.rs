@@ -87,6 +87,17 @@ pub enum Winner {
     Draw,
 }
 
+impl Winner {
+    /// The winner as the text reports say it: `first (the player to move wins)`, …
+    pub fn explained(self) -> &'static str {
+        match self {
+            Winner::First => "first (the player to move wins)",
+            Winner::Second => "second (the player to move loses)",
+            Winner::Draw => "draw (neither player can force a win)",
+        }
+    }
+}
+
 impl fmt::Display for Winner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -41,6 +41,7 @@
 use super::gamma::Gamma;
 use super::graph::{GameGraph, Vertex};
 use super::referee::{Label, label};
+use super::report::{Listed, LoopyReport, ReportedMove};
 use super::tokens::{Board, Tokens};
 use crate::core::Winner;
 use crate::game::{Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves};
@@ -48,7 +49,6 @@ use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape};
 use crate::play::{Ending, Side};
 use crate::scanner::{InputError, Location, Scanner, Token};
 use crate::verify::{Counterexample, Report};
-use serde::Serialize;
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 
@@ -338,29 +338,6 @@ struct Shiritori {
     info: GameInfo,
 }
 
-/// One move as JSON.
-#[derive(Serialize)]
-struct JsonMove {
-    #[serde(rename = "move")]
-    notation: String,
-    to: String,
-}
-
-/// The analysis as JSON.
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    game: &'a str,
-    position: String,
-    play: &'static str,
-    winner: Winner,
-    grundy: Option<u64>,
-    gamma: String,
-    winning_moves: Vec<JsonMove>,
-    winning_move_count: u64,
-    drawing_moves: Vec<JsonMove>,
-    drawing_move_count: u64,
-}
-
 impl Shiritori {
     fn outcome(position: &Position, word: usize, after: Winner) -> MoveOutcome {
         MoveOutcome {
@@ -428,36 +405,26 @@ impl Game for Shiritori {
             .filter(|&&(_, after)| winner != Winner::Second && after == wanted)
             .map(|&(w, _)| w)
             .collect();
-        let json_moves = || -> Vec<JsonMove> {
-            listed
+        let chosen = Listed {
+            moves: listed
                 .iter()
                 .take(limit)
-                .map(|&w| JsonMove {
+                .map(|&w| ReportedMove {
                     notation: position.words[w].clone(),
                     to: position.show(w),
                 })
-                .collect()
+                .collect(),
+            total: listed.len() as u64,
         };
-        let count = listed.len() as u64;
-        let (winning, drawing) = match winner {
-            Winner::First => ((json_moves(), count), (Vec::new(), 0)),
-            Winner::Draw => ((Vec::new(), 0), (json_moves(), count)),
-            Winner::Second => ((Vec::new(), 0), (Vec::new(), 0)),
-        };
+        let report = LoopyReport::new(
+            &self.info.name,
+            position.show(position.said),
+            winner,
+            &gamma,
+            chosen,
+        );
         if json {
-            let report = JsonReport {
-                game: &self.info.name,
-                position: position.show(position.said),
-                play: "normal",
-                winner,
-                grundy: gamma.finite(),
-                gamma: gamma.to_string(),
-                winning_move_count: winning.1,
-                winning_moves: winning.0,
-                drawing_move_count: drawing.1,
-                drawing_moves: drawing.0,
-            };
-            serde_json::to_writer(&mut *out, &report).map_err(std::io::Error::other)?;
+            report.write(out)?;
             out.write_all(b"\n")?;
             return Ok(());
         }
@@ -473,24 +440,24 @@ impl Game for Shiritori {
             "to say:   a word beginning with `{}` (the last three letters of `{said}`)",
             &said[said.len() - 3..]
         )?;
-        writeln!(
-            out,
-            "winner:   {}",
-            match winner {
-                Winner::First => "first (the player to move wins)",
-                Winner::Second => "second (the player to move loses)",
-                Winner::Draw => "draw (neither player can force a win)",
-            }
-        )?;
+        writeln!(out, "winner:   {}", winner.explained())?;
         writeln!(out, "gamma:    {gamma}")?;
-        let (title, moves) = match winner {
-            Winner::First => ("winning moves", &winning),
+        let (title, listed, total) = match winner {
+            Winner::First => (
+                "winning moves",
+                &report.winning_moves,
+                report.winning_move_count,
+            ),
             Winner::Draw => {
                 writeln!(
                     out,
                     "winning moves: none (no word leaves the opponent a lost position)"
                 )?;
-                ("drawing moves", &drawing)
+                (
+                    "drawing moves",
+                    &report.drawing_moves,
+                    report.drawing_move_count,
+                )
             }
             Winner::Second if moves.is_empty() => {
                 writeln!(out, "winning moves: none (no word continues `{said}`)")?;
@@ -504,11 +471,11 @@ impl Game for Shiritori {
                 return Ok(());
             }
         };
-        writeln!(out, "{title}: {}", moves.1)?;
-        for mv in &moves.0 {
+        writeln!(out, "{title}: {total}")?;
+        for mv in listed {
             writeln!(out, "  {:<12} -> {}", mv.notation, mv.to)?;
         }
-        let hidden = moves.1 - moves.0.len() as u64;
+        let hidden = total - listed.len() as u64;
         if hidden > 0 {
             writeln!(out, "  … and {hidden} more (raise --limit to list them)")?;
         }

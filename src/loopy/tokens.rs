@@ -14,9 +14,9 @@
 
 use super::gamma::{Gamma, Gammas};
 use super::graph::{GameGraph, Vertex};
+use super::report::{Listed, LoopyReport, ReportedMove, ReportedToken};
 use crate::core::Winner;
 use crate::scanner::{InputError, Scanner};
-use serde::Serialize;
 use std::fmt;
 use std::io::{self, Write};
 
@@ -415,73 +415,45 @@ pub struct TokenAnalysis<'a> {
     board: &'a Board,
 }
 
-/// One move as JSON.
-#[derive(Serialize)]
-struct JsonMove {
-    #[serde(rename = "move")]
-    notation: String,
-    to: String,
-}
-
-/// One token as JSON.
-#[derive(Serialize)]
-struct JsonToken {
-    vertex: u64,
-    gamma: String,
-}
-
-/// The report as JSON.
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    game: &'a str,
-    position: String,
-    play: &'static str,
-    winner: Winner,
-    grundy: Option<u64>,
-    gamma: String,
-    tokens: Vec<JsonToken>,
-    winning_moves: Vec<JsonMove>,
-    winning_move_count: u64,
-    drawing_moves: Vec<JsonMove>,
-    drawing_move_count: u64,
-}
-
 impl TokenAnalysis<'_> {
-    fn json_moves(&self, moves: &MoveList) -> Vec<JsonMove> {
-        moves
-            .listed
-            .iter()
-            .map(|&mv| JsonMove {
-                notation: mv.to_string(),
-                to: self.position.after(mv).to_string(),
-            })
-            .collect()
+    fn listed(&self, moves: &MoveList) -> Listed {
+        Listed {
+            moves: moves
+                .listed
+                .iter()
+                .map(|&mv| ReportedMove {
+                    notation: mv.to_string(),
+                    to: self.position.after(mv).to_string(),
+                })
+                .collect(),
+            total: moves.total,
+        }
     }
 
     /// Writes the one-object JSON report (no final newline).
     pub fn write_json(&self, game: &str, out: &mut dyn Write) -> io::Result<()> {
-        let report = JsonReport {
+        let chosen = match self.winner {
+            Winner::Draw => self.listed(&self.drawing),
+            _ => self.listed(&self.winning),
+        };
+        let mut report = LoopyReport::new(
             game,
-            position: self.position.to_string(),
-            play: "normal",
-            winner: self.winner,
-            grundy: self.gamma.finite(),
-            gamma: self.gamma.to_string(),
-            tokens: self
-                .position
+            self.position.to_string(),
+            self.winner,
+            &self.gamma,
+            chosen,
+        );
+        report.tokens = Some(
+            self.position
                 .0
                 .iter()
-                .map(|&vertex| JsonToken {
+                .map(|&vertex| ReportedToken {
                     vertex: u64::from(vertex) + 1,
                     gamma: self.board.gamma(vertex).to_string(),
                 })
                 .collect(),
-            winning_moves: self.json_moves(&self.winning),
-            winning_move_count: self.winning.total,
-            drawing_moves: self.json_moves(&self.drawing),
-            drawing_move_count: self.drawing.total,
-        };
-        serde_json::to_writer(&mut *out, &report).map_err(io::Error::other)
+        );
+        report.write(out)
     }
 
     /// Writes the text report.
@@ -498,15 +470,7 @@ impl TokenAnalysis<'_> {
             }
         )?;
         writeln!(out, "play:     normal (the player who cannot move loses)")?;
-        writeln!(
-            out,
-            "winner:   {}",
-            match self.winner {
-                Winner::First => "first (the player to move wins)",
-                Winner::Second => "second (the player to move loses)",
-                Winner::Draw => "draw (neither player can force a win)",
-            }
-        )?;
+        writeln!(out, "winner:   {}", self.winner.explained())?;
         let why = match (&self.gamma, self.position.0.len()) {
             (Gamma::Finite(_), _) => "",
             (Gamma::Infinite(_), 0 | 1) => "",

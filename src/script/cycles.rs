@@ -22,10 +22,10 @@ use crate::core::Winner;
 use crate::loopy::gamma::Gamma;
 use crate::loopy::graph::{GameGraph, Vertex};
 use crate::loopy::referee::{Label, label};
+use crate::loopy::report::{Listed, LoopyReport, ReportedMove};
 use crate::loopy::tokens::{Board, Tokens};
 use crate::search::Rules;
 use crate::verify::{Counterexample, Report};
-use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use std::io::{self, Write};
 
@@ -137,30 +137,6 @@ impl<P> Explored<P> {
     }
 }
 
-/// One move as JSON.
-#[derive(Serialize)]
-struct JsonMove {
-    #[serde(rename = "move")]
-    notation: String,
-    to: String,
-}
-
-/// The analysis as JSON.
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    game: &'a str,
-    position: String,
-    play: &'static str,
-    winner: Winner,
-    grundy: Option<u64>,
-    gamma: String,
-    reachable: usize,
-    winning_moves: Vec<JsonMove>,
-    winning_move_count: u64,
-    drawing_moves: Vec<JsonMove>,
-    drawing_move_count: u64,
-}
-
 /// Writes `analyze`'s report of the start of `explored` (text or JSON), listing at most
 /// `limit` moves.
 pub fn write_analysis<R: Rules>(
@@ -185,49 +161,34 @@ pub fn write_analysis<R: Rules>(
         .filter(|&&(_, after)| Some(after) == wanted)
         .map(|&(option, _)| option)
         .collect();
-    let listed: Vec<JsonMove> = chosen
+    let listed: Vec<ReportedMove> = chosen
         .iter()
         .take(limit)
-        .map(|&option| JsonMove {
+        .map(|&option| ReportedMove {
             notation: rules.move_name(start, option),
             to: rules.show(option),
         })
         .collect();
     let count = chosen.len() as u64;
     if json {
-        let (winning, drawing) = if winner == Winner::Draw {
-            ((Vec::new(), 0), (listed, count))
-        } else {
-            ((listed, count), (Vec::new(), 0))
-        };
-        let report = JsonReport {
-            game: name,
-            position: rules.show(start),
-            play: "normal",
+        let mut report = LoopyReport::new(
+            name,
+            rules.show(start),
             winner,
-            grundy: gamma.finite(),
-            gamma: gamma.to_string(),
-            reachable: explored.len(),
-            winning_moves: winning.0,
-            winning_move_count: winning.1,
-            drawing_moves: drawing.0,
-            drawing_move_count: drawing.1,
-        };
-        serde_json::to_writer(&mut *out, &report).map_err(io::Error::other)?;
+            &gamma,
+            Listed {
+                moves: listed,
+                total: count,
+            },
+        );
+        report.reachable = Some(explored.len());
+        report.write(out)?;
         return out.write_all(b"\n");
     }
     writeln!(out, "game:     {name}")?;
     writeln!(out, "position: {}", rules.show(start))?;
     writeln!(out, "play:     normal (the player who cannot move loses)")?;
-    writeln!(
-        out,
-        "winner:   {}",
-        match winner {
-            Winner::First => "first (the player to move wins)",
-            Winner::Second => "second (the player to move loses)",
-            Winner::Draw => "draw (neither player can force a win)",
-        }
-    )?;
+    writeln!(out, "winner:   {}", winner.explained())?;
     writeln!(
         out,
         "gamma:    {gamma} (the game has cycles: Smith's γ over the {} positions reachable)",
