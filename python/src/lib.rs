@@ -590,6 +590,7 @@ fn misere(
         max_order,
         deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
         interrupt: Some(Arc::clone(&interrupt)),
+        note: None,
     };
     let report = interruptible(
         py,

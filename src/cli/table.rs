@@ -288,14 +288,26 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     )?;
     let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
     let start = Instant::now();
+    // Progress on a terminal: each heap where the quotient changes, the heap reached every few
+    // seconds, and within a long heap the candidate quotients tried (at most one line a second).
+    let terminal = std::io::stderr().is_terminal();
+    let note: Option<grundy::misere::construction::Note> = terminal.then(|| {
+        let last = std::sync::Mutex::new(None::<Instant>);
+        let note = move |line: &str| {
+            let mut last = last.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if last.is_none_or(|at| at.elapsed() >= Duration::from_secs(1)) {
+                *last = Some(Instant::now());
+                eprintln!("{line} ({:.1} s)", start.elapsed().as_secs_f64());
+            }
+        };
+        std::sync::Arc::new(note) as grundy::misere::construction::Note
+    });
     let limits = Limits {
         max_order,
         deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
         interrupt: Some(interrupt_on_ctrl_c()),
+        note,
     };
-    // Progress on a terminal: each heap where the quotient changes, and the heap reached every
-    // few seconds.
-    let terminal = std::io::stderr().is_terminal();
     let mut last_note = Instant::now();
     let mut progress = |quotient: &grundy::misere::MisereQuotient, how: Settled| {
         if !terminal {

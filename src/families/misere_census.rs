@@ -106,6 +106,7 @@ pub fn misere_record(
         max_order,
         deadline: Some(start + Duration::from_secs_f64(seconds)),
         interrupt,
+        note: None,
     };
     let mut stopped = None;
     // An external rule's options may fail: each heap's are tried before it is added.

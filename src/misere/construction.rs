@@ -79,8 +79,12 @@ const MAX_CANDIDATES: usize = 100_000;
 /// How many subsets of a failure's heaps one recalibration tries.
 const MAX_SUBSETS: usize = 4096;
 
-/// What bounds a construction: candidate sizes, a deadline, an interrupt flag.
-#[derive(Clone, Debug)]
+/// What is said of a heap that takes long: shown by the command line on a terminal.
+pub type Note = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// What bounds a construction: candidate sizes, a deadline, an interrupt flag; and where to say
+/// how a long heap is going.
+#[derive(Clone)]
 pub struct Limits {
     /// The largest candidate (and quotient) in elements.
     pub max_order: usize,
@@ -88,6 +92,20 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop when this flag is set (Ctrl-C).
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Called with a line on each candidate quotient tried for a new generator (its order, the
+    /// failure that recalibrates it), so that a run of minutes on one heap is not silent.
+    pub note: Option<Note>,
+}
+
+impl std::fmt::Debug for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_order", &self.max_order)
+            .field("deadline", &self.deadline)
+            .field("interrupt", &self.interrupt)
+            .field("note", &self.note.as_ref().map(|_| "…"))
+            .finish()
+    }
 }
 
 impl Default for Limits {
@@ -96,11 +114,19 @@ impl Default for Limits {
             max_order: DEFAULT_MAX_ORDER,
             deadline: None,
             interrupt: None,
+            note: None,
         }
     }
 }
 
 impl Limits {
+    /// Says `line` where [`Limits::note`] asks.
+    fn say(&self, line: impl FnOnce() -> String) {
+        if let Some(note) = &self.note {
+            note(&line());
+        }
+    }
+
     /// An error if a limit of time or an interrupt has been reached, at heap `n`.
     fn check(&self, n: u64) -> Result<(), MisereError> {
         if let Some(flag) = &self.interrupt
@@ -867,6 +893,12 @@ impl Construction {
             if candidate.order() > limits.max_order {
                 return Err(candidate_too_large(n, limits.max_order));
             }
+            limits.say(|| {
+                format!(
+                    "heap {n}: checking candidate {tried} (order {})",
+                    candidate.order()
+                )
+            });
             let types = candidate.types(options);
             let reps = candidate.least_representatives(options, false)?;
             let failure_p = candidate.p_check(options, &types, &reps);
@@ -885,6 +917,12 @@ impl Construction {
                 return Ok(Settled::Changed(tried));
             };
             let want = !candidate.lost[candidate.image(0, &failure) as usize];
+            limits.say(|| {
+                format!(
+                    "heap {n}: candidate {tried} fails at {}: recalibrating",
+                    position_text(&failure)
+                )
+            });
             candidate = candidate.recalibrate(options, &failure, want, limits)?;
         }
         Err(MisereError::Rejected(format!(
@@ -1004,6 +1042,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every candidate tried for a new generator is announced, and every one that fails names
+    /// its failure; the last one announced is the quotient taken.
+    #[test]
+    fn long_heaps_say_which_candidates_they_try() {
+        let options = |n: u64, each: &mut dyn FnMut(&[u64])| code_options(&[0, 7, 7], n, each);
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let said = std::sync::Arc::clone(&lines);
+        let limits = Limits {
+            note: Some(std::sync::Arc::new(move |line: &str| {
+                said.lock().unwrap().push(line.to_string())
+            })),
+            ..Limits::default()
+        };
+        let mut construction = Construction::new();
+        let mut changes = 0;
+        for _ in 0..20 {
+            lines.lock().unwrap().clear();
+            let how = construction.add_heap(&options, &limits).unwrap();
+            let lines = lines.lock().unwrap();
+            let n = construction.heaps();
+            if let super::Settled::Changed(tried) = how {
+                changes += 1;
+                let checking = lines.iter().filter(|l| l.contains("checking")).count();
+                let failing = lines.iter().filter(|l| l.contains("fails at [")).count();
+                assert_eq!(
+                    (checking, failing),
+                    (tried, tried - 1),
+                    "heap {n}: {lines:?}"
+                );
+                let last = lines.last().unwrap();
+                assert_eq!(
+                    last,
+                    &format!(
+                        "heap {n}: checking candidate {tried} (order {})",
+                        construction.order()
+                    )
+                );
+            } else {
+                assert!(lines.is_empty(), "heap {n}: {lines:?}");
+            }
+        }
+        assert!(changes >= 3, "{changes} changes");
     }
 
     #[test]
