@@ -427,15 +427,9 @@ impl Notation for TakeOrMerge {
     }
 
     fn is_canonical_text(text: &str) -> bool {
-        // Display writes the piles ascending: numbers without leading zeros compare as
-        // (length, digits).
-        let mut previous = "";
+        // Display writes the piles ascending.
         crate::notation::is_canonical_number_list(text)
-            && text.split(' ').all(|pile| {
-                let ascending = (previous.len(), previous) <= (pile.len(), pile);
-                previous = pile;
-                ascending
-            })
+            && crate::notation::is_non_decreasing_number_list(text)
     }
 }
 
