@@ -719,7 +719,6 @@ fn same_as_cli(body: &serde_json::Value, cli: &Result<Vec<u8>, String>, got: &An
     }
 }
 
-
 /// `"compound"` on every request that plays a position: for heap games, a counter game and Nim,
 /// every compound, on seeded random positions, `/api/analyze` and `/api/remoteness` answer
 /// exactly what `grundy analyze --compound C --json` (and `--remoteness`) print, refusals
@@ -738,8 +737,13 @@ fn compounds_answer_as_the_command_line() {
                 "sub:1,3,4" => random.numbers(1, 3, 40),
                 _ => random.numbers(1, 3, 9),
             };
-            for compound in ["disjunctive", "conjunctive", "continued", "selective", "shortened"]
-            {
+            for compound in [
+                "disjunctive",
+                "conjunctive",
+                "continued",
+                "selective",
+                "shortened",
+            ] {
                 positions += 1;
                 let words: Vec<&str> = position.split_whitespace().collect();
                 let mut args = vec!["analyze", game];

@@ -1492,11 +1492,14 @@ async fn remoteness_settled(client: &Client) -> TestResult<String> {
         "['shown', 'none'].includes(document.getElementById('moves').dataset.remoteness)",
     )
     .await?;
-    Ok(js(client, "document.getElementById('moves').dataset.remoteness")
-        .await?
-        .as_str()
-        .unwrap_or_default()
-        .to_string())
+    Ok(js(
+        client,
+        "document.getElementById('moves').dataset.remoteness",
+    )
+    .await?
+    .as_str()
+    .unwrap_or_default()
+    .to_string())
 }
 
 /// Chooses a compound in the Convention box, as a person would, and waits for the new analysis.
@@ -1554,7 +1557,11 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
         "every move labelled"
     );
     assert_eq!(
-        js(client, "document.getElementById('remoteness').dataset.value").await?,
+        js(
+            client,
+            "document.getElementById('remoteness').dataset.value"
+        )
+        .await?,
         report["value"].to_string()
     );
     assert!(
@@ -1603,11 +1610,19 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
     assert_eq!(shown_winning, winning);
     let deciding = &analysis["deciding"];
     assert_eq!(
-        js(client, "document.getElementById('deciding-value').dataset.measure").await?,
+        js(
+            client,
+            "document.getElementById('deciding-value').dataset.measure"
+        )
+        .await?,
         deciding["measure"]
     );
     assert_eq!(
-        js(client, "document.getElementById('deciding-value').dataset.value").await?,
+        js(
+            client,
+            "document.getElementById('deciding-value').dataset.value"
+        )
+        .await?,
         deciding["value"].to_string()
     );
     let text = text_of(client, "deciding-value").await?;
@@ -1616,10 +1631,7 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
         "{text}"
     );
     assert_eq!(
-        client
-            .find_all(Locator::Css("#components li"))
-            .await?
-            .len(),
+        client.find_all(Locator::Css("#components li")).await?.len(),
         deciding["components"].as_array().unwrap().len()
     );
     assert_eq!(
@@ -1644,9 +1656,18 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
     assert_eq!(labels.len(), count);
     assert_eq!(shown_labels(client).await?, labels);
     assert_eq!(
-        js(client, "document.getElementById('remoteness').dataset.measure").await?,
+        js(
+            client,
+            "document.getElementById('remoteness').dataset.measure"
+        )
+        .await?,
         "min R"
     );
+    // A look at it: target/serve-compound.png.
+    std::fs::write(
+        target_dir().join("serve-compound.png"),
+        client.screenshot().await?,
+    )?;
     // A winning move is labelled "wins", a losing one "loses".
     for (notation, _, value, _, _) in move_buttons(client).await? {
         let label = &labels[&notation];
@@ -1751,7 +1772,11 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
         js(client, "document.getElementById('error').hidden").await? == Value::Bool(true),
         "a refused remoteness is no error"
     );
-    assert!(text_of(client, "deciding-value").await?.contains("0 of 2 components lost"));
+    assert!(
+        text_of(client, "deciding-value")
+            .await?
+            .contains("0 of 2 components lost")
+    );
 
     // Back to the sum: the compound position becomes the sum's, drawn on the board again.
     choose_compound(client, "disjunctive").await?;

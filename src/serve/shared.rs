@@ -28,8 +28,14 @@ pub(super) struct Preloaded {
     /// The game itself, under normal play.
     pub(super) game: Arc<dyn Game>,
     /// The game under every other play convention and compound, or the library's refusal.
-    pub(super) others: Vec<((Play, Compound), Result<Arc<dyn Game>, ApiError>)>,
+    pub(super) others: Vec<(Way, Built)>,
 }
+
+/// A way of playing a game: its play convention and compound.
+type Way = (Play, Compound);
+
+/// A game built for a way of playing it, or the library's refusal.
+type Built = Result<Arc<dyn Game>, ApiError>;
 
 impl Preloaded {
     /// Reads `spelling`'s file once for each way of playing it.
