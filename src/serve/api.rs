@@ -24,6 +24,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+use tokio::sync::Semaphore;
 
 /// The heap families the page offers by name (any other spelling can be typed).
 const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0.137", "4.07"];
@@ -416,12 +417,19 @@ pub(super) async fn remoteness(
         request.play,
         request.compound.as_deref(),
     )?;
-    let bytes = run_work(&shared, "remoteness", move |cancel| {
-        let position = request.position;
-        report(&position, request.limit, cancel, |limit, out| {
-            game.analyze_remoteness(&position, limit, true, out)
-        })
-    })
+    // One search at a time, in a slot of its own: a refused sum may search for some seconds
+    // past the time limit, and the page asks for every position it shows.
+    let bytes = run_work_in(
+        &shared,
+        &shared.remoteness_slot,
+        "remoteness",
+        move |cancel| {
+            let position = request.position;
+            report(&position, request.limit, cancel, |limit, out| {
+                game.analyze_remoteness(&position, limit, true, out)
+            })
+        },
+    )
     .await?;
     Ok(json_response(bytes))
 }
@@ -696,6 +704,16 @@ async fn run_work<T: Send + 'static>(
     what: &'static str,
     work: impl FnOnce(&AtomicBool) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    run_work_in(shared, &shared.slots, what, work).await
+}
+
+/// [`run_work`], taking its slot from `slots`.
+async fn run_work_in<T: Send + 'static>(
+    shared: &Shared,
+    slots: &Arc<Semaphore>,
+    what: &'static str,
+    work: impl FnOnce(&AtomicBool) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut abandon = Abandon {
         cancel: Arc::clone(&cancel),
@@ -703,7 +721,7 @@ async fn run_work<T: Send + 'static>(
         started: Instant::now(),
         finished: false,
     };
-    let slots = Arc::clone(&shared.slots);
+    let slots = Arc::clone(slots);
     let flag = Arc::clone(&cancel);
     let outcome = tokio::time::timeout(shared.time_limit, async move {
         let slot = slots
@@ -770,13 +788,13 @@ mod tests {
     use std::collections::HashMap;
     use std::sync::Mutex;
     use std::time::Duration;
-    use tokio::sync::Semaphore;
 
     fn shared(time_limit: Duration) -> Shared {
         Shared {
             preloaded: Vec::new(),
             games: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(2)),
+            remoteness_slot: Arc::new(Semaphore::new(1)),
             time_limit,
         }
     }

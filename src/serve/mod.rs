@@ -53,7 +53,8 @@
 //! table (itself capped by [`WORK_LIMIT`](crate::families::values::WORK_LIMIT), a few seconds), a
 //! search of remoteness and suspense (capped at
 //! [`DEFAULT_MEASURE_POSITIONS`](crate::compound::measure::DEFAULT_MEASURE_POSITIONS) positions:
-//! refusing a large sum can take some seconds) —
+//! refusing a large sum can take some seconds; such searches run one at a time, in a slot of
+//! their own beside the others) —
 //! runs to its end on its blocking thread, which keeps its slot until then. Abandoned and
 //! timed-out requests are logged on stderr.
 //!
@@ -197,6 +198,7 @@ fn router(options: &Options) -> io::Result<Router> {
         slots: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
         )),
+        remoteness_slot: Arc::new(Semaphore::new(1)),
         time_limit: options.time_limit,
     });
     let loopback_only = options.address.ip().is_loopback();

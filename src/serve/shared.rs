@@ -69,7 +69,10 @@ pub(super) struct Shared {
     pub(super) preloaded: Vec<Preloaded>,
     /// Games resolved by spelling, under normal play as the disjunctive sum.
     pub(super) games: Mutex<HashMap<String, Arc<dyn Game>>>,
+    /// The blocking threads' slots: at most two per core at once.
     pub(super) slots: Arc<Semaphore>,
+    /// The one slot of `/api/remoteness`, whose search cannot be interrupted.
+    pub(super) remoteness_slot: Arc<Semaphore>,
     pub(super) time_limit: Duration,
 }
 
