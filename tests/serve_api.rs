@@ -1,6 +1,7 @@
 //! `grundy serve`'s JSON API through real sockets: answers equal to the library's, the command
 //! line's error texts, and bad input — malformed JSON, oversized bodies, path traversal, foreign
-//! hosts, time limits, clients that go away — answered without harm.
+//! hosts, time limits, clients that go away — answered without harm; the compounds and
+//! `/api/remoteness` byte for byte as `grundy analyze --compound C --json` (and `--remoteness`).
 
 use serde_json::json;
 use std::io::Write;

@@ -5,7 +5,10 @@
 //! layout, cancels a long analysis, and writes screenshots under `target/`. Then the boards: the
 //! gallery against `/api/games`, chocolate's `10 11 15 / 4` with both winning moves, whole games
 //! won by clicking the board (Kayles, end-piles, chocolate), every board's moves against
-//! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`.
+//! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`. The
+//! compounds: conjunctive Kayles `3 4` with the command line's winning moves, deciding number and
+//! "wins in N" labels, misère play with a compound refused, a conjunctive game won against the
+//! computer.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 
