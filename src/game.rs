@@ -16,7 +16,7 @@
 pub mod compound_kind;
 
 use crate::analysis::analyze;
-use crate::core::Winner;
+use crate::core::{Play, Winner};
 use crate::families::FamilyError;
 use crate::families::heaps::HeapGame;
 use crate::judge::Format;
@@ -236,6 +236,26 @@ pub fn compound_of(game: Box<dyn Game>, kind: Compound) -> Result<Box<dyn Game>,
     match kind {
         Compound::Disjunctive => Ok(game),
         _ => game.compound(kind),
+    }
+}
+
+/// `game` under the play convention `play`, as the compound `kind` of its components: what
+/// `--misere` and `--compound` ask for together (the command line and `grundy serve` build their
+/// games here). The compounds are played under normal play: misère play of any compound but the
+/// disjunctive one (the game itself, [`Game::misere`]) is refused.
+pub fn played_compound(
+    game: Box<dyn Game>,
+    play: Play,
+    kind: Compound,
+) -> Result<Box<dyn Game>, GameError> {
+    match (play, kind) {
+        (Play::Normal, kind) => compound_of(game, kind),
+        (Play::Misere, Compound::Disjunctive) => game.misere(),
+        (Play::Misere, _) => Err(GameError::Unsupported(
+            "--compound and --misere together are not implemented: the compounds are played \
+             under normal play here"
+                .to_string(),
+        )),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `grundy serve`'s JSON API through real sockets: answers equal to the library's, the command
 //! line's error texts, and bad input — malformed JSON, oversized bodies, path traversal, foreign
-//! hosts, time limits, clients that go away — answered without harm.
+//! hosts, time limits, clients that go away — answered without harm; the compounds and
+//! `/api/remoteness` byte for byte as `grundy analyze --compound C --json` (and `--remoteness`).
 
 use serde_json::json;
 use std::io::Write;
@@ -8,7 +9,7 @@ use std::net::{SocketAddr, TcpStream, UdpSocket};
 use std::time::{Duration, Instant};
 
 mod serve_support;
-use serve_support::{Server, request};
+use serve_support::{Answer, Server, request};
 
 /// The message `grundy analyze GAME POSITION` prints after `error: `.
 fn cli_error(args: &[&str]) -> String {
@@ -677,4 +678,248 @@ fn the_play_convention() {
             other.text()
         );
     }
+}
+
+/// What `grundy ARGS` prints: its standard output when it succeeds, else the message after
+/// `error: ` — the command line's answer that the API's must equal byte for byte.
+fn cli_answer(args: &[&str]) -> Result<Vec<u8>, String> {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .unwrap();
+    match output.status.code() {
+        Some(0) => Ok(output.stdout),
+        Some(2) => Err(String::from_utf8(output.stderr)
+            .unwrap()
+            .trim_end()
+            .strip_prefix("error: ")
+            .expect("an error line")
+            .to_string()),
+        other => panic!("grundy {args:?} exited with {other:?}"),
+    }
+}
+
+/// Asserts that the API's answer is the command line's: the same bytes with status 200, or
+/// status 400 with the same message. Returns whether it was an answer.
+fn same_as_cli(body: &serde_json::Value, cli: &Result<Vec<u8>, String>, got: &Answer) -> bool {
+    match cli {
+        Ok(bytes) => {
+            assert_eq!(got.status, 200, "{body}: {}", got.text());
+            assert_eq!(
+                got.text(),
+                String::from_utf8_lossy(bytes),
+                "{body}: the API differs from the command line"
+            );
+            true
+        }
+        Err(message) => {
+            assert_eq!(got.status, 400, "{body}: {}", got.text());
+            assert_eq!(&got.error(), message, "{body}");
+            false
+        }
+    }
+}
+
+/// `"compound"` on every request that plays a position: for heap games, a counter game and Nim,
+/// every compound, on seeded random positions, `/api/analyze` and `/api/remoteness` answer
+/// exactly what `grundy analyze --compound C --json` (and `--remoteness`) print, refusals
+/// included; `/api/moves` marks exactly the analysis's winning moves, and the computer's move
+/// from a won position is one of them.
+#[test]
+fn compounds_answer_as_the_command_line() {
+    let server = Server::start(&[]);
+    let mut random = Seeded(36);
+    let (mut positions, mut analysed, mut measured) = (0, 0, 0);
+    for game in ["sub:1,3,4", "kayles", "bounded-take", "nim", "box-fill"] {
+        for _ in 0..12 {
+            let position = match game {
+                "bounded-take" => random.pairs(3, 6, false),
+                "box-fill" => random.pairs(3, 8, true),
+                "sub:1,3,4" => random.numbers(1, 3, 40),
+                _ => random.numbers(1, 3, 9),
+            };
+            for compound in [
+                "disjunctive",
+                "conjunctive",
+                "continued",
+                "selective",
+                "shortened",
+            ] {
+                positions += 1;
+                let words: Vec<&str> = position.split_whitespace().collect();
+                let mut args = vec!["analyze", game];
+                args.extend(&words);
+                args.extend(["--compound", compound, "--json"]);
+                let body = json!({"game": game, "position": position, "compound": compound});
+                let cli = cli_answer(&args);
+                let got = server.post("/api/analyze", &body);
+                if !same_as_cli(&body, &cli, &got) {
+                    continue;
+                }
+                analysed += 1;
+                args.push("--remoteness");
+                let got = server.post("/api/remoteness", &body);
+                if same_as_cli(&body, &cli_answer(&args), &got) {
+                    measured += 1;
+                }
+
+                let analysis = got_json(&server, "/api/analyze", &body);
+                let mut winning: Vec<String> = analysis["winning_moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["move"].as_str().unwrap().to_string())
+                    .collect();
+                let mut body_all = body.clone();
+                body_all["limit"] = json!(100_000);
+                let moves = got_json(&server, "/api/moves", &body_all);
+                assert_eq!(moves["position"], analysis["position"], "{body}");
+                assert_eq!(moves["winner"], analysis["winner"], "{body}");
+                if moves["more"] == false
+                    && analysis["winning_move_count"].as_u64() == Some(winning.len() as u64)
+                {
+                    let mut marked: Vec<String> = moves["moves"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|m| m["wins"] == true)
+                        .map(|m| m["move"].as_str().unwrap().to_string())
+                        .collect();
+                    marked.sort();
+                    winning.sort();
+                    assert_eq!(marked, winning, "{body}");
+                }
+                let chosen = got_json(&server, "/api/computer-move", &body);
+                if analysis["winner"] == "first" {
+                    let chosen = chosen["move"]["move"].as_str().unwrap().to_string();
+                    assert!(winning.contains(&chosen), "{body}: {chosen}");
+                }
+            }
+        }
+    }
+    // Enough of each kind of answer to mean something.
+    eprintln!("{positions} positions: {analysed} analysed, {measured} remoteness reports");
+    assert_eq!(positions, 300);
+    assert!(analysed > 200, "{analysed} analysed");
+    assert!(measured > 100, "{measured} remoteness reports");
+
+    // The default is the disjunctive sum: absent and named give the same bytes.
+    for path in ["/api/analyze", "/api/moves", "/api/remoteness"] {
+        let plain = server.post(path, &json!({"game": "kayles", "position": "3 4"}));
+        let named = server.post(
+            path,
+            &json!({"game": "kayles", "position": "3 4", "compound": "disjunctive"}),
+        );
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.body, named.body, "{path}");
+    }
+}
+
+fn got_json(server: &Server, path: &str, body: &serde_json::Value) -> serde_json::Value {
+    let answer = server.post(path, body);
+    assert_eq!(answer.status, 200, "{path} {body}: {}", answer.text());
+    answer.json()
+}
+
+/// Bad compounds, misère play with a compound, and games without components are refused with
+/// the library's (and the command line's) message; remoteness only under normal play.
+#[test]
+fn compound_refusals() {
+    let server = Server::start(&[]);
+    let unknown = grundy::game::compound_kind::UnknownCompound("conjuctive".into()).to_string();
+    let misere = cli_error(&[
+        "analyze",
+        "kayles",
+        "3",
+        "4",
+        "--misere",
+        "--compound",
+        "conjunctive",
+    ]);
+    let chocolate = cli_error(&[
+        "analyze",
+        "chocolate",
+        "3",
+        "4",
+        "/",
+        "2",
+        "--compound",
+        "selective",
+    ]);
+    for path in [
+        "/api/analyze",
+        "/api/moves",
+        "/api/computer-move",
+        "/api/remoteness",
+    ] {
+        let refused = |body: serde_json::Value| {
+            let answer = server.post(path, &body);
+            assert_eq!(answer.status, 400, "{path} {body}: {}", answer.text());
+            answer.error()
+        };
+        assert_eq!(
+            refused(json!({"game": "kayles", "position": "3 4", "compound": "conjuctive"})),
+            unknown
+        );
+        assert!(
+            refused(json!({"game": "kayles", "position": "3 4", "compound": 3}))
+                .starts_with("request: ")
+        );
+        assert!(
+            refused(json!({"game": "kayles", "position": "3 4", "compounds": "conjunctive"}))
+                .contains("unknown field `compounds`")
+        );
+        let error = refused(json!({"game": "kayles", "position": "3 4",
+            "compound": "conjunctive", "play": "misere"}));
+        if path == "/api/remoteness" {
+            assert!(error.contains("normal play only"), "{error}");
+        } else {
+            assert_eq!(error, misere, "{path}");
+        }
+        assert_eq!(
+            refused(json!({"game": "chocolate", "position": "3 4 / 2", "compound": "selective"})),
+            chocolate,
+            "{path}"
+        );
+    }
+    // Misère play of the sum itself is the misère game, as `analyze --misere --compound
+    // disjunctive` plays it.
+    let answer = server.post(
+        "/api/analyze",
+        &json!({"game": "kayles", "position": "3 4", "play": "misere", "compound": "disjunctive"}),
+    );
+    let cli = cli_answer(&[
+        "analyze",
+        "kayles",
+        "3",
+        "4",
+        "--misere",
+        "--compound",
+        "disjunctive",
+        "--json",
+    ]);
+    assert_eq!(answer.text(), String::from_utf8(cli.unwrap()).unwrap());
+    // Remoteness: refused under misère play, and for a compound decided by outcomes.
+    let answer = server.post(
+        "/api/remoteness",
+        &json!({"game": "kayles", "position": "3 4", "play": "misere"}),
+    );
+    assert_eq!(answer.status, 400);
+    assert!(answer.error().contains("normal play only"));
+    let answer = server.post(
+        "/api/remoteness",
+        &json!({"game": "kayles", "position": "3 4", "compound": "selective"}),
+    );
+    assert_eq!(
+        answer.error(),
+        cli_error(&[
+            "analyze",
+            "kayles",
+            "3",
+            "4",
+            "--compound",
+            "selective",
+            "--remoteness"
+        ])
+    );
 }

@@ -5,7 +5,10 @@
 //! layout, cancels a long analysis, and writes screenshots under `target/`. Then the boards: the
 //! gallery against `/api/games`, chocolate's `10 11 15 / 4` with both winning moves, whole games
 //! won by clicking the board (Kayles, end-piles, chocolate), every board's moves against
-//! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`.
+//! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`. The
+//! compounds: conjunctive Kayles `3 4` with the command line's winning moves, deciding number and
+//! "wins in N" labels, misère play with a compound refused, a conjunctive game won against the
+//! computer.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 
@@ -1443,4 +1446,349 @@ fn coin_boards_in_headless_chromium() {
         .await?;
         Ok(())
     });
+}
+
+/// The JSON that `grundy ARGS` prints.
+fn cli_json(args: &[&str]) -> TestResult<Value> {
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()?;
+    assert!(output.status.success(), "grundy {args:?}: {output:?}");
+    Ok(serde_json::from_slice(&output.stdout)?)
+}
+
+/// The "wins in N" / "loses in N" labels that `analyze --remoteness --json`'s report gives each
+/// move (an even result: the mover wins), by move.
+fn expected_labels(report: &Value) -> BTreeMap<String, String> {
+    report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let value = m["value"].as_u64().unwrap();
+            let label = if value % 2 == 0 {
+                format!("wins in {}", value + 1)
+            } else {
+                format!("loses in {}", value + 1)
+            };
+            (m["move"].as_str().unwrap().to_string(), label)
+        })
+        .collect()
+}
+
+/// The label on each move button, by move (buttons without one are left out).
+async fn shown_labels(client: &Client) -> TestResult<BTreeMap<String, String>> {
+    let shown = js(
+        client,
+        "Object.fromEntries([...document.querySelectorAll('#moves button.move')]\
+         .filter((b) => b.dataset.remoteness !== undefined)\
+         .map((b) => [b.dataset.move, b.dataset.remoteness]))",
+    )
+    .await?;
+    Ok(serde_json::from_value(shown)?)
+}
+
+/// Waits until the remoteness of the position shown has been asked for and answered or refused.
+async fn remoteness_settled(client: &Client) -> TestResult<String> {
+    until(
+        client,
+        "['shown', 'none'].includes(document.getElementById('moves').dataset.remoteness)",
+    )
+    .await?;
+    Ok(js(
+        client,
+        "document.getElementById('moves').dataset.remoteness",
+    )
+    .await?
+    .as_str()
+    .unwrap_or_default()
+    .to_string())
+}
+
+/// Chooses a compound in the Convention box, as a person would, and waits for the new analysis.
+async fn choose_compound(client: &Client, compound: &str) -> TestResult {
+    client
+        .find(Locator::Id("compound"))
+        .await?
+        .select_by_value(compound)
+        .await?;
+    until(
+        client,
+        &format!(
+            "(current()?.data.compound === {0}) || !document.getElementById('error').hidden",
+            json!(compound)
+        ),
+    )
+    .await
+}
+
+/// The compounds on the page: conjunctive Kayles `3 4` with the command line's winning moves and
+/// deciding min R, "wins in N" / "loses in N" on every move as `analyze --remoteness --json`
+/// says, no board for a compound position, misère play with a compound refused with the
+/// library's message, a won conjunctive game played to the end against the computer, and the
+/// labels of the sum itself.
+#[test]
+fn compounds_in_headless_chromium() {
+    in_chromium("compounds", |client, url, _server| async move {
+        compounds_on_the_page(&client, &url).await
+    });
+}
+
+async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
+    client.goto(url).await?;
+    until(
+        client,
+        "document.querySelectorAll('#game-list option').length > 0",
+    )
+    .await?;
+    load(client, "kayles").await?;
+
+    // The sum first: Kayles `3 4`, its labels exactly the command line's remoteness report.
+    enter(client, "position", "3 4").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 4'",
+    )
+    .await?;
+    assert_eq!(remoteness_settled(client).await?, "shown");
+    let report = cli_json(&["analyze", "kayles", "3", "4", "--remoteness", "--json"])?;
+    let labels = expected_labels(&report);
+    assert_eq!(shown_labels(client).await?, labels);
+    assert_eq!(
+        labels.len(),
+        move_buttons(client).await?.len(),
+        "every move labelled"
+    );
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('remoteness').dataset.value"
+        )
+        .await?,
+        report["value"].to_string()
+    );
+    assert!(
+        js(client, "document.getElementById('deciding').hidden").await? == Value::Bool(true),
+        "the sum has no deciding box"
+    );
+
+    // Conjunctive: the position is read as components, the buttons are the compound's moves
+    // (`1-1 | 1-2`), its winning moves the command line's, the deciding number min R.
+    choose_compound(client, "conjunctive").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 | 4'",
+    )
+    .await?;
+    let conjunctive = grundy::game::compound_of(
+        grundy::resolve("kayles")?,
+        grundy::game::compound_kind::Compound::Conjunctive,
+    )?;
+    let expected = conjunctive.moves("3 | 4", 400)?;
+    let count = check_buttons_against(client, &expected, "3 | 4").await?;
+    assert!(count > 1 && expected.moves.iter().all(|m| m.notation.contains(" | ")));
+    let analysis = cli_json(&[
+        "analyze",
+        "kayles",
+        "3",
+        "4",
+        "--compound",
+        "conjunctive",
+        "--json",
+    ])?;
+    let mut winning: Vec<String> = analysis["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    let mut shown_winning: Vec<String> = move_buttons(client)
+        .await?
+        .into_iter()
+        .filter(|b| b.2 == "winning" && b.3 == WIN)
+        .map(|b| b.0)
+        .collect();
+    winning.sort();
+    shown_winning.sort();
+    assert_eq!(shown_winning, winning);
+    let deciding = &analysis["deciding"];
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('deciding-value').dataset.measure"
+        )
+        .await?,
+        deciding["measure"]
+    );
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('deciding-value').dataset.value"
+        )
+        .await?,
+        deciding["value"].to_string()
+    );
+    let text = text_of(client, "deciding-value").await?;
+    assert!(
+        text.contains(&format!("min R = {}", deciding["value"])),
+        "{text}"
+    );
+    assert_eq!(
+        client.find_all(Locator::Css("#components li")).await?.len(),
+        deciding["components"].as_array().unwrap().len()
+    );
+    assert_eq!(
+        js(client, "document.getElementById('board').dataset.drawn").await?,
+        "false",
+        "no board draws a compound position"
+    );
+    // Its labels: the compound's min R after each move, as `--compound conjunctive
+    // --remoteness --json` gives them.
+    assert_eq!(remoteness_settled(client).await?, "shown");
+    let report = cli_json(&[
+        "analyze",
+        "kayles",
+        "3",
+        "4",
+        "--compound",
+        "conjunctive",
+        "--remoteness",
+        "--json",
+    ])?;
+    let labels = expected_labels(&report);
+    assert_eq!(labels.len(), count);
+    assert_eq!(shown_labels(client).await?, labels);
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('remoteness').dataset.measure"
+        )
+        .await?,
+        "min R"
+    );
+    // A look at it: target/serve-compound.png.
+    std::fs::write(
+        target_dir().join("serve-compound.png"),
+        client.screenshot().await?,
+    )?;
+    // A winning move is labelled "wins", a losing one "loses".
+    for (notation, _, value, _, _) in move_buttons(client).await? {
+        let label = &labels[&notation];
+        assert_eq!(
+            label.starts_with("wins"),
+            value == "winning",
+            "{notation}: {label}"
+        );
+    }
+
+    // Misère play with a compound: the library's refusal, no wrong answer.
+    client
+        .find(Locator::Css("input[name=play][value=misere]"))
+        .await?
+        .click()
+        .await?;
+    until(client, "!document.getElementById('error').hidden").await?;
+    let cli = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "analyze",
+            "kayles",
+            "3",
+            "4",
+            "--misere",
+            "--compound",
+            "conjunctive",
+        ])
+        .output()?;
+    let message = String::from_utf8(cli.stderr)?;
+    assert_eq!(
+        text_of(client, "error").await?,
+        message.trim_end().trim_start_matches("error: ")
+    );
+    client
+        .find(Locator::Css("input[name=play][value=normal]"))
+        .await?
+        .click()
+        .await?;
+    until(
+        client,
+        "document.getElementById('error').hidden && current().data.play === 'normal'",
+    )
+    .await?;
+
+    // A won conjunctive game against the computer: hurrying (the winning move with the fewest
+    // moves to go), I win within min R moves of mine and the computer's together.
+    let start_r = report["value"].as_u64().unwrap();
+    assert_eq!(report["winner"], "first");
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    let mut my_moves = 0;
+    while my_turn(client).await? {
+        let position = js(client, "document.getElementById('position').value").await?;
+        let position = position.as_str().unwrap_or_default().to_string();
+        check_buttons_against(client, &conjunctive.moves(&position, 400)?, &position).await?;
+        remoteness_settled(client).await?;
+        let labels = shown_labels(client).await?;
+        let fastest = move_buttons(client)
+            .await?
+            .into_iter()
+            .filter(|b| b.2 == "winning" && b.4)
+            .filter_map(|b| {
+                let label = labels.get(&b.0)?;
+                let n: u64 = label.strip_prefix("wins in ")?.parse().ok()?;
+                Some((n, b.0))
+            })
+            .min()
+            .ok_or_else(|| format!("no labelled winning move from {position}"))?;
+        client
+            .find(Locator::Css(&format!(
+                "#moves button.move[data-move=\"{}\"]",
+                fastest.1
+            )))
+            .await?
+            .click()
+            .await?;
+        my_moves += 1;
+        assert!(my_moves <= start_r, "the game outlasted min R = {start_r}");
+    }
+    let status = text_of(client, "status").await?;
+    assert!(status.starts_with("You win"), "{status}");
+    let plies = client
+        .find_all(Locator::Css("#history button.ply"))
+        .await?
+        .len()
+        - 1;
+    assert!(
+        plies as u64 <= start_r && plies % 2 == 1,
+        "{plies} plies from min R = {start_r}"
+    );
+
+    // Selective: decided by outcomes, so no remoteness: no labels and no error.
+    enter(client, "position", "3 4").await?;
+    choose_compound(client, "selective").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 | 4'",
+    )
+    .await?;
+    assert_eq!(remoteness_settled(client).await?, "none");
+    assert!(shown_labels(client).await?.is_empty());
+    assert!(
+        js(client, "document.getElementById('error').hidden").await? == Value::Bool(true),
+        "a refused remoteness is no error"
+    );
+    assert!(
+        text_of(client, "deciding-value")
+            .await?
+            .contains("0 of 2 components lost")
+    );
+
+    // Back to the sum: the compound position becomes the sum's, drawn on the board again.
+    choose_compound(client, "disjunctive").await?;
+    until(
+        client,
+        "document.getElementById('position').value === '3 4' && \
+         document.getElementById('board').dataset.drawn === 'true'",
+    )
+    .await?;
+    check_buttons(client, "kayles", "3 4").await?;
+    Ok(())
 }

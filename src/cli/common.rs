@@ -5,8 +5,9 @@ use clap::Args;
 use grundy::Game;
 use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
+use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
-use grundy::game::compound_of;
+use grundy::game::played_compound;
 use grundy::judge::Format;
 use grundy::resolve::fixed_games;
 use std::ffi::OsString;
@@ -64,31 +65,24 @@ fn parse_compound(text: &str) -> Result<Compound, String> {
 }
 
 /// The game a spelling names, under misère play when `misere`, as the compound `compound` of
-/// its components when one is given.
+/// its components when one is given (see [`played_compound`]).
 pub fn resolve_compound(
     spelling: &str,
     misere: bool,
     compound: Option<Compound>,
 ) -> Result<Box<dyn Game>, Failure> {
-    match compound {
-        None => resolve_play(spelling, misere),
-        Some(_) if misere => Err(usage(
-            "--compound and --misere together are not implemented: the compounds are played \
-             under normal play here",
-        )),
-        Some(kind) => compound_of(resolve(spelling)?, kind).map_err(|e| usage(e.to_string())),
-    }
+    let play = if misere { Play::Misere } else { Play::Normal };
+    played_compound(
+        resolve(spelling)?,
+        play,
+        compound.unwrap_or(Compound::Disjunctive),
+    )
+    .map_err(|e| usage(e.to_string()))
 }
 
 /// The game a spelling names.
 pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
     grundy::resolve(spelling).map_err(|e| usage(e.to_string()))
-}
-
-/// The game a spelling names, under misère play when `misere`.
-pub fn resolve_play(spelling: &str, misere: bool) -> Result<Box<dyn Game>, Failure> {
-    let game = resolve(spelling)?;
-    if misere { to_misere(game) } else { Ok(game) }
 }
 
 /// The misère form of `game`, or why it has none.

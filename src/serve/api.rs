@@ -1,11 +1,12 @@
 //! The JSON API's handlers, their errors, and the runner that puts each request's work on a
 //! blocking thread within its time limit.
 
-use super::shared::{MAX_ANSWER, MAX_BODY, Shared, web_resolve};
+use super::shared::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
 use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
+use crate::game::compound_kind::Compound;
 use crate::game::{Game, GameError, GraphPicture, MoveOutcome, PositionMoves};
 use crate::games::coins::TURNING_CORNERS;
 use crate::resolve::ResolveError;
@@ -23,6 +24,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+use tokio::sync::Semaphore;
 
 /// The heap families the page offers by name (any other spelling can be typed).
 const FAMILY_EXAMPLES: &[&str] = &["sub:1,3,4", "allbut:1,2", "grundys-game", "0.137", "4.07"];
@@ -110,7 +112,7 @@ const PERIOD_SEARCH: u64 = 1 << 16;
 const DEFAULT_MOVES: usize = 1000;
 
 /// An error answer: `{"error": message}` with a status.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct ApiError {
     status: StatusCode,
     message: String,
@@ -178,14 +180,26 @@ pub(super) struct PositionRequest {
     /// `"normal"` (the default) or `"misere"`.
     #[serde(default)]
     play: Play,
+    /// How the components are played together: `"disjunctive"` (the default), `"conjunctive"`,
+    /// `"continued"`, `"selective"` or `"shortened"`.
+    compound: Option<String>,
 }
 
-/// The game a request names, under the play convention it asks for.
-fn played(shared: &Shared, spelling: &str, play: Play) -> Result<Arc<dyn Game>, ApiError> {
-    match play {
-        Play::Normal => Ok(shared.game(spelling)?),
-        Play::Misere => Ok(Arc::from(web_resolve(spelling)?.misere()?)),
-    }
+/// The game a request names, under the play convention and as the compound it asks for (an
+/// unknown compound is refused with the library's message).
+fn played(
+    shared: &Shared,
+    spelling: &str,
+    play: Play,
+    compound: Option<&str>,
+) -> Result<Arc<dyn Game>, ApiError> {
+    let compound = match compound {
+        None => Compound::Disjunctive,
+        Some(name) => name
+            .parse::<Compound>()
+            .map_err(|e| ApiError::bad(e.to_string()))?,
+    };
+    shared.played(spelling, play, compound)
 }
 
 /// A request for a heap game's Grundy table.
@@ -292,7 +306,7 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
     let graphs: Vec<GameDescription> = shared
         .preloaded
         .iter()
-        .map(|(spelling, game)| describe(spelling, game.as_ref()))
+        .map(|preloaded| describe(&preloaded.spelling, preloaded.game.as_ref()))
         .collect();
     Ok(Json(serde_json::json!({
         "gallery": gallery(&fixed),
@@ -333,7 +347,12 @@ pub(super) async fn analyze(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = played(&shared, &request.game, request.play)?;
+    let game = played(
+        &shared,
+        &request.game,
+        request.play,
+        request.compound.as_deref(),
+    )?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
         analysis(game.as_ref(), &request.position, request.limit, cancel)
     })
@@ -349,11 +368,24 @@ fn analysis(
     limit: Option<usize>,
     cancel: &AtomicBool,
 ) -> Result<Vec<u8>, ApiError> {
+    report(position, limit, cancel, |limit, out| {
+        game.analyze(position, limit, true, out)
+    })
+}
+
+/// A JSON report on `position` that `write` writes, listing at most `limit` moves (by default
+/// the command line's default limit, and never more than fit in [`MAX_ANSWER`]).
+fn report(
+    position: &str,
+    limit: Option<usize>,
+    cancel: &AtomicBool,
+    write: impl FnOnce(usize, &mut dyn Write) -> Result<(), GameError>,
+) -> Result<Vec<u8>, ApiError> {
     let limit = limit
         .unwrap_or_else(|| default_limit(position.len()))
         .min(answer_budget(position.len(), MAX_ANSWER));
     let mut out = Answer::new(cancel);
-    match game.analyze(position, limit, true, &mut out) {
+    match write(limit, &mut out) {
         Ok(()) => Ok(out.bytes),
         Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
         Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
@@ -361,6 +393,45 @@ fn analysis(
         ))),
         Err(error) => Err(error.into()),
     }
+}
+
+/// `/api/remoteness`: exactly what `grundy analyze --remoteness --json` prints — R of the
+/// position and of every listed move's result (for a conjunctive compound min R, for a continued
+/// one max S), or the library's refusal (a sum past the search's position limit, misère play, a
+/// game or compound without it).
+pub(super) async fn remoteness(
+    State(shared): SharedState,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: PositionRequest = parse_body(body)?;
+    if request.play == Play::Misere {
+        // As on the command line, where --remoteness and --misere exclude each other.
+        return Err(ApiError::bad(
+            "remoteness is computed under normal play only: `grundy analyze --remoteness` \
+             cannot be used with --misere",
+        ));
+    }
+    let game = played(
+        &shared,
+        &request.game,
+        request.play,
+        request.compound.as_deref(),
+    )?;
+    // One search at a time, in a slot of its own: a refused sum may search for some seconds
+    // past the time limit, and the page asks for every position it shows.
+    let bytes = run_work_in(
+        &shared,
+        &shared.remoteness_slot,
+        "remoteness",
+        move |cancel| {
+            let position = request.position;
+            report(&position, request.limit, cancel, |limit, out| {
+                game.analyze_remoteness(&position, limit, true, out)
+            })
+        },
+    )
+    .await?;
+    Ok(json_response(bytes))
 }
 
 /// `/api/moves`' answer: the legal moves (every winning move `/api/analyze` lists by default,
@@ -420,7 +491,12 @@ pub(super) async fn moves(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = parse_body(body)?;
-    let game = played(&shared, &request.game, request.play)?;
+    let game = played(
+        &shared,
+        &request.game,
+        request.play,
+        request.compound.as_deref(),
+    )?;
     let bytes = run_work(&shared, "moves", move |cancel| {
         let position = request.position;
         let limit = request
@@ -457,6 +533,7 @@ pub(super) async fn computer_move(
         position: String,
         #[serde(default)]
         play: Play,
+        compound: Option<String>,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -464,7 +541,12 @@ pub(super) async fn computer_move(
         chosen: Option<MoveOutcome>,
     }
     let request: Request = parse_body(body)?;
-    let game = played(&shared, &request.game, request.play)?;
+    let game = played(
+        &shared,
+        &request.game,
+        request.play,
+        request.compound.as_deref(),
+    )?;
     let chosen = run_work(&shared, "computer-move", move |_| {
         Ok(game.computer_move(&request.position)?)
     })
@@ -622,6 +704,16 @@ async fn run_work<T: Send + 'static>(
     what: &'static str,
     work: impl FnOnce(&AtomicBool) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    run_work_in(shared, &shared.slots, what, work).await
+}
+
+/// [`run_work`], taking its slot from `slots`.
+async fn run_work_in<T: Send + 'static>(
+    shared: &Shared,
+    slots: &Arc<Semaphore>,
+    what: &'static str,
+    work: impl FnOnce(&AtomicBool) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut abandon = Abandon {
         cancel: Arc::clone(&cancel),
@@ -629,7 +721,7 @@ async fn run_work<T: Send + 'static>(
         started: Instant::now(),
         finished: false,
     };
-    let slots = Arc::clone(&shared.slots);
+    let slots = Arc::clone(slots);
     let flag = Arc::clone(&cancel);
     let outcome = tokio::time::timeout(shared.time_limit, async move {
         let slot = slots
@@ -696,13 +788,13 @@ mod tests {
     use std::collections::HashMap;
     use std::sync::Mutex;
     use std::time::Duration;
-    use tokio::sync::Semaphore;
 
     fn shared(time_limit: Duration) -> Shared {
         Shared {
             preloaded: Vec::new(),
             games: Mutex::new(HashMap::new()),
             slots: Arc::new(Semaphore::new(2)),
+            remoteness_slot: Arc::new(Semaphore::new(1)),
             time_limit,
         }
     }

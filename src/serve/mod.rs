@@ -8,7 +8,10 @@
 //! wins, its Grundy value), shows every legal move as a button coloured by its value — winning
 //! moves green (#008000), losing ones dark red (#800000) — with the position it leads to, plays
 //! against the perfect opponent with undo, redo and a value-history strip, and charts G(n) for
-//! heap games with the pre-period and period marked when they are proved. Graph games given at
+//! heap games with the pre-period and period marked when they are proved. Beside normal and misère
+//! play it offers the five compounds: a compound's moves (`1-1 | 1-2`) are buttons, its deciding
+//! number (min R, max S, the lost components) is shown with its components, and where the
+//! remoteness is known each move says "wins in N" or "loses in N". Graph games given at
 //! start (`grundy serve --graph FILE`, [`Options::graphs`]) are drawn as graphs (`page/graph.js`):
 //! vertices coloured by outcome with their γ, edges, tokens moved by clicking.
 //!
@@ -18,14 +21,20 @@
 //! |---|---|---|
 //! | `GET /api/games` | | the fixed games, the heap families' example spellings, the families' help |
 //! | `GET /api/game?name=SPELLING` | | one game's description (any spelling `resolve` accepts) |
-//! | `POST /api/analyze` | `{game, position, limit?, play?}` | exactly what `grundy analyze --json` prints |
-//! | `POST /api/moves` | `{game, position, limit?, play?}` | the legal moves marked winning or losing: every winning move `/api/analyze` lists, then the others up to `limit`; `unlisted` and `unlisted_winning` count what is left out |
-//! | `POST /api/computer-move` | `{game, position, play?}` | `{"move": {move, to, wins}}`, or `null` at the end |
+//! | `POST /api/analyze` | `{game, position, limit?, play?, compound?}` | exactly what `grundy analyze --json` prints |
+//! | `POST /api/moves` | `{game, position, limit?, play?, compound?}` | the legal moves marked winning or losing: every winning move `/api/analyze` lists, then the others up to `limit`; `unlisted` and `unlisted_winning` count what is left out |
+//! | `POST /api/computer-move` | `{game, position, play?, compound?}` | `{"move": {move, to, wins}}`, or `null` at the end |
+//! | `POST /api/remoteness` | `{game, position, limit?, compound?}` | exactly what `grundy analyze --remoteness --json` prints: R of the position and of each move's result (`measure`, `value`, `winner`, `moves: [{move, to, value}]`, `more`) |
+//! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game; its proved period, if any, and `grundy table`'s report |
 //!
 //! `play` is `"normal"` (the default) or `"misere"`: under misère play (the player who cannot
 //! move wins) the game is the library's misère version ([`crate::Game::misere`]), so the answers
-//! are exactly `grundy analyze --misere`'s.
-//! | `POST /api/table` | `{game, up_to}` | G(0..=up_to) of a heap game; its proved period, if any, and `grundy table`'s report |
+//! are exactly `grundy analyze --misere`'s. `compound` is `"disjunctive"` (the sum, the default),
+//! `"conjunctive"`, `"continued"`, `"selective"` or `"shortened"` ([`crate::compound`]): the game
+//! is built as `--compound` builds it ([`crate::game::played_compound`]), so the answers are
+//! `grundy analyze --compound C`'s, and the refusals too (misère play with a compound other than
+//! the sum, a game that is not a row of components). Remoteness is given under normal play only,
+//! as on the command line; a sum too large for its search is refused, naming the limit.
 //!
 //! Errors are `{"error": MESSAGE}` with status 400 and the command line's message text (413 for
 //! an oversized body, 404 for an unknown path, 403 for a foreign `Host`, 503 when an analysis
@@ -41,7 +50,11 @@
 //! is raised. The flag is honest about what it can stop: `analyze` checks it before each piece of
 //! the report it writes (each listed move), and every request checks it before it starts; but a
 //! single library call already running — the theory's winning-move search, a heap game's Grundy
-//! table (itself capped by [`WORK_LIMIT`](crate::families::values::WORK_LIMIT), a few seconds) —
+//! table (itself capped by [`WORK_LIMIT`](crate::families::values::WORK_LIMIT), a few seconds), a
+//! search of remoteness and suspense (capped at
+//! [`DEFAULT_MEASURE_POSITIONS`](crate::compound::measure::DEFAULT_MEASURE_POSITIONS) positions:
+//! refusing a large sum can take some seconds; such searches run one at a time, in a slot of
+//! their own beside the others) —
 //! runs to its end on its blocking thread, which keeps its slot until then. Abandoned and
 //! timed-out requests are logged on stderr.
 //!
@@ -64,7 +77,7 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use shared::Shared;
+use shared::{Preloaded, Shared};
 use std::any::Any;
 use std::collections::HashMap;
 use std::io;
@@ -172,11 +185,12 @@ async fn asset(uri: Uri) -> Response {
 
 /// The application: API routes, the page, the body limit and the host guard.
 fn router(options: &Options) -> io::Result<Router> {
-    let mut preloaded: Vec<(String, Arc<dyn crate::game::Game>)> = Vec::new();
+    let mut preloaded = Vec::new();
     for spelling in &options.graphs {
-        let game = crate::resolve::resolve(spelling)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
-        preloaded.push((spelling.clone(), Arc::from(game)));
+        preloaded.push(
+            Preloaded::load(spelling)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?,
+        );
     }
     let shared = Arc::new(Shared {
         preloaded,
@@ -184,6 +198,7 @@ fn router(options: &Options) -> io::Result<Router> {
         slots: Arc::new(Semaphore::new(
             std::thread::available_parallelism().map_or(2, |n| n.get()) * 2,
         )),
+        remoteness_slot: Arc::new(Semaphore::new(1)),
         time_limit: options.time_limit,
     });
     let loopback_only = options.address.ip().is_loopback();
@@ -193,6 +208,7 @@ fn router(options: &Options) -> io::Result<Router> {
         .route("/api/analyze", post(api::analyze))
         .route("/api/moves", post(api::moves))
         .route("/api/computer-move", post(api::computer_move))
+        .route("/api/remoteness", post(api::remoteness))
         .route("/api/table", post(api::table))
         .with_state(shared)
         .fallback(asset)

@@ -1,7 +1,10 @@
 //! What every request of the server shares: the limits, the cache of resolved games and the
 //! resolver the page may use.
 
-use crate::game::Game;
+use super::api::ApiError;
+use crate::core::Play;
+use crate::game::compound_kind::Compound;
+use crate::game::{Game, played_compound};
 use crate::resolve::{Files, ResolveError, resolve_with};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,21 +20,67 @@ pub const MAX_ANSWER: usize = 16 << 20;
 /// How many resolved games are kept (a heap game keeps its Grundy table between requests).
 const CACHED_GAMES: usize = 64;
 
+/// A game given at start (`--graph FILE`), under each way of playing it: read from its file at
+/// start only, since the page must never make the server read a file.
+pub(super) struct Preloaded {
+    /// Its spelling (`graph:FILE`).
+    pub(super) spelling: String,
+    /// The game itself, under normal play.
+    pub(super) game: Arc<dyn Game>,
+    /// The game under every other play convention and compound, or the library's refusal.
+    pub(super) others: Vec<(Way, Built)>,
+}
+
+/// A way of playing a game: its play convention and compound.
+type Way = (Play, Compound);
+
+/// A game built for a way of playing it, or the library's refusal.
+type Built = Result<Arc<dyn Game>, ApiError>;
+
+impl Preloaded {
+    /// Reads `spelling`'s file once for each way of playing it.
+    pub(super) fn load(spelling: &str) -> Result<Preloaded, ResolveError> {
+        let game = Arc::from(crate::resolve::resolve(spelling)?);
+        let mut others = Vec::new();
+        for play in [Play::Normal, Play::Misere] {
+            for compound in Compound::ALL {
+                if (play, compound) == (Play::Normal, Compound::Disjunctive) {
+                    continue;
+                }
+                let built = crate::resolve::resolve(spelling)?;
+                let game = played_compound(built, play, compound)
+                    .map(Arc::from)
+                    .map_err(ApiError::from);
+                others.push(((play, compound), game));
+            }
+        }
+        Ok(Preloaded {
+            spelling: spelling.to_string(),
+            game,
+            others,
+        })
+    }
+}
+
 /// What every request shares.
 pub(super) struct Shared {
-    /// Games the server was started with (`--graph FILE`), by spelling: never evicted, and the
-    /// only games read from files.
-    pub(super) preloaded: Vec<(String, Arc<dyn Game>)>,
+    /// Games the server was started with (`--graph FILE`): never evicted, and the only games
+    /// read from files.
+    pub(super) preloaded: Vec<Preloaded>,
+    /// Games resolved by spelling, under normal play as the disjunctive sum.
     pub(super) games: Mutex<HashMap<String, Arc<dyn Game>>>,
+    /// The blocking threads' slots: at most two per core at once.
     pub(super) slots: Arc<Semaphore>,
+    /// The one slot of `/api/remoteness`, whose search cannot be interrupted.
+    pub(super) remoteness_slot: Arc<Semaphore>,
     pub(super) time_limit: Duration,
 }
 
 impl Shared {
     /// The game a spelling names (see [`web_resolve`]), from the cache when it was asked before.
-    pub(super) fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, ResolveError> {
-        if let Some((_, game)) = self.preloaded.iter().find(|(name, _)| name == spelling) {
-            return Ok(Arc::clone(game));
+    pub(super) fn game(&self, spelling: &str) -> Result<Arc<dyn Game>, ApiError> {
+        if let Some(preloaded) = self.preloaded(spelling) {
+            return Ok(Arc::clone(&preloaded.game));
         }
         let mut games = self
             .games
@@ -46,6 +95,41 @@ impl Shared {
         }
         games.insert(spelling.to_string(), Arc::clone(&game));
         Ok(game)
+    }
+
+    /// The game a spelling names under `play`, as the compound `compound` of its components,
+    /// built as the command line builds it ([`played_compound`]). Only the plain game (normal
+    /// play, the disjunctive sum) is cached: a misère or compound game is built afresh for each
+    /// request, so that nothing one request searched (a compound's memo of R and S, filled up
+    /// to its position limit) changes another's answer.
+    pub(super) fn played(
+        &self,
+        spelling: &str,
+        play: Play,
+        compound: Compound,
+    ) -> Result<Arc<dyn Game>, ApiError> {
+        if (play, compound) == (Play::Normal, Compound::Disjunctive) {
+            return self.game(spelling);
+        }
+        if let Some(preloaded) = self.preloaded(spelling) {
+            let (_, game) = preloaded
+                .others
+                .iter()
+                .find(|(way, _)| *way == (play, compound))
+                .expect("every way of playing is loaded");
+            return game.clone();
+        }
+        Ok(Arc::from(played_compound(
+            web_resolve(spelling)?,
+            play,
+            compound,
+        )?))
+    }
+
+    fn preloaded(&self, spelling: &str) -> Option<&Preloaded> {
+        self.preloaded
+            .iter()
+            .find(|preloaded| preloaded.spelling == spelling)
     }
 }
 

@@ -14,10 +14,24 @@ const page = {
   controller: null, // the AbortController of the request running, if any
   board: {}, // what is selected on the board (see drawBoard)
   boardOf: null, // the history entry the board selection belongs to
+  remotenessController: null, // the AbortController of the remoteness request running, if any
 };
 
 // The play convention chosen: "normal" or "misere".
 const convention = () => document.querySelector("input[name=play]:checked").value;
+
+// The compound chosen: "disjunctive" (the sum) or one of the other four.
+const compound = () => $("compound").value;
+
+// What every request about a position says besides it: the game, the play convention and the
+// compound (left out for the sum, the API's default).
+function playing(extra) {
+  const body = { game: page.game.spelling, play: convention(), ...extra };
+  if (compound() !== "disjunctive") {
+    body.compound = compound();
+  }
+  return body;
+}
 
 // One API call; throws an Error with the server's message when it answers an error.
 async function api(path, body, signal) {
@@ -100,13 +114,99 @@ function cancel() {
 
 // The moves and the analysis of one position.
 async function fetchPosition(position, signal) {
-  const game = page.game.spelling;
   const play = convention();
+  const kind = compound();
   const [moves, analysis] = await Promise.all([
-    api("/api/moves", { game, position, limit: 400, play }, signal),
-    api("/api/analyze", { game, position, limit: 0, play }, signal),
+    api("/api/moves", playing({ position, limit: 400 }), signal),
+    api("/api/analyze", playing({ position, limit: 0 }), signal),
   ]);
-  return { position: moves.position, moves, analysis, play };
+  return { position: moves.position, moves, analysis, play, compound: kind };
+}
+
+// ---- remoteness: "wins in N" / "loses in N" on each move ------------------------------------
+//
+// Asked for after a position is shown, without the busy box: where the server refuses (misère
+// play, a sum too large for its search, a compound decided by outcomes, a game without
+// components) the moves simply carry no label. `entry.remoteness` is {state, report}: state
+// "pending", "shown" or "none".
+
+// The label of a move whose result has the measure `value`: an even result is lost for the
+// player who faces it, so the mover wins (the command line's `analyze --remoteness` words).
+function remotenessLabel(value) {
+  return value % 2 === 0 ? `wins in ${value + 1}` : `loses in ${value + 1}`;
+}
+
+function fetchRemoteness(entry) {
+  if (page.remotenessController) {
+    page.remotenessController.abort();
+    page.remotenessController = null;
+  }
+  if (entry.data.play !== "normal") {
+    entry.remoteness = { state: "none", report: null };
+    return;
+  }
+  entry.remoteness = { state: "pending", report: null };
+  const controller = new AbortController();
+  page.remotenessController = controller;
+  const body = { game: page.game.spelling, position: entry.position, limit: 400 };
+  if (entry.data.compound !== "disjunctive") {
+    body.compound = entry.data.compound;
+  }
+  api("/api/remoteness", body, controller.signal)
+    .then((report) => {
+      entry.remoteness = { state: "shown", report };
+    })
+    .catch(() => {
+      // Refused or cancelled: no labels (asked again when the position is shown again).
+      entry.remoteness = controller.signal.aborted ? undefined : { state: "none", report: null };
+    })
+    .finally(() => {
+      if (page.remotenessController === controller) {
+        page.remotenessController = null;
+      }
+      if (current() === entry) {
+        drawRemoteness(entry);
+      }
+    });
+}
+
+// Puts the labels of `entry`'s remoteness on its move buttons and says its own R.
+function drawRemoteness(entry) {
+  const list = $("moves");
+  const box = $("remoteness");
+  const state = entry.remoteness?.state ?? "none";
+  list.dataset.remoteness = state;
+  for (const old of list.querySelectorAll(".remoteness")) {
+    old.remove();
+  }
+  for (const button of list.querySelectorAll("button.move")) {
+    delete button.dataset.remoteness;
+  }
+  const report = entry.remoteness?.report;
+  if (state !== "shown" || !report) {
+    box.hidden = true;
+    box.textContent = "";
+    return;
+  }
+  const values = new Map(report.moves.map((move) => [move.move, move.value]));
+  for (const button of list.querySelectorAll("button.move")) {
+    const value = values.get(button.dataset.move);
+    if (value !== undefined) {
+      const text = remotenessLabel(value);
+      button.dataset.remoteness = text;
+      button.append(element("span", "remoteness", text));
+    }
+  }
+  const odd = report.value % 2 === 1;
+  const lasts = report.measure === "max S"
+    ? "the winner stalling, the loser hurrying"
+    : "the winner hurrying, the loser stalling";
+  box.textContent = `${report.measure} = ${report.value} (${odd ? "odd" : "even"}: the ` +
+    `player to move ${odd ? "wins" : "loses"} in ${report.value} moves, ${lasts}). Each move ` +
+    `says how it ends with both playing so: the mover "wins in N" or "loses in N" moves.`;
+  box.dataset.measure = report.measure;
+  box.dataset.value = String(report.value);
+  box.hidden = false;
 }
 
 const current = () => page.history[page.index];
@@ -217,6 +317,16 @@ async function analyse(position) {
   render();
 }
 
+// A compound position (`1 1 | 3`, `-` for an ended component) as the sum of its components
+// (`1 1 3`): the same components, played as the game itself.
+function asSum(position) {
+  if (!position.includes("|")) {
+    return position;
+  }
+  return position.split(/\s+/).filter((word) => word !== "|" && word !== "-" && word !== "")
+    .join(" ");
+}
+
 // ---- playing --------------------------------------------------------------------------------
 
 function nextMover(mover) {
@@ -242,10 +352,8 @@ async function computerTurn() {
   if (!page.play || entry.mover !== "computer" || entry.data.moves.moves.length === 0) {
     return;
   }
-  const game = page.game.spelling;
   const reply = await withBusy("The computer is thinking", async (signal) => {
-    const answer = await api("/api/computer-move",
-      { game, position: entry.position, play: convention() }, signal);
+    const answer = await api("/api/computer-move", playing({ position: entry.position }), signal);
     if (!answer.move) {
       return null;
     }
@@ -354,7 +462,6 @@ function render() {
   statusBox.className = `status ${toMoveWins ? "win" : "lose"}`;
   statusBox.dataset.over = finished ? "true" : "false";
 
-  const grundy = analysis.grundy === null ? "not given by the theory" : analysis.grundy;
   const listed = moves.moves.length;
   let count;
   if (moves.unlisted === 0) {
@@ -365,8 +472,15 @@ function render() {
     count = `${listed + moves.unlisted} legal moves (${moves.unlisted} not listed)`;
   }
   const rule = entry.data.play === "misere" ? "Misère play" : "Normal play";
-  $("summary").textContent =
-    `${rule}. Grundy value ${grundy}; ${analysis.winning_move_count} winning of ${count}.`;
+  if (analysis.compound) {
+    $("summary").textContent = `${rule}, the ${analysis.compound} compound. ` +
+      `${analysis.winning_move_count} winning of ${count}.`;
+  } else {
+    const grundy = analysis.grundy === null ? "not given by the theory" : analysis.grundy;
+    $("summary").textContent =
+      `${rule}. Grundy value ${grundy}; ${analysis.winning_move_count} winning of ${count}.`;
+  }
+  drawDeciding(analysis);
 
   const myTurn = !playing || entry.mover === "human";
   const list = $("moves");
@@ -391,6 +505,10 @@ function render() {
   if (finished) {
     list.append(element("li", "hint", "No legal move."));
   }
+  if (entry.remoteness === undefined) {
+    fetchRemoteness(entry);
+  }
+  drawRemoteness(entry);
 
   if (page.boardOf !== entry) {
     page.board = {};
@@ -404,7 +522,65 @@ function render() {
   const url = new URL(window.location.href);
   url.searchParams.set("game", page.game.spelling);
   url.searchParams.set("position", entry.position);
+  if (entry.data.compound === "disjunctive") {
+    url.searchParams.delete("compound");
+  } else {
+    url.searchParams.set("compound", entry.data.compound);
+  }
   window.history.replaceState(null, "", url);
+}
+
+// A compound's report: its rule, the number that decides it, and its components.
+function drawDeciding(analysis) {
+  const box = $("deciding");
+  const deciding = analysis.deciding;
+  if (!deciding) {
+    box.hidden = true;
+    return;
+  }
+  $("deciding-rule").textContent = `The ${analysis.compound} compound: ${analysis.rules}.`;
+  const wins = analysis.winner === "first";
+  const n = deciding.components.length;
+  let text;
+  if (deciding.measure === "lost components") {
+    text = `${deciding.value} of ${n} components lost: the player to move ` +
+      `${wins ? "wins" : "loses"}.`;
+    if (!wins && deciding.components.some((c) => c.ended) && analysis.compound === "shortened") {
+      text = "A component has ended: the game is over, the player to move loses.";
+    }
+  } else {
+    text = `${deciding.measure} = ${deciding.value} (${deciding.value % 2 === 1 ? "odd" : "even"}: ` +
+      `the player to move ${wins ? "wins" : "loses"}).`;
+  }
+  const value = $("deciding-value");
+  value.textContent = `Deciding: ${text}`;
+  value.dataset.measure = deciding.measure;
+  value.dataset.value = String(deciding.value);
+  const list = $("components");
+  list.replaceChildren();
+  for (const component of deciding.components) {
+    const parts = [];
+    if (component.remoteness !== undefined) {
+      parts.push(`R = ${component.remoteness}`);
+    }
+    if (component.suspense !== undefined) {
+      parts.push(`S = ${component.suspense}`);
+    }
+    parts.push(component.ended ? "ended" : component.lost ? "lost alone" : "won alone");
+    const item = element("li", component.lost ? "lose" : "win",
+      `${component.position === "" ? "-" : component.position}: ${parts.join(", ")}`);
+    list.append(item);
+  }
+  box.hidden = false;
+}
+
+// The number the history strip shows for a position: its Grundy value, or for a compound the
+// number that decides it; null when not known.
+function shownValue(analysis) {
+  if (analysis.deciding) {
+    return { value: analysis.deciding.value, name: analysis.deciding.measure };
+  }
+  return { value: analysis.grundy, name: "Grundy value" };
 }
 
 // What the list leaves out, said plainly.
@@ -427,14 +603,14 @@ function renderHistory() {
   strip.replaceChildren();
   page.history.forEach((entry, i) => {
     const wins = entry.data.moves.winner === "first";
-    const grundy = entry.data.analysis.grundy;
+    const { value, name } = shownValue(entry.data.analysis);
     const button = element("button", `ply ${wins ? "win" : "lose"}${i === page.index ? " current" : ""}`);
     button.type = "button";
-    button.append(element("span", "", grundy === null ? "?" : String(grundy)));
+    button.append(element("span", "", value === null ? "?" : String(value)));
     button.append(element("small", "", entry.move ?? "start"));
     const who = entry.mover === null ? "" : `, ${entry.mover} to move`;
     button.setAttribute("aria-label",
-      `position ${i}: ${entry.position}, Grundy value ${grundy ?? "unknown"}, ` +
+      `position ${i}: ${entry.position}, ${name} ${value ?? "unknown"}, ` +
       `the player to move ${wins ? "wins" : "loses"}${who}`);
     button.title = entry.position;
     if (i === page.index) {
@@ -1173,6 +1349,15 @@ function drawBoard() {
       ? drawGraph
       : BOARDS[page.game.name] ?? coinBoard(page.game.name);
   const parts = partCount(entry.position);
+  if (entry.data.compound !== "disjunctive") {
+    // The drawings show a position of the game itself; a compound's moves change several
+    // components at once, written `1-1 | 1-2`, which no drawing makes.
+    $("board-hint").textContent =
+      `The board draws the game itself; the ${entry.data.compound} compound is played with ` +
+      "the moves below.";
+    box.dataset.drawn = "false";
+    return;
+  }
   if (!draw) {
     $("board-hint").textContent = "This game has no board: play it with the moves below.";
     box.dataset.drawn = "false";
@@ -1225,11 +1410,11 @@ function start() {
   $("new-game").addEventListener("click", newGame);
   $("stop-game").addEventListener("click", stopGame);
   $("computer-go").addEventListener("click", computerTurn);
-  for (const radio of document.querySelectorAll("input[name=play]")) {
-    radio.addEventListener("change", () => {
+  for (const control of [...document.querySelectorAll("input[name=play]"), $("compound")]) {
+    control.addEventListener("change", () => {
       const entry = current();
       if (page.game && entry) {
-        analyse(entry.position);
+        analyse(compound() === "disjunctive" ? asSum(entry.position) : entry.position);
       }
     });
   }
@@ -1244,6 +1429,10 @@ function start() {
   });
   loadGames();
   const params = new URLSearchParams(window.location.search);
+  const chosen = params.get("compound");
+  if (chosen && [...$("compound").options].some((option) => option.value === chosen)) {
+    $("compound").value = chosen;
+  }
   const game = params.get("game");
   if (game) {
     loadGame(game, params.get("position") ?? undefined);
