@@ -1,6 +1,7 @@
 //! The JSON API's handlers, their errors, and the runner that puts each request's work on a
 //! blocking thread within its time limit.
 
+use super::error::ApiError;
 use super::shared::{MAX_ANSWER, MAX_BODY, Shared};
 use crate::analysis::default_limit;
 use crate::core::Play;
@@ -9,7 +10,6 @@ use crate::families::take_break::ALIASES;
 use crate::game::compound_kind::Compound;
 use crate::game::{Game, GameError, GraphPicture, MoveOutcome, PositionMoves};
 use crate::games::coins::TURNING_CORNERS;
-use crate::resolve::ResolveError;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
@@ -110,65 +110,6 @@ const PERIOD_SEARCH: u64 = 1 << 16;
 
 /// The moves `/api/moves` lists when not told.
 const DEFAULT_MOVES: usize = 1000;
-
-/// An error answer: `{"error": message}` with a status.
-#[derive(Clone, Debug)]
-pub(super) struct ApiError {
-    status: StatusCode,
-    message: String,
-}
-
-impl ApiError {
-    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
-        }
-    }
-
-    /// A bad request, with the command line's message.
-    fn bad(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
-        (self.status, Json(body)).into_response()
-    }
-}
-
-/// Each kind of failure gets its status: what the request asked for is at fault (400, with the
-/// command line's message), or the server is (500). Exhaustive, so a new kind must be placed.
-impl From<GameError> for ApiError {
-    fn from(error: GameError) -> ApiError {
-        let status = match &error {
-            GameError::Position(_)
-            | GameError::Analysis(_)
-            | GameError::SizeTooLarge { .. }
-            | GameError::Unsupported(_)
-            | GameError::Script(_)
-            | GameError::Family(_)
-            | GameError::IllegalMove(_) => StatusCode::BAD_REQUEST,
-            GameError::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        ApiError::new(status, error.to_string())
-    }
-}
-
-impl From<ResolveError> for ApiError {
-    fn from(error: ResolveError) -> ApiError {
-        let status = match &error {
-            ResolveError::Unknown { .. }
-            | ResolveError::Malformed(_)
-            | ResolveError::Script(_)
-            | ResolveError::Graph(_)
-            | ResolveError::FileRefused(_) => StatusCode::BAD_REQUEST,
-        };
-        ApiError::new(status, error.to_string())
-    }
-}
 
 /// A request about one position.
 #[derive(Deserialize)]

@@ -67,6 +67,7 @@
 //! down.
 
 mod api;
+mod error;
 mod shared;
 
 pub use shared::{MAX_ANSWER, MAX_BODY};
@@ -179,7 +180,7 @@ async fn asset(uri: Uri) -> Response {
             *body,
         )
             .into_response(),
-        None => api::ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response(),
+        None => error::ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
 
@@ -218,8 +219,8 @@ fn router(options: &Options) -> io::Result<Router> {
         .layer(middleware::from_fn_with_state(loopback_only, guard)))
 }
 
-async fn wrong_method() -> api::ApiError {
-    api::ApiError::new(
+async fn wrong_method() -> error::ApiError {
+    error::ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         "wrong method: /api/games and /api/game take GET, the other requests POST",
     )
@@ -258,7 +259,7 @@ async fn guard(State(loopback_only): State<bool>, request: Request, next: Next) 
         .and_then(|value| value.to_str().ok())
         .unwrap_or("");
     let mut response = if loopback_only && !is_loopback_host(host) {
-        api::ApiError::new(
+        error::ApiError::new(
             StatusCode::FORBIDDEN,
             format!(
                 "this server answers only to localhost, 127.0.0.1 or [::1], not to host \

@@ -1,7 +1,7 @@
 //! What every request of the server shares: the limits, the cache of resolved games and the
 //! resolver the page may use.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use crate::core::Play;
 use crate::game::compound_kind::Compound;
 use crate::game::{Game, played_compound};
