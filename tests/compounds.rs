@@ -198,10 +198,46 @@ fn pairs(
     out
 }
 
-/// The games and their small components: a heap game with splits, subtraction games, Nim and
-/// the two counter games.
+/// A seeded random acyclic graph of `n` vertices (edges only from a vertex to a larger one, so
+/// no cycle), written to a file under target/; its spelling `graph:FILE`.
+fn random_dag(n: u32, seed: u64) -> &'static str {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let mut edges = Vec::new();
+    for u in 1..=n {
+        for v in u + 1..=n {
+            if next() % 3 == 0 {
+                edges.push((u, v));
+            }
+        }
+    }
+    let mut text = format!("{n} {}\n", edges.len());
+    for (u, v) in &edges {
+        text.push_str(&format!("{u} {v}\n"));
+    }
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("compound-dag-{n}-{seed}.txt"));
+    std::fs::write(&path, text).unwrap();
+    Box::leak(format!("graph:{}", path.display()).into_boxed_str())
+}
+
+/// Single tokens on vertices 1 to n.
+fn vertices(n: u32) -> Vec<String> {
+    (1..=n).map(|v| v.to_string()).collect()
+}
+
+/// The games and their small components: a heap game with splits, subtraction games, Nim,
+/// the two counter games, Euclid pairs and tokens on acyclic graphs.
 fn small_cases() -> Vec<(&'static str, Vec<String>)> {
     vec![
+        ("graph:examples/graphs/path.txt", vertices(4)),
+        (random_dag(7, 1), vertices(7)),
+        (random_dag(6, 2), vertices(6)),
         ("kayles", heaps(4)),
         ("sub:1,3,4", heaps(5)),
         ("allbut:1,2", heaps(5)),
@@ -350,7 +386,7 @@ fn huge_subtraction_heaps_answer_from_the_table() {
 
 #[test]
 fn refusals_are_located_and_exit_with_status_2() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &[
                 "analyze",
@@ -375,6 +411,25 @@ fn refusals_are_located_and_exit_with_status_2() {
         (
             &["analyze", "kayles", "3 | x", "--compound", "selective"],
             "line 1, column 5",
+        ),
+        (
+            &[
+                "analyze",
+                "graph:examples/graphs/loopy.txt",
+                "1 2",
+                "--compound",
+                "continued",
+            ],
+            "has cycles",
+        ),
+        (
+            &[
+                "analyze",
+                "graph:examples/graphs/two-cycle.txt",
+                "1",
+                "--remoteness",
+            ],
+            "has cycles",
         ),
         (
             &["analyze", "kayles", "3 5", "--compound", "sideways"],
@@ -466,6 +521,8 @@ fn analyze_remoteness_agrees_with_the_definition() {
         ("nim", "2 3"),
         ("bounded-take", "5/2 3/1"),
         ("box-fill", "1/4 2/5"),
+        ("graph:examples/graphs/path.txt", "1 1 2"),
+        (random_dag(8, 3), "1 2 3"),
     ] {
         let base = grundy::resolve(game).unwrap();
         let mut memo = HashMap::new();
@@ -632,6 +689,10 @@ fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
             ("sub:1,2", "4 | 5"),
             ("sub:1,3,4", "5 | 9 | 6"),
             ("kayles", "3 | 5"),
+            ("graph:examples/graphs/path.txt", "1 | 2"),
+            ("graph:examples/graphs/path.txt", "1 | 3"),
+            (random_dag(9, 4), "1 | 2 | 3"),
+            (random_dag(9, 5), "1 | 1 | 4"),
         ] {
             let compound =
                 compound_of(grundy::resolve(game).unwrap(), kind.parse().unwrap()).unwrap();

@@ -8,16 +8,19 @@
 use super::check::{check_board, check_random_graphs};
 use super::file::{GraphFileError, MAX_EDGES, MAX_VERTICES, read_graph};
 use super::play::play;
+use super::rows::{self, OnGraph};
 use super::sum::MAX_SUM_VERTICES;
 use super::tokens::{Board, MAX_TOKENS, TokenMove, Tokens};
 use crate::core::Winner;
+use crate::game::compound_kind::Compound;
 use crate::game::{
-    Game, GameError, GameInfo, GraphPicture, MOVES_COUNTED, MoveOutcome, PositionMoves,
+    Entry, Game, GameError, GameInfo, GraphPicture, MOVES_COUNTED, MoveOutcome, PositionMoves,
 };
 use crate::play::{Ending, Side};
 use crate::verify::Report;
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The prefix of a graph game's spelling: `graph:FILE`.
 pub const PREFIX: &str = "graph:";
@@ -43,7 +46,7 @@ const RANDOM_GRAPHS: usize = 40;
 /// A game on a directed graph read from a file.
 pub struct GraphGame {
     info: GameInfo,
-    board: Board,
+    board: Arc<Board>,
 }
 
 impl GraphGame {
@@ -84,7 +87,7 @@ impl GraphGame {
         };
         Ok(GraphGame {
             info,
-            board: Board::new(graph),
+            board: Arc::new(Board::new(graph)),
         })
     }
 
@@ -106,9 +109,44 @@ impl GraphGame {
     }
 }
 
+impl GraphGame {
+    /// The game as a row of tokens for the other compounds: only on an acyclic graph, where
+    /// every token has a remoteness and a suspense.
+    fn rows(&self, what: &str) -> Result<Entry<OnGraph>, GameError> {
+        if self.board.graph().has_cycle() {
+            return Err(GameError::Unsupported(format!(
+                "{} has cycles: a token there may move for ever, so it has no remoteness or \
+                 suspense, and {what} is not defined here; on an acyclic graph each token is a \
+                 component",
+                self.info.name
+            )));
+        }
+        Ok(rows::entry(Arc::clone(&self.board), self.info.clone()))
+    }
+}
+
 impl Game for GraphGame {
     fn info(&self) -> &GameInfo {
         &self.info
+    }
+
+    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        if kind == Compound::Disjunctive {
+            return Ok(self);
+        }
+        let entry = self.rows(&format!("the {kind} compound"))?;
+        Box::new(entry).compound(kind)
+    }
+
+    fn analyze_remoteness(
+        &self,
+        position: &str,
+        limit: usize,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), GameError> {
+        self.rows("remoteness")?
+            .analyze_remoteness(position, limit, json, out)
     }
 
     fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {

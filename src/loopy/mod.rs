@@ -85,6 +85,7 @@
 //! * [`check`] — `verify`: γ against the referee on whole sums, on a graph and on random ones.
 //! * [`play`] — `play` with draws: wins within a stated bound, never loses a draw.
 //! * [`game`] — a graph as a game every command runs on.
+//! * [`rows`] — tokens on an acyclic graph as a row of components, for the other compounds.
 //! * [`shiritori`] — AtCoder ABC 209 E, a word game with draws, and its judge format.
 
 pub mod check;
@@ -95,6 +96,7 @@ pub mod graph;
 pub mod play;
 pub mod referee;
 pub mod report;
+pub mod rows;
 pub mod shiritori;
 pub mod sum;
 pub mod tokens;
