@@ -31,8 +31,8 @@ pub struct OnGraph {
 }
 
 impl OnGraph {
-    /// The position `tokens` on `board`.
-    pub fn new(board: Arc<Board>, tokens: Tokens) -> OnGraph {
+    /// The position `tokens` on `board`, which must be acyclic (every value finite).
+    pub(crate) fn new(board: Arc<Board>, tokens: Tokens) -> OnGraph {
         OnGraph { board, tokens }
     }
 
@@ -167,9 +167,9 @@ impl Components for OnGraph {
     }
 }
 
-/// The entry of the game on `board` (acyclic), named `name`, for its compounds: positions read
+/// The entry of the game on `board` (which must be acyclic), described by `info`, for its compounds: positions read
 /// by the board, small positions the single tokens on the first vertices.
-pub fn entry(board: Arc<Board>, info: crate::game::GameInfo) -> Entry<OnGraph> {
+pub(crate) fn entry(board: Arc<Board>, info: crate::game::GameInfo) -> Entry<OnGraph> {
     let parse_board = Arc::clone(&board);
     let small_board = Arc::clone(&board);
     Entry::fixed(
