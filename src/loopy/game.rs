@@ -43,7 +43,8 @@ const MAX_VERIFY_TOKENS: u32 = 8;
 /// How many random graphs `verify` checks beside the file's.
 const RANDOM_GRAPHS: usize = 40;
 
-/// A game on a directed graph read from a file.
+/// A game on a directed graph read from a file. A clone shares the graph and its values.
+#[derive(Clone)]
 pub struct GraphGame {
     info: GameInfo,
     board: Arc<Board>,

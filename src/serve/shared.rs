@@ -5,8 +5,10 @@ use super::error::ApiError;
 use crate::core::Play;
 use crate::game::compound_kind::Compound;
 use crate::game::{Game, played_compound};
+use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
 use crate::resolve::{Files, ResolveError, resolve_with};
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -20,44 +22,29 @@ pub const MAX_ANSWER: usize = 16 << 20;
 /// How many resolved games are kept (a heap game keeps its Grundy table between requests).
 const CACHED_GAMES: usize = 64;
 
-/// A game given at start (`--graph FILE`), under each way of playing it: read from its file at
-/// start only, since the page must never make the server read a file.
+/// A game given at start (`--graph FILE`): its file is read at start only, since the page must
+/// never make the server read a file.
 pub(super) struct Preloaded {
     /// Its spelling (`graph:FILE`).
     pub(super) spelling: String,
     /// The game itself, under normal play.
     pub(super) game: Arc<dyn Game>,
-    /// The game under every other play convention and compound, or the library's refusal.
-    pub(super) others: Vec<(Way, Built)>,
+    /// The same game, cloned (sharing the graph and its values, not reading the file) for each
+    /// request under another play convention or compound.
+    graph: GraphGame,
 }
 
-/// A way of playing a game: its play convention and compound.
-type Way = (Play, Compound);
-
-/// A game built for a way of playing it, or the library's refusal.
-type Built = Result<Arc<dyn Game>, ApiError>;
-
 impl Preloaded {
-    /// Reads `spelling`'s file once for each way of playing it.
+    /// Reads `spelling`'s file (`graph:FILE`) once.
     pub(super) fn load(spelling: &str) -> Result<Preloaded, ResolveError> {
-        let game = Arc::from(crate::resolve::resolve(spelling)?);
-        let mut others = Vec::new();
-        for play in [Play::Normal, Play::Misere] {
-            for compound in Compound::ALL {
-                if (play, compound) == (Play::Normal, Compound::Disjunctive) {
-                    continue;
-                }
-                let built = crate::resolve::resolve(spelling)?;
-                let game = played_compound(built, play, compound)
-                    .map(Arc::from)
-                    .map_err(ApiError::from);
-                others.push(((play, compound), game));
-            }
-        }
+        let path = spelling.strip_prefix(GRAPH_PREFIX).ok_or_else(|| {
+            ResolveError::Malformed(format!("`{spelling}` is not a graph game (graph:FILE)"))
+        })?;
+        let graph = GraphGame::load(spelling, Path::new(path))?;
         Ok(Preloaded {
             spelling: spelling.to_string(),
-            game,
-            others,
+            game: Arc::new(graph.clone()),
+            graph,
         })
     }
 }
@@ -111,19 +98,11 @@ impl Shared {
         if (play, compound) == (Play::Normal, Compound::Disjunctive) {
             return self.game(spelling);
         }
-        if let Some(preloaded) = self.preloaded(spelling) {
-            let (_, game) = preloaded
-                .others
-                .iter()
-                .find(|(way, _)| *way == (play, compound))
-                .expect("every way of playing is loaded");
-            return game.clone();
-        }
-        Ok(Arc::from(played_compound(
-            web_resolve(spelling)?,
-            play,
-            compound,
-        )?))
+        let game: Box<dyn Game> = match self.preloaded(spelling) {
+            Some(preloaded) => Box::new(preloaded.graph.clone()),
+            None => web_resolve(spelling)?,
+        };
+        Ok(Arc::from(played_compound(game, play, compound)?))
     }
 
     fn preloaded(&self, spelling: &str) -> Option<&Preloaded> {
