@@ -150,12 +150,8 @@ impl Components for OnGraph {
     }
 
     fn small_components(entry: &Entry<Self>, size: u64) -> Result<Vec<Self>, GameError> {
-        // A single token on each of the first S vertices (entry.positions lists them).
-        let singles = (entry.positions)(size)?
-            .into_iter()
-            .filter(|position| position.tokens.0.len() == 1)
-            .collect();
-        Ok(singles)
+        // The entry's small positions are the single tokens on the first S vertices.
+        (entry.positions)(size)
     }
 
     fn compound_sizes() -> (&'static str, u64, u64) {
