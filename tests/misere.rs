@@ -708,3 +708,95 @@ fn solved_quotients_answer_every_heap() {
         check_quotient(&options, &quotient, &all);
     }
 }
+
+/// The distinct powers of heap h's element in a quotient.
+fn powers_of_heap(quotient: &MisereQuotient, h: u64) -> usize {
+    let g = quotient.heap_element(h).expect("a heap covered");
+    let mut seen = BTreeSet::new();
+    let mut x = quotient.element_of(&[]).expect("the identity");
+    while seen.insert(x) {
+        x = quotient.multiply(x, g);
+    }
+    seen.len()
+}
+
+/// A heap stopped after its j-th failed candidate says what that candidate proves: a lower
+/// bound on the order of the quotient with the heap and powers told apart. Checked against
+/// the quotient the construction reaches without the stop, at every heap where it needs more
+/// than one candidate and after every number of failures (0.07 to heap 30, 0.77, 0.123, 4.07,
+/// 0.137), and the bounds are not all trivial.
+#[test]
+fn unsettled_heaps_bound_the_quotient_they_reach() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let mut above_previous = 0;
+    let mut powers_listed = 0;
+    for (code, heaps) in [
+        ("0.07", 30),
+        ("0.77", 27),
+        ("0.123", 9),
+        ("4.07", 23),
+        ("0.137", 31),
+    ] {
+        let options = code_rule(code);
+        let mut before = MisereQuotient::trivial();
+        for n in 1..=heaps {
+            let mut after = before.clone();
+            after.extend(&options, n).unwrap();
+            let Some(&grundy::misere::construction::Settled::Changed(tried)) =
+                after.settled().last()
+            else {
+                before = after;
+                continue;
+            };
+            for stop_after in 1..tried {
+                let failures = Arc::new(AtomicUsize::new(0));
+                let flag = Arc::new(AtomicBool::new(false));
+                let (count, set) = (failures.clone(), flag.clone());
+                let limits = Limits {
+                    interrupt: Some(flag),
+                    note: Some(Arc::new(move |line: &str| {
+                        if line.contains("fails at")
+                            && count.fetch_add(1, Ordering::SeqCst) + 1 == stop_after
+                        {
+                            set.store(true, Ordering::SeqCst);
+                        }
+                    })),
+                    ..Limits::default()
+                };
+                let mut stopped = before.clone();
+                let result = stopped.extend_within(&options, n, &limits, &mut |_, _| {});
+                assert!(
+                    result.is_err(),
+                    "{code} heap {n}: stopped after {stop_after}"
+                );
+                assert_eq!(stopped.heaps(), n - 1);
+                let Some(unsettled) = stopped.unsettled() else {
+                    continue; // a failure with one heap of n decides nothing new
+                };
+                let at = format!("{code} heap {n} after {stop_after} failures: {unsettled:?}");
+                assert_eq!(unsettled.heap, n, "{at}");
+                assert_eq!(unsettled.candidates, stop_after, "{at}");
+                assert!(
+                    unsettled.order_at_least <= after.order(),
+                    "{at}: order {}",
+                    after.order()
+                );
+                assert!(unsettled.order_at_least >= before.order(), "{at}");
+                if unsettled.order_at_least > before.order() {
+                    above_previous += 1;
+                }
+                for &(h, powers) in &unsettled.distinct_powers {
+                    powers_listed += 1;
+                    assert!(powers <= powers_of_heap(&after, h), "{at}: heap {h}");
+                }
+            }
+            before = after;
+        }
+    }
+    assert!(
+        above_previous >= 8,
+        "{above_previous} bounds above the smaller heaps' order"
+    );
+    assert!(powers_listed > 10, "{powers_listed} powers listed");
+}

@@ -323,3 +323,108 @@ fn analyze_past_the_solution_agrees_with_exhaustive_search() {
         "{text}"
     );
 }
+
+/// 0.447: take 1 or 2 leaving two heaps, or 3 leaving none, one or two.
+fn options_0447(position: &[u64]) -> Vec<Vec<u64>> {
+    octal_options(&[4, 4, 7], position)
+}
+
+/// A heap stopped by `--max-candidates` reports what its last candidate proves, in the text and
+/// in the JSON. 0.447's heap 12 does not settle in MisereSolver either: its 20th candidate is
+/// MisereSolver's 20th (`Tried: |Q| = 1044, |P| = 244; Failure = [3,9^15,11,12^12]` in its
+/// log, `run.sh 0.447 20`). The first powers of heap 12 the report tells apart are told apart
+/// by exhaustive misère search here too.
+#[test]
+fn table_misere_unsettled_heap_says_what_its_last_candidate_proves() {
+    let args = [
+        "table",
+        "0.447",
+        "--misere",
+        "--to",
+        "20",
+        "--max-candidates",
+        "20",
+    ];
+    let report = json_of(&[&args[..], &["--json"]].concat());
+    let quotient = &report["quotient"];
+    assert_eq!(quotient["heaps"], 11);
+    assert_eq!(quotient["order"], 18);
+    let why = quotient["stopped"].as_str().unwrap();
+    assert!(why.contains("--max-candidates"), "{why}");
+    let unsettled = &quotient["unsettled"];
+    assert_eq!(unsettled["heap"], 12);
+    assert_eq!(unsettled["candidates"], 20);
+    assert_eq!(unsettled["candidate_order"], 1044);
+    let mut failure = vec![3];
+    failure.extend([9; 15]);
+    failure.push(11);
+    failure.extend([12; 12]);
+    assert_eq!(unsettled["failure"], serde_json::json!(failure));
+    assert_eq!(unsettled["decided_below"], 12);
+    let at_least = unsettled["order_at_least"].as_u64().unwrap();
+    assert!(at_least > 18, "{unsettled}");
+    let powers: Vec<(u64, u64)> = unsettled["distinct_powers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    let twelve = powers
+        .iter()
+        .find(|p| p.0 == 12)
+        .expect("heap 12's powers")
+        .1;
+    assert!(twelve >= 4, "{powers:?}");
+    // 0..=2 heaps of 12 pairwise told apart by a witness of up to three heaps ≤ 12.
+    let mut referee = MisereReferee::new(options_0447);
+    let mut witnesses: Vec<Vec<u64>> = vec![vec![]];
+    for a in 1..=12u64 {
+        witnesses.push(vec![a]);
+        for b in a..=12 {
+            witnesses.push(vec![a, b]);
+            for c in b..=12 {
+                witnesses.push(vec![a, b, c]);
+            }
+        }
+    }
+    for j in 0..3usize {
+        for k in j + 1..3 {
+            let told = witnesses.iter().any(|w| {
+                let with = |copies: usize| {
+                    let mut p = w.clone();
+                    p.extend(std::iter::repeat_n(12, copies));
+                    p.sort_unstable();
+                    p
+                };
+                referee.is_won(&with(j)) != referee.is_won(&with(k))
+            });
+            assert!(told, "{j} and {k} heaps of 12");
+        }
+    }
+    let output = grundy(&args);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains(
+            "unsettled: heap 12 after 20 candidates; the last (order 1044) first fails at \
+             [3,9^15,11,12^12], so it decides every position with at most 11 heaps of 12"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "the quotient of heaps 0..=12 has at least {at_least} elements"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "0..={} heaps of 12 are pairwise distinguishable ({twelve} distinct powers)",
+            twelve - 1
+        )),
+        "{text}"
+    );
+    let output = grundy(&["table", "0.447", "--misere", "--max-candidates", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}

@@ -399,7 +399,9 @@ class Quotient:
     ``solved``): its ``order``, ``p_portion`` (elements by name), ``presentation``
     (``<a, b | a^2 = 1, b^3 = b>``), ``generators`` ((name, heap introducing it)),
     ``pretending_function`` (the element of each heap), the order and |P| after each heap,
-    each heap where it ``changes``, and why it ``stopped`` short, if it did."""
+    each heap where it ``changes``, and why it ``stopped`` short, if it did; ``unsettled``, when
+    it stopped at a heap needing a new generator, is what the last candidate proves of the
+    quotient with that heap (``order_at_least``, ``distinct_powers``, …), else ``None``."""
 
     heaps: int
     order: int
@@ -415,6 +417,7 @@ class Quotient:
     solved: Optional[Dict[str, Any]]
     stopped: Optional[str]
     interrupted: bool
+    unsettled: Optional[Dict[str, Any]]
 
 
 class MisereTable:

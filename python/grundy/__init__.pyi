@@ -91,7 +91,7 @@ class Table:
     def value(self, n: int) -> int: ...
 
 class Quotient:
-    def __init__(self, heaps: int, order: int, p_size: int, p_portion: List[str], presentation: str, generators: List[Tuple[str, int]], pretending_function: List[str], orders: List[int], p_sizes: List[int], changes: List[Dict[str, Any]], unchanged_since: int, solved: Optional[Dict[str, Any]], stopped: Optional[str], interrupted: bool) -> None: ...
+    def __init__(self, heaps: int, order: int, p_size: int, p_portion: List[str], presentation: str, generators: List[Tuple[str, int]], pretending_function: List[str], orders: List[int], p_sizes: List[int], changes: List[Dict[str, Any]], unchanged_since: int, solved: Optional[Dict[str, Any]], stopped: Optional[str], interrupted: bool, unsettled: Optional[Dict[str, Any]]) -> None: ...
     heaps: int
     order: int
     p_size: int
@@ -106,6 +106,7 @@ class Quotient:
     solved: Optional[Dict[str, Any]]
     stopped: Optional[str]
     interrupted: bool
+    unsettled: Optional[Dict[str, Any]]
 
 class MisereTable:
     def __init__(self, report: Dict[str, Any]) -> None: ...

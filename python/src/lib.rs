@@ -591,6 +591,7 @@ fn misere(
         deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
         interrupt: Some(Arc::clone(&interrupt)),
         note: None,
+        ..Limits::default()
     };
     let report = interruptible(
         py,

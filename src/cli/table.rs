@@ -70,6 +70,11 @@ struct MisereLimitArgs {
     /// needs a larger one stops the table there, with the heap and order reached.
     #[arg(long, value_name = "N", requires = "misere")]
     max_order: Option<String>,
+    /// With --misere: the most candidate quotients one heap may check (default 100000); a heap
+    /// that needs more stops the table there. Unlike --seconds it stops at the same place on
+    /// every machine. A stopped heap reports what its last candidate proves.
+    #[arg(long, value_name = "K", requires = "misere")]
+    max_candidates: Option<String>,
     /// With --misere: stop after S seconds (default: none with --to, 60 without), printing
     /// what was computed.
     #[arg(long, value_name = "S", requires = "misere")]
@@ -244,7 +249,9 @@ fn remoteness_table(args: &TableArgs) -> Result<u8, Failure> {
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.
 fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     use grundy::families::misere_table::misere_table as misere_report;
-    use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits, Settled};
+    use grundy::misere::construction::{
+        DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits, Settled,
+    };
     use grundy::misere::table::DEFAULT_MISERE_TABLE;
     use std::io::IsTerminal;
     use std::time::{Duration, Instant};
@@ -263,6 +270,17 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
         .unwrap_or(DEFAULT_MAX_ORDER);
     if max_order < 2 {
         return Err(usage("--max-order: give at least 2"));
+    }
+    let max_candidates = args
+        .limits
+        .max_candidates
+        .as_deref()
+        .map(|text| parse_count("--max-candidates", text))
+        .transpose()?
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        .unwrap_or(DEFAULT_MAX_CANDIDATES);
+    if max_candidates < 1 {
+        return Err(usage("--max-candidates: give at least 1"));
     }
     let seconds = match args.limits.seconds.as_deref() {
         Some(text) => {
@@ -304,6 +322,7 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     });
     let limits = Limits {
         max_order,
+        max_candidates,
         deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
         interrupt: Some(interrupt_on_ctrl_c()),
         note,

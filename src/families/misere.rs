@@ -82,6 +82,7 @@ pub fn quotient_for(rule: &HeapRule, heap: u64) -> Arc<Mutex<QuotientState>> {
                 deadline: Some(Instant::now() + Duration::from_secs(ON_DEMAND_SECONDS)),
                 interrupt: None,
                 note: None,
+                ..Limits::default()
             };
             while guard.quotient.solved().is_none() && guard.quotient.heaps() < target {
                 let next = guard.quotient.heaps() + 1;

@@ -107,6 +107,7 @@ pub fn misere_record(
         deadline: Some(start + Duration::from_secs_f64(seconds)),
         interrupt,
         note: None,
+        ..Limits::default()
     };
     let mut stopped = None;
     // An external rule's options may fail: each heap's are tried before it is added.

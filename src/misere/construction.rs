@@ -62,6 +62,7 @@
 //! specification (`MISERE-QUOTIENTS.md`); this is an implementation of that description.
 
 use super::bitset::{Bits, ElementSet};
+use super::certificate::{Checked, Unsettled, certify};
 use super::error::MisereError;
 use super::monoid::{Element, Monoid};
 use super::options::HeapOptions;
@@ -73,8 +74,8 @@ use std::time::Instant;
 /// The default largest candidate (elements).
 pub const DEFAULT_MAX_ORDER: usize = 1 << 18;
 
-/// How many candidates one heap may try.
-const MAX_CANDIDATES: usize = 100_000;
+/// The default number of candidates one heap may try.
+pub const DEFAULT_MAX_CANDIDATES: usize = 100_000;
 
 /// How many subsets of a failure's heaps one recalibration tries.
 const MAX_SUBSETS: usize = 4096;
@@ -88,6 +89,9 @@ pub type Note = Arc<dyn Fn(&str) + Send + Sync>;
 pub struct Limits {
     /// The largest candidate (and quotient) in elements.
     pub max_order: usize,
+    /// The most candidates one heap may check (a bound that, unlike a deadline, stops at the
+    /// same place on every machine).
+    pub max_candidates: usize,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Stop when this flag is set (Ctrl-C).
@@ -101,6 +105,7 @@ impl std::fmt::Debug for Limits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Limits")
             .field("max_order", &self.max_order)
+            .field("max_candidates", &self.max_candidates)
             .field("deadline", &self.deadline)
             .field("interrupt", &self.interrupt)
             .field("note", &self.note.as_ref().map(|_| "…"))
@@ -112,6 +117,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_order: DEFAULT_MAX_ORDER,
+            max_candidates: DEFAULT_MAX_CANDIDATES,
             deadline: None,
             interrupt: None,
             note: None,
@@ -682,6 +688,15 @@ pub enum Settled {
     Changed(usize),
 }
 
+/// The last candidate checked for a heap that needs a new generator.
+#[derive(Debug)]
+struct LastChecked {
+    candidate: Pretension,
+    reps: LeastReps,
+    failure: Vec<u64>,
+    tried: usize,
+}
+
 /// The verified quotient of Γ_n and what the next heap needs of it.
 #[derive(Clone, Debug)]
 pub struct Construction {
@@ -693,6 +708,8 @@ pub struct Construction {
     partners: Option<Vec<Bits>>,
     /// The ⊆-minimal transition sets of each element over Γ_m, for some m ≤ n, when computed.
     minimal: Option<MinimalSets>,
+    /// What the last candidate of the heap that could not be added proves, if any.
+    unsettled: Option<Unsettled>,
 }
 
 impl Default for Construction {
@@ -720,6 +737,7 @@ impl Construction {
             current,
             partners: None,
             minimal: None,
+            unsettled: None,
         }
     }
 
@@ -754,6 +772,12 @@ impl Construction {
         e
     }
 
+    /// When the last [`Construction::add_heap`] failed after checking candidates for a new
+    /// generator: what the last of them proves of that heap's quotient.
+    pub fn unsettled(&self) -> Option<&Unsettled> {
+        self.unsettled.as_ref()
+    }
+
     /// The ≺-least position of image x, heaps descending.
     pub fn least_position(&self, x: Element) -> Vec<u64> {
         self.reps.position(x)
@@ -767,6 +791,7 @@ impl Construction {
         limits: &Limits,
     ) -> Result<Settled, MisereError> {
         let n = self.heaps() + 1;
+        self.unsettled = None;
         limits.check(n)?;
         let mut heap_options: Vec<Vec<u64>> = Vec::new();
         let mut too_large = None;
@@ -873,6 +898,25 @@ impl Construction {
             }
         }
         // A new generator.
+        let mut last = None;
+        let result = self.new_generator(n, limits, &mut last);
+        if result.is_err()
+            && let Some(last) = last
+        {
+            self.unsettled = self.certificate(n, &last);
+        }
+        result
+    }
+
+    /// The candidate loop of a heap that needs a new generator; `last` keeps the last candidate
+    /// checked, its least representatives, its failure and its number.
+    fn new_generator(
+        &mut self,
+        n: u64,
+        limits: &Limits,
+        last: &mut Option<LastChecked>,
+    ) -> Result<Settled, MisereError> {
+        let options = &self.options;
         let mut candidate = {
             let monoid = self
                 .current
@@ -888,7 +932,7 @@ impl Construction {
             }
             .settle(options)?
         };
-        for tried in 1..=MAX_CANDIDATES {
+        for tried in 1..=limits.max_candidates {
             limits.check(n)?;
             if candidate.order() > limits.max_order {
                 return Err(candidate_too_large(n, limits.max_order));
@@ -923,11 +967,45 @@ impl Construction {
                     position_text(&failure)
                 )
             });
-            candidate = candidate.recalibrate(options, &failure, want, limits)?;
+            let next = candidate.recalibrate(options, &failure, want, limits);
+            *last = Some(LastChecked {
+                candidate,
+                reps,
+                failure,
+                tried,
+            });
+            candidate = next?;
         }
-        Err(MisereError::Rejected(format!(
-            "heap {n}: no candidate verified within {MAX_CANDIDATES} candidates"
+        Err(MisereError::TooLarge(format!(
+            "heap {n} needs more than {} candidate quotients (--max-candidates)",
+            limits.max_candidates
         )))
+    }
+
+    /// What the last candidate checked at heap `n` proves (see [`super::certificate`]).
+    fn certificate(&self, n: u64, last: &LastChecked) -> Option<Unsettled> {
+        let checked = Checked {
+            monoid: &last.candidate.monoid,
+            lost: &last.candidate.lost,
+            heap_gen: &last.candidate.heap_gen,
+            parent: &last.reps.parent,
+            heap: &last.reps.heap,
+            rank: &last.reps.rank,
+            failure: &last.failure,
+        };
+        // Distinct powers of heap h in the quotient of the smaller heaps.
+        let known = |h: u64| -> usize {
+            if h >= n {
+                return 1;
+            }
+            let mut met = rustc_hash::FxHashSet::default();
+            let mut x: Element = 0;
+            while met.insert(x) {
+                x = self.current.times_heap(x, h);
+            }
+            met.len()
+        };
+        certify(&checked, n, last.tried, &known)
     }
 
     /// Φ(n) = x, an element of the current quotient.

@@ -12,7 +12,9 @@
 //!   [`periodicity`] solves it, of every heap; a many-heap position is then decided by
 //!   multiplying its heaps' elements. Built by [`construction`] (the heap-by-heap construction
 //!   on the monoid, every candidate checked by the conditions that make it the quotient) on the
-//!   compact tables of [`monoid`] and the bit sets of [`bitset`].
+//!   compact tables of [`monoid`] and the bit sets of [`bitset`]. A heap that does not settle
+//!   within the limits still proves something of its quotient: [`Unsettled`], the lower bounds
+//!   its last candidate gives (the module `certificate`).
 //!
 //! * [`game`] — [`Misere`]: any game under misère play, as a position type with a theory, so
 //!   that every command runs on it; [`MisereTheory`] is a game's misère theory (by default,
@@ -24,6 +26,7 @@
 //! here is checked against it in the tests.
 
 pub mod bitset;
+mod certificate;
 pub mod construction;
 mod error;
 pub mod game;
@@ -36,6 +39,7 @@ pub mod search;
 pub mod table;
 pub mod tame;
 
+pub use certificate::Unsettled;
 pub use error::MisereError;
 pub use game::{Misere, MisereTheory};
 pub use genus::{GenusSearch, GenusTable};

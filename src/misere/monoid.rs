@@ -178,10 +178,11 @@ impl Monoid {
         Ok(Monoid { order, act })
     }
 
-    /// The reduction by ≡_P (`lost` is P): the class of each element, classes numbered in order
-    /// of their first element (so the identity stays 0), and the quotient monoid with the same
-    /// generators.
-    pub fn reduce(&self, lost: &[bool]) -> (Monoid, Vec<Element>) {
+    /// The coarsest partition separating `lost` from the rest that is kept by the action of each
+    /// generator in `letters`: x and y share a class exactly when xw ∈ P ⇔ yw ∈ P for every
+    /// product w of those generators (Moore's refinement). The numbers name the classes; they
+    /// need not be consecutive.
+    pub(super) fn stable_classes(&self, lost: &[bool], letters: &[usize]) -> Vec<u32> {
         let n = self.order;
         let mut class: Vec<u32> = lost.iter().map(|&l| u32::from(l)).collect();
         let mut count = if lost.iter().all(|&l| l) || lost.iter().all(|&l| !l) {
@@ -192,7 +193,8 @@ impl Monoid {
         loop {
             let mut current = class.clone();
             let mut current_count = count;
-            for a in &self.act {
+            for &g in letters {
+                let a = &self.act[g];
                 let mut ids: FxHashMap<(u32, u32), u32> = FxHashMap::default();
                 let mut next = Vec::with_capacity(n);
                 for x in 0..n {
@@ -204,11 +206,20 @@ impl Monoid {
                 current = next;
             }
             if current_count == count {
-                break;
+                return class;
             }
             count = current_count;
             class = current;
         }
+    }
+
+    /// The reduction by ≡_P (`lost` is P): the class of each element, classes numbered in order
+    /// of their first element (so the identity stays 0), and the quotient monoid with the same
+    /// generators.
+    pub fn reduce(&self, lost: &[bool]) -> (Monoid, Vec<Element>) {
+        let n = self.order;
+        let all: Vec<usize> = (0..self.act.len()).collect();
+        let class = self.stable_classes(lost, &all);
         // Renumber by first element.
         let mut renumber: Vec<Option<Element>> = vec![None; n];
         let mut next = 0;

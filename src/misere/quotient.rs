@@ -33,6 +33,7 @@
 //! least monomials that are not names, each equated with its element's name — a presentation,
 //! because names are closed under division in a monomial order.
 
+use super::certificate::Unsettled;
 use super::construction::{Construction, Limits, Settled};
 use super::error::MisereError;
 use super::monoid::Element;
@@ -132,6 +133,13 @@ impl MisereQuotient {
     /// The number of elements.
     pub fn order(&self) -> usize {
         self.construction.order()
+    }
+
+    /// When the last heap could not be added after candidates for a new generator were checked:
+    /// what the last candidate proves of the quotient with that heap (a lower bound on its
+    /// order, the powers told apart; see [`Unsettled`]).
+    pub fn unsettled(&self) -> Option<&Unsettled> {
+        self.construction.unsettled()
     }
 
     /// The elements of the P-portion.

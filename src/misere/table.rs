@@ -5,6 +5,7 @@
 //! with its order, P-portion, presentation and pretending function, and the order after each
 //! heap. Every figure is exact for the heaps it names; nothing is claimed past them.
 
+use super::certificate::Unsettled;
 use super::construction::{Limits, Settled};
 use super::error::MisereError;
 use super::genus::GenusTable;
@@ -108,6 +109,9 @@ pub struct QuotientReport {
     pub stopped: Option<String>,
     /// Whether it stopped because of Ctrl-C.
     pub interrupted: bool,
+    /// When it stopped at a heap needing a new generator: what the last candidate proves of
+    /// the quotient with that heap.
+    pub unsettled: Option<Unsettled>,
 }
 
 /// The report of one quotient change, as it is after `heap`.
@@ -127,6 +131,50 @@ fn change_of(quotient: &MisereQuotient, candidates: usize) -> QuotientChange {
             .collect(),
         candidates,
     }
+}
+
+/// `[2,4,25,30^3,34^5]`.
+fn powers_text(heaps: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < heaps.len() {
+        let run = heaps[at..].iter().take_while(|&&h| h == heaps[at]).count();
+        parts.push(if run > 1 {
+            format!("{}^{run}", heaps[at])
+        } else {
+            heaps[at].to_string()
+        });
+        at += run;
+    }
+    format!("[{}]", parts.join(","))
+}
+
+/// The lines on what an unsettled heap's last candidate proves.
+fn unsettled_text(u: &Unsettled) -> String {
+    let mut out = String::new();
+    let n = u.heap;
+    let _ = writeln!(
+        out,
+        "unsettled: heap {n} after {} candidates; the last (order {}) first fails at {}, so it \
+         decides every position with at most {} heaps of {n}, and from those:",
+        u.candidates,
+        u.candidate_order,
+        powers_text(&u.failure),
+        u.decided_below - 1
+    );
+    let _ = writeln!(
+        out,
+        "          the quotient of heaps 0..={n} has at least {} elements",
+        u.order_at_least
+    );
+    for &(h, powers) in &u.distinct_powers {
+        let _ = writeln!(
+            out,
+            "          0..={} heaps of {h} are pairwise distinguishable ({powers} distinct powers)",
+            powers - 1
+        );
+    }
+    out
 }
 
 impl MisereTable {
@@ -210,6 +258,7 @@ impl MisereTable {
                 solved: quotient.solved(),
                 stopped,
                 interrupted,
+                unsettled: quotient.unsettled().cloned(),
             },
         })
     }
@@ -298,6 +347,9 @@ impl MisereTable {
         }
         if let Some(why) = &q.stopped {
             let _ = writeln!(out, "          stops at heap {}: {why}", q.heaps + 1);
+        }
+        if let Some(u) = &q.unsettled {
+            out.push_str(&unsettled_text(u));
         }
         out
     }
