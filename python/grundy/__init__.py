@@ -461,15 +461,17 @@ def table(
     *,
     seconds: Optional[float] = None,
     max_order: Optional[int] = None,
+    max_candidates: Optional[int] = None,
 ) -> Union[Table, MisereTable]:
     """The Grundy sequence of a heap game: ``grundy table GAME [--to N] [--misere] --json``.
 
     ``game`` is a spelling or a :class:`Game`. Normal play gives a :class:`Table`: the values
     G(0..=N) (a NumPy array over the engine's storage) and the period when proved -- without
     ``to``, the engine runs to a proof or its default limits. ``misere=True`` gives a
-    :class:`MisereTable` (heaps 0..=``to``, default 1000 or until solved; ``seconds`` and
-    ``max_order`` as the command line's ``--seconds`` and ``--max-order``; without ``to`` the
-    time limit is 60 s). Raises :class:`UnsupportedError` for a game that is not a heap game,
+    :class:`MisereTable` (heaps 0..=``to``, default 1000 or until solved; ``seconds``,
+    ``max_order`` and ``max_candidates`` as the command line's ``--seconds``, ``--max-order``
+    and ``--max-candidates``; without ``to`` the time limit is 60 s; a heap that does not
+    settle leaves what its candidates proved in ``quotient.unsettled``). Raises :class:`UnsupportedError` for a game that is not a heap game,
     :class:`LimitError` for a range out of reach. Releases the GIL; Ctrl-C raises
     ``KeyboardInterrupt``.
 
@@ -482,9 +484,9 @@ def table(
     """
     spelling = game.spelling if isinstance(game, Game) else game
     if misere:
-        return MisereTable(_json.loads(_native.misere(spelling, to, seconds, max_order)))
-    if seconds is not None or max_order is not None:
-        raise TypeError("seconds and max_order apply to misere=True tables only")
+        return MisereTable(_json.loads(_native.misere(spelling, to, seconds, max_order, max_candidates)))
+    if seconds is not None or max_order is not None or max_candidates is not None:
+        raise TypeError("seconds, max_order and max_candidates apply to misere=True tables only")
     return Table(_native.table(spelling, to))
 
 

@@ -62,7 +62,13 @@ class Game:
     def table(self, to: Optional[int] = None, misere: Literal[False] = False) -> Table: ...
     @overload
     def table(
-        self, to: Optional[int] = None, *, misere: Literal[True], seconds: Optional[float] = None, max_order: Optional[int] = None
+        self,
+        to: Optional[int] = None,
+        *,
+        misere: Literal[True],
+        seconds: Optional[float] = None,
+        max_order: Optional[int] = None,
+        max_candidates: Optional[int] = None,
     ) -> MisereTable: ...
 
 class Largest(NamedTuple):
@@ -132,6 +138,7 @@ def table(
     misere: Literal[True],
     seconds: Optional[float] = None,
     max_order: Optional[int] = None,
+    max_candidates: Optional[int] = None,
 ) -> MisereTable: ...
 
 class CensusRow:

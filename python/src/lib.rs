@@ -26,7 +26,7 @@ use grundy::families::misere_table::{MisereTableError, misere_table};
 use grundy::families::table::{PRINT_LIMIT, Table};
 use grundy::families::{FamilyError, TableError};
 use grundy::misere::MisereError;
-use grundy::misere::construction::{DEFAULT_MAX_ORDER, Limits};
+use grundy::misere::construction::{DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits};
 use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE};
 use grundy::{Game, GameError, ResolveError};
 use pyo3::create_exception;
@@ -554,15 +554,17 @@ fn table(py: Python<'_>, spelling: &str, to: Option<u64>) -> PyResult<NativeTabl
     Ok(NativeTable { table: computed })
 }
 
-/// `grundy table GAME --misere [--to N] [--seconds S] [--max-order N] --json`.
+/// `grundy table GAME --misere [--to N] [--seconds S] [--max-order N] [--max-candidates K]
+/// --json`.
 #[pyfunction]
-#[pyo3(signature = (spelling, to, seconds, max_order))]
+#[pyo3(signature = (spelling, to, seconds, max_order, max_candidates))]
 fn misere(
     py: Python<'_>,
     spelling: &str,
     to: Option<u64>,
     seconds: Option<f64>,
     max_order: Option<usize>,
+    max_candidates: Option<usize>,
 ) -> PyResult<String> {
     let seconds = match seconds {
         Some(s) => Some(positive_seconds(s)?),
@@ -574,6 +576,12 @@ fn misere(
     if max_order < 2 {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "max_order: give at least 2",
+        ));
+    }
+    let max_candidates = max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
+    if max_candidates < 1 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_candidates: give at least 1",
         ));
     }
     let game = grundy::resolve(spelling).map_err(resolve_error)?;
@@ -588,10 +596,10 @@ fn misere(
     let start = Instant::now();
     let limits = Limits {
         max_order,
+        max_candidates,
         deadline: seconds.map(|s| start + Duration::from_secs_f64(s)),
         interrupt: Some(Arc::clone(&interrupt)),
         note: None,
-        ..Limits::default()
     };
     let report = interruptible(
         py,

@@ -127,6 +127,20 @@ def test_misere_tables_equal_the_command_lines(cli):
         assert [list(g) for g in got.quotient.generators] == expected["quotient"]["generators"]
 
 
+def test_an_unsettled_misere_heap_is_the_command_lines(cli):
+    expected = cli.json("table", "0.447", "--misere", "--to", "20", "--max-candidates", "20")
+    got = grundy.table("0.447", to=20, misere=True, max_candidates=20)
+    assert got.report == expected
+    unsettled = got.quotient.unsettled
+    assert unsettled == expected["quotient"]["unsettled"]
+    assert (unsettled["heap"], unsettled["candidates"], unsettled["decided_below"]) == (12, 20, 12)
+    assert unsettled["order_at_least"] > got.quotient.order
+    with pytest.raises(ValueError):
+        grundy.table("0.447", to=20, misere=True, max_candidates=0)
+    with pytest.raises(TypeError):
+        grundy.table("0.447", to=20, max_candidates=3)
+
+
 def test_census_equals_the_command_lines(cli):
     expected = json.loads(cli.run("census", "0.??", "sub:1,2", "--to", "500", "--json").stdout)
     got = grundy.census(["0.??", "sub:1,2"], to=500, progress=False)
