@@ -1,6 +1,6 @@
 //! `grundy census`: every game of a pattern, with periods, largest values and equivalences.
 
-use super::common::{Failure, json_line, parse_count, usage, write_stdout};
+use super::common::{Failure, json_line, parse_count, parse_size_limit, usage, write_stdout};
 use clap::Args;
 use grundy::families::census::{self, CensusRequest};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -179,16 +179,12 @@ fn misere_census(args: &CensusArgs) -> Result<u8, Failure> {
             })?,
         None => DEFAULT_MISERE_CENSUS_SECONDS,
     };
-    let max_order = args
-        .max_order
-        .as_deref()
-        .map(|text| parse_count("--max-order", text))
-        .transpose()?
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-        .unwrap_or(DEFAULT_MISERE_CENSUS_MAX_ORDER);
-    if max_order < 2 {
-        return Err(usage("--max-order: give at least 2"));
-    }
+    let max_order = parse_size_limit(
+        "--max-order",
+        args.max_order.as_deref(),
+        DEFAULT_MISERE_CENSUS_MAX_ORDER,
+        2,
+    )?;
     let to = args
         .to
         .as_deref()

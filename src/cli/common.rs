@@ -156,6 +156,25 @@ pub fn random_seed() -> u64 {
     grundy::contest::rng::Rng::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
 }
 
+/// A size limit given to `option` (a count, see [`parse_count`]; past `usize`, the largest),
+/// `default` when not given, refused below `least`.
+pub fn parse_size_limit(
+    option: &str,
+    text: Option<&str>,
+    default: usize,
+    least: usize,
+) -> Result<usize, Failure> {
+    let size = text
+        .map(|text| parse_count(option, text))
+        .transpose()?
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        .unwrap_or(default);
+    if size < least {
+        return Err(usage(format!("{option}: give at least {least}")));
+    }
+    Ok(size)
+}
+
 /// A count given to `option`: digits, or `a^b` (2^20, 10^12).
 pub fn parse_count(option: &str, text: &str) -> Result<u64, Failure> {
     let bad = || {

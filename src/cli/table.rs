@@ -2,8 +2,8 @@
 //! longer than memory, `--misere` for the misère report.
 
 use super::common::{
-    Failure, JsonFlag, heap_game_for, interrupt_on_ctrl_c, json_line, parse_count, resolve, usage,
-    write_stdout,
+    Failure, JsonFlag, heap_game_for, interrupt_on_ctrl_c, json_line, parse_count,
+    parse_size_limit, resolve, usage, write_stdout,
 };
 use clap::Args;
 use grundy::engine::progress::Terminal;
@@ -260,28 +260,18 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
         .as_deref()
         .map(|text| parse_count("--to", text))
         .transpose()?;
-    let max_order = args
-        .limits
-        .max_order
-        .as_deref()
-        .map(|text| parse_count("--max-order", text))
-        .transpose()?
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-        .unwrap_or(DEFAULT_MAX_ORDER);
-    if max_order < 2 {
-        return Err(usage("--max-order: give at least 2"));
-    }
-    let max_candidates = args
-        .limits
-        .max_candidates
-        .as_deref()
-        .map(|text| parse_count("--max-candidates", text))
-        .transpose()?
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-        .unwrap_or(DEFAULT_MAX_CANDIDATES);
-    if max_candidates < 1 {
-        return Err(usage("--max-candidates: give at least 1"));
-    }
+    let max_order = parse_size_limit(
+        "--max-order",
+        args.limits.max_order.as_deref(),
+        DEFAULT_MAX_ORDER,
+        2,
+    )?;
+    let max_candidates = parse_size_limit(
+        "--max-candidates",
+        args.limits.max_candidates.as_deref(),
+        DEFAULT_MAX_CANDIDATES,
+        1,
+    )?;
     let seconds = match args.limits.seconds.as_deref() {
         Some(text) => {
             let value: f64 = text
