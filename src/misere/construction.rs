@@ -56,7 +56,9 @@
 //! reduced (the quotient by ≡_P, [`super::monoid::Monoid::reduce`]) and restricted to the
 //! submonoid the heaps generate. The guesses only propose; the two conditions decide, so every
 //! quotient this module returns is the quotient of the heaps it names, and a heap it cannot
-//! settle within its limits stops the construction with the reason.
+//! settle within its limits stops the construction with the reason — and with what its last
+//! candidate proves of the heap's quotient ([`super::Unsettled`]: a candidate decides every
+//! position before its first failure).
 //!
 //! The procedure is the one of Siegel's MisereSolver, described in the project's
 //! specification (`MISERE-QUOTIENTS.md`); this is an implementation of that description.
