@@ -15,13 +15,14 @@
 
 pub mod compound_kind;
 
-use crate::analysis::analyze;
+use crate::analysis::analyze_text;
 use crate::core::{Play, Winner};
 use crate::families::FamilyError;
 use crate::families::heaps::HeapGame;
 use crate::judge::Format;
 use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
+use crate::report::AnalysisReport;
 use crate::scanner::InputError;
 use crate::theory::{AnalysisError, Theory};
 use crate::verify::{Report, Verdict, cross_check, progress_bar, theory_check};
@@ -61,7 +62,7 @@ pub enum GameError {
     #[error("{0}")]
     Analysis(#[from] AnalysisError),
     /// A `verify --size` above the game's largest.
-    #[error("--size {size} is too large for {game} (at most {max}: {meaning})")]
+    #[error("size {size} is too large for {game} (at most {max}: {meaning})")]
     SizeTooLarge {
         /// The game.
         game: String,
@@ -85,6 +86,13 @@ pub enum GameError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// Verifying from a position asked of a game that has no conjecture to check (only script
+    /// games state one); the game is checked on every small position up to a size instead.
+    #[error(
+        "verifying from a position works for script games, which may state a conjecture; {0} is \
+         checked on every small position up to a size"
+    )]
+    NoConjecture(String),
     /// A move that is malformed or not legal in the position.
     #[error("illegal move: {0}")]
     IllegalMove(String),
@@ -124,59 +132,108 @@ pub struct PositionMoves {
 /// The most legal moves [`PositionMoves::legal`] counts.
 pub const MOVES_COUNTED: usize = 100_000;
 
-/// A game: everything the commands need, whatever its position type.
+/// What `verify` is asked to check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VerifyRequest {
+    /// The theory against exhaustive search on every position up to a size (the game's default
+    /// when `None`); sizes above the game's largest are refused.
+    Size(Option<u64>),
+    /// The game's conjecture on a position and every position reachable from it (script games;
+    /// others have no conjecture to check).
+    From(String),
+}
+
+/// A game: a few queries on positions given in its notation, whatever its position type, and
+/// the optional capabilities it has ([`Capabilities`]).
 pub trait Game: Send + Sync {
     /// Its description.
     fn info(&self) -> &GameInfo;
 
-    /// Its judge formats (the first is the default); empty for games without a judge.
-    fn formats(&self) -> &[Format] {
-        &[]
-    }
-
-    /// The heap game behind it, for games that are sums of heaps (`table` works on those).
-    fn heap_game(&self) -> Option<&HeapGame> {
-        None
-    }
-
-    /// Analyses a position given in the game's notation and writes the report (JSON or text) to
-    /// `out`; nothing is written unless the position parses and the theory can analyse it.
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError>;
+    /// The report of `analyze`: who wins the position, its value where the theory gives one,
+    /// and its winning moves (at most `limit` listed, all counted).
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError>;
 
     /// Every legal move of a position (at most `limit`), each marked winning or losing.
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError>;
 
-    /// The move a perfect player makes: a winning move if there is one, else the quiet move;
-    /// `None` when there is no legal move.
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError>;
+    /// The move a perfect player makes: a winning move if there is one, else the quiet move (a
+    /// drawing one from a drawn position); `None` when there is no legal move.
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError>;
 
     /// Plays `entry` — a move in the game's notation, or the position to move to — from
     /// `position`; a malformed or illegal entry is [`GameError::IllegalMove`].
     fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError>;
 
-    /// Runs the theory against exhaustive search on every position up to `size`; refuses sizes
-    /// above the game's maximum (whose position counts would not fit in memory).
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError>;
+    /// Checks the theory (or a script's conjecture) against exhaustive search.
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError>;
 
-    /// Runs the game's conjecture against exhaustive search on `position` and every position
-    /// reachable from it (script games; others have no conjecture to check).
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError>;
+    /// What else the game offers: judge formats, its heap game, misère play, compounds and
+    /// remoteness, a picture, a terminal session.
+    fn capabilities(&self) -> Capabilities<'_>;
+}
 
-    /// The same game under misère play (the player who cannot move wins), or why there is none.
-    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
-        Err(GameError::Unsupported(format!(
-            "{} has no misère version here",
-            self.info().name
-        )))
+impl dyn Game + '_ {
+    /// Its judge formats (the first is the default); empty for games without a judge.
+    pub fn formats(&self) -> &[Format] {
+        self.capabilities().formats
     }
 
-    /// Plays a game against a person.
+    /// The heap game behind it, for sums of heaps.
+    pub fn heap_game(&self) -> Option<&HeapGame> {
+        self.capabilities().heap_game
+    }
+
+    /// The same game under misère play, or why it has none (see [`variant`]).
+    pub fn misere(&self) -> Result<Box<dyn Game>, GameError> {
+        Ok(variant(self, Play::Misere, Compound::Disjunctive)?
+            .expect("misère play is never the game itself"))
+    }
+}
+
+/// What a game offers beyond the core queries, each part present only where the game has it.
+#[derive(Clone, Copy, Default)]
+pub struct Capabilities<'a> {
+    /// Its judge formats (the first is the default); empty for games without a judge.
+    pub formats: &'a [Format],
+    /// The heap game behind it, for sums of heaps (`table` and `census` work on those).
+    pub heap_game: Option<&'a HeapGame>,
+    /// The same game under misère play.
+    pub misere: Option<&'a dyn MisereVersion>,
+    /// The other compounds of its components, and remoteness.
+    pub compounds: Option<&'a dyn CompoundVersions>,
+    /// A drawing of the game's graph, for a game of tokens on a directed graph.
+    pub picture: Option<&'a dyn Picture>,
+    /// A game against a person over a line protocol (`grundy play`).
+    pub session: Option<&'a dyn Session>,
+}
+
+/// A game that has a misère version.
+pub trait MisereVersion: Send + Sync {
+    /// The same game under misère play (the player who cannot move wins).
+    fn misere(&self) -> Result<Box<dyn Game>, GameError>;
+}
+
+/// A game whose positions are rows of components: the games of its compounds, and remoteness.
+pub trait CompoundVersions: Send + Sync {
+    /// The game of the compound `kind` of its components (never asked for the disjunctive one,
+    /// which is the game itself: [`variant`] answers that).
+    fn compound(&self, kind: Compound) -> Result<Box<dyn Game>, GameError>;
+
+    /// `analyze --remoteness`: R of a position and of every move's result (for a conjunctive or
+    /// continued compound, the number that decides it).
+    fn remoteness(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError>;
+}
+
+/// A game that can draw itself for the page.
+pub trait Picture: Send + Sync {
+    /// The graph and each vertex's value, when it has at most `max_vertices` vertices and
+    /// `max_edges` distinct edges; `None` past those.
+    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture>;
+}
+
+/// A game that can be played against a person at a terminal.
+pub trait Session: Send + Sync {
+    /// Plays a whole game from `position`, reading the person's lines from `input`.
     fn play(
         &self,
         position: &str,
@@ -184,36 +241,6 @@ pub trait Game: Send + Sync {
         input: &mut dyn BufRead,
         output: &mut dyn Write,
     ) -> Result<Ending, GameError>;
-
-    /// The game of the compound `kind` of this game's components ([`crate::compound`]), for a
-    /// game whose positions are rows of components (heaps, piles, boxes); any other game
-    /// refuses with the reason. (The disjunctive compound is the game itself:
-    /// [`compound_of`] answers it without asking.)
-    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-        Err(not_rows(&self.info().name, kind))
-    }
-
-    /// Writes `analyze --remoteness`: R of a position and of every move's result (for a
-    /// conjunctive or continued compound, the number that decides it); games whose R is not
-    /// computed refuse with the reason.
-    fn analyze_remoteness(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        let _ = (position, limit, json, out);
-        Err(no_remoteness(&self.info().name))
-    }
-
-    /// For a game of tokens on a directed graph with at most `max_vertices` vertices and
-    /// `max_edges` distinct edges: the graph and each vertex's value, for the page to draw.
-    /// Every other game (and a larger graph) answers `None`.
-    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {
-        let _ = (max_vertices, max_edges);
-        None
-    }
 }
 
 /// A game graph as the page draws it: vertices `1..=vertices`, the distinct edges `[u, v]`
@@ -230,32 +257,61 @@ pub struct GraphPicture {
     pub winner: Vec<Winner>,
 }
 
-/// `game` played as the compound `kind` of its components: the game itself for the
-/// disjunctive compound, else [`Game::compound`].
-pub fn compound_of(game: Box<dyn Game>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-    match kind {
-        Compound::Disjunctive => Ok(game),
-        _ => game.compound(kind),
+/// The game `game` is under the play convention `play`, as the compound `kind` of its
+/// components: `None` when that is `game` itself (normal play, the disjunctive compound), else
+/// the variant its capabilities make — or why it has none. The compounds are played under normal
+/// play: misère play of any compound but the disjunctive one is refused.
+pub fn variant(
+    game: &dyn Game,
+    play: Play,
+    kind: Compound,
+) -> Result<Option<Box<dyn Game>>, GameError> {
+    let name = &game.info().name;
+    match (play, kind) {
+        (Play::Normal, Compound::Disjunctive) => Ok(None),
+        (Play::Normal, kind) => match game.capabilities().compounds {
+            Some(compounds) => compounds.compound(kind).map(Some),
+            None => Err(not_rows(name, kind)),
+        },
+        (Play::Misere, Compound::Disjunctive) => match game.capabilities().misere {
+            Some(misere) => misere.misere().map(Some),
+            None => Err(GameError::Unsupported(format!(
+                "{name} is played under normal play only (as a misère game it is not implemented)"
+            ))),
+        },
+        (Play::Misere, _) => Err(GameError::Unsupported(
+            "the compounds are played under normal play here: misère play of a compound other \
+             than the sum is not implemented"
+                .to_string(),
+        )),
     }
 }
 
-/// `game` under the play convention `play`, as the compound `kind` of its components: what
-/// `--misere` and `--compound` ask for together (the command line and `grundy serve` build their
-/// games here). The compounds are played under normal play: misère play of any compound but the
-/// disjunctive one (the game itself, [`Game::misere`]) is refused.
+/// `game` under the play convention `play`, as the compound `kind` of its components (see
+/// [`variant`]).
 pub fn played_compound(
     game: Box<dyn Game>,
     play: Play,
     kind: Compound,
 ) -> Result<Box<dyn Game>, GameError> {
-    match (play, kind) {
-        (Play::Normal, kind) => compound_of(game, kind),
-        (Play::Misere, Compound::Disjunctive) => game.misere(),
-        (Play::Misere, _) => Err(GameError::Unsupported(
-            "--compound and --misere together are not implemented: the compounds are played \
-             under normal play here"
-                .to_string(),
-        )),
+    Ok(variant(game.as_ref(), play, kind)?.unwrap_or(game))
+}
+
+/// `game` played as the compound `kind` of its components, under normal play (see
+/// [`variant`]).
+pub fn compound_of(game: Box<dyn Game>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+    played_compound(game, Play::Normal, kind)
+}
+
+/// `analyze --remoteness` on `position` of `game`, or why the game has none.
+pub fn remoteness(
+    game: &dyn Game,
+    position: &str,
+    limit: usize,
+) -> Result<AnalysisReport, GameError> {
+    match game.capabilities().compounds {
+        Some(compounds) => compounds.remoteness(position, limit),
+        None => Err(no_remoteness(&game.info().name)),
     }
 }
 
@@ -283,14 +339,14 @@ fn no_remoteness(name: &str) -> GameError {
 /// type with components.
 pub struct Compounds<G: Theory + 'static> {
     /// The game of the compound of a kind (never the disjunctive one) of the entry's components.
-    pub compound: fn(Entry<G>, Compound) -> Box<dyn Game>,
+    pub compound: fn(&Entry<G>, Compound) -> Box<dyn Game>,
     /// `analyze --remoteness` on a position of the game itself.
-    pub remoteness: RemotenessWriter<G>,
+    pub remoteness: RemotenessReporter<G>,
 }
 
-/// How a game's [`Compounds`] write `analyze --remoteness` (see [`Game::analyze_remoteness`]).
-pub type RemotenessWriter<G> =
-    fn(&Entry<G>, &str, usize, bool, &mut dyn Write) -> Result<(), GameError>;
+/// How a game's [`Compounds`] answer `analyze --remoteness` (see
+/// [`CompoundVersions::remoteness`]).
+pub type RemotenessReporter<G> = fn(&Entry<G>, &str, usize) -> Result<AnalysisReport, GameError>;
 
 /// A check of one position against the referee's verdict (see [`crate::verify`]).
 pub type Check<G> = fn(&G, &Verdict<G>) -> Result<(), String>;
@@ -299,10 +355,10 @@ pub type Check<G> = fn(&G, &Verdict<G>) -> Result<(), String>;
 pub type ExtraCheck<G> = (&'static str, Check<G>);
 
 /// How a game reads a position.
-type Parser<G> = Box<dyn Fn(&str) -> Result<G, InputError> + Send + Sync>;
+type Parser<G> = Arc<dyn Fn(&str) -> Result<G, InputError> + Send + Sync>;
 
 /// How a game lists its small positions up to a size.
-type Enumerator<G> = Box<dyn Fn(u64) -> Result<Vec<G>, GameError> + Send + Sync>;
+type Enumerator<G> = Arc<dyn Fn(u64) -> Result<Vec<G>, GameError> + Send + Sync>;
 
 /// A claim about a game's positions that `verify` checks against exhaustive search beside the
 /// theory: a script's conjecture. The game's [`Entry`] holds it; each method answers `None` when
@@ -345,7 +401,7 @@ pub struct Entry<G: Theory + 'static> {
     /// The heap game, for sums of heaps.
     pub heap_game: Option<Arc<HeapGame>>,
     /// A claim checked after the theory (a script's conjecture).
-    pub conjecture: Option<Box<dyn Conjecture<G>>>,
+    pub conjecture: Option<Arc<dyn Conjecture<G>>>,
     /// How to make the same game under misère play ([`misere_entry`] for a position type with
     /// a misère theory); `None` when it has none.
     pub misere: Option<MisereMaker<G>>,
@@ -355,13 +411,35 @@ pub struct Entry<G: Theory + 'static> {
 }
 
 /// How an [`Entry`] becomes the same game under misère play.
-pub type MisereMaker<G> = fn(Entry<G>) -> Box<dyn Game>;
+pub type MisereMaker<G> = fn(&Entry<G>) -> Box<dyn Game>;
+
+impl<G: Theory + 'static> Clone for Entry<G> {
+    fn clone(&self) -> Self {
+        Entry {
+            info: self.info.clone(),
+            parse: Arc::clone(&self.parse),
+            positions: Arc::clone(&self.positions),
+            default_size: self.default_size,
+            max_size: self.max_size,
+            misere_size: self.misere_size,
+            extra_checks: self.extra_checks,
+            formats: self.formats,
+            heap_game: self.heap_game.clone(),
+            conjecture: self.conjecture.clone(),
+            misere: self.misere,
+            compounds: self.compounds.as_ref().map(|compounds| Compounds {
+                compound: compounds.compound,
+                remoteness: compounds.remoteness,
+            }),
+        }
+    }
+}
 
 /// The game of `normal`'s positions, rules and notation played under misère play: the player
 /// who cannot move wins. Its theory is the position type's [`MisereTheory`]; `verify` referees
 /// it with the misère solver. (The judge formats and the normal-play extra checks stay with the
 /// normal game.)
-pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -> Box<dyn Game> {
+pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: &Entry<G>) -> Box<dyn Game> {
     let Entry {
         info,
         parse,
@@ -371,7 +449,7 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
         heap_game,
         conjecture,
         ..
-    } = normal;
+    } = normal.clone();
     Box::new(Entry::<Misere<G>> {
         info: GameInfo {
             rules: format!(
@@ -384,15 +462,17 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: Entry<G>) -
             ),
             ..info
         },
-        parse: Box::new(move |text: &str| parse(text).map(Misere)),
-        positions: Box::new(move |size| Ok(positions(size)?.into_iter().map(Misere).collect())),
+        parse: Arc::new(move |text: &str| parse(text).map(Misere)),
+        positions: Arc::new(move |size| Ok(positions(size)?.into_iter().map(Misere).collect())),
         default_size: misere_size,
         max_size,
         misere_size,
         extra_checks: &[],
         formats: &[],
         heap_game,
-        conjecture: conjecture.and_then(|conjecture| conjecture.misere()),
+        conjecture: conjecture
+            .and_then(|conjecture| conjecture.misere())
+            .map(Arc::from),
         misere: None,
         compounds: None,
     })
@@ -411,8 +491,8 @@ impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
     ) -> Self {
         Entry {
             info,
-            parse: Box::new(parse),
-            positions: Box::new(move |size| Ok(small_positions(size))),
+            parse: Arc::new(parse),
+            positions: Arc::new(move |size| Ok(small_positions(size))),
             default_size,
             max_size,
             misere_size: default_size,
@@ -454,25 +534,14 @@ fn outcome<G: Theory>(position: &G, mv: &G::Move) -> MoveOutcome {
     }
 }
 
-/// Writes the analysis of `parsed` (read from `text`) as text or JSON.
-pub(crate) fn write_analysis<G: Theory>(
+/// The report of `analyze` on `parsed`, read from `text`.
+pub(crate) fn position_report<G: Theory>(
     name: &str,
     parsed: &G,
     text: &str,
     limit: usize,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<(), GameError> {
-    let mut analysis = analyze(name, parsed, limit)?;
-    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
-    analysis.canonical_text = G::is_canonical_text(text).then_some(text);
-    if json {
-        analysis.write_json(out)?;
-        out.write_all(b"\n")?;
-    } else {
-        analysis.write_text(out)?;
-    }
-    Ok(())
+) -> Result<AnalysisReport, GameError> {
+    Ok(analyze_text(name, parsed, Some(text), limit)?.into())
 }
 
 /// Every legal move of `parsed` (at most `limit`), each marked winning or losing.
@@ -522,30 +591,16 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         &self.info
     }
 
-    fn formats(&self) -> &[Format] {
-        self.formats
-    }
-
-    fn heap_game(&self) -> Option<&HeapGame> {
-        self.heap_game.as_deref()
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
         let parsed: G = (self.parse)(position)?;
-        write_analysis(&self.info.name, &parsed, position, limit, json, out)
+        position_report(&self.info.name, &parsed, position, limit)
     }
 
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
         position_moves(&(self.parse)(position)?, limit)
     }
 
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&(self.parse)(position)?)
     }
 
@@ -553,8 +608,16 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         chosen_outcome(&(self.parse)(position)?, entry, &*self.parse)
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
-        let size = size.unwrap_or(self.default_size);
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let size = match request {
+            VerifyRequest::Size(size) => size.unwrap_or(self.default_size),
+            VerifyRequest::From(position) => {
+                let Some(conjecture) = &self.conjecture else {
+                    return Err(GameError::NoConjecture(self.info.name.clone()));
+                };
+                return Ok(vec![conjecture.verify_from(&(self.parse)(position)?)?]);
+            }
+        };
         if size > self.max_size {
             return Err(GameError::SizeTooLarge {
                 game: self.info.name.clone(),
@@ -583,27 +646,53 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
         Ok(reports)
     }
 
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
-        let Some(conjecture) = &self.conjecture else {
-            return Err(GameError::Unsupported(format!(
-                "--from works for script games, which may state a conjecture; {} has a built-in \
-                 theory (use --size)",
-                self.info.name
-            )));
-        };
-        Ok(vec![conjecture.verify_from(&(self.parse)(position)?)?])
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            formats: self.formats,
+            heap_game: self.heap_game.as_deref(),
+            misere: self.misere.is_some().then_some(self as &dyn MisereVersion),
+            compounds: self
+                .compounds
+                .is_some()
+                .then_some(self as &dyn CompoundVersions),
+            picture: None,
+            session: Some(self),
+        }
     }
+}
 
-    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
+impl<G: Theory + Send + Sync + 'static> MisereVersion for Entry<G> {
+    fn misere(&self) -> Result<Box<dyn Game>, GameError> {
         match self.misere {
-            Some(make) => Ok(make(*self)),
+            Some(make) => Ok(make(self)),
             None => Err(GameError::Unsupported(format!(
                 "{} is played under normal play only (as a misère game it is not implemented)",
                 self.info.name
             ))),
         }
     }
+}
 
+impl<G: Theory + Send + Sync + 'static> CompoundVersions for Entry<G> {
+    fn compound(&self, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        match &self.compounds {
+            Some(compounds) if kind != Compound::Disjunctive => {
+                Ok((compounds.compound)(self, kind))
+            }
+            Some(_) => Ok(Box::new(self.clone())),
+            None => Err(not_rows(&self.info.name, kind)),
+        }
+    }
+
+    fn remoteness(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
+        match &self.compounds {
+            Some(compounds) => (compounds.remoteness)(self, position, limit),
+            None => Err(no_remoteness(&self.info.name)),
+        }
+    }
+}
+
+impl<G: Theory + Send + Sync + 'static> Session for Entry<G> {
     fn play(
         &self,
         position: &str,
@@ -620,28 +709,5 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
             input,
             output,
         )?)
-    }
-
-    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-        if kind == Compound::Disjunctive {
-            return Ok(self);
-        }
-        match &self.compounds {
-            Some(compounds) => Ok((compounds.compound)(*self, kind)),
-            None => Err(not_rows(&self.info.name, kind)),
-        }
-    }
-
-    fn analyze_remoteness(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        match &self.compounds {
-            Some(compounds) => (compounds.remoteness)(self, position, limit, json, out),
-            None => Err(no_remoteness(&self.info.name)),
-        }
     }
 }

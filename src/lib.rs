@@ -71,7 +71,10 @@
 #![warn(missing_docs)]
 
 pub use core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner, mex, nim_sum};
-pub use game::{Game, GameError, GameInfo, MoveOutcome, PositionMoves};
+pub use game::{
+    Capabilities, Game, GameError, GameInfo, MoveOutcome, PositionMoves, VerifyRequest,
+};
+pub use report::AnalysisReport;
 pub use resolve::{ResolveError, resolve};
 pub use theory::{AnalysisError, Notation, Theory, WinningMove, WinningMoves};
 
@@ -91,6 +94,7 @@ pub mod misere;
 pub mod nimber_field;
 pub mod notation;
 pub mod play;
+pub mod report;
 pub mod resolve;
 pub mod scanner;
 #[cfg(feature = "script")]

@@ -194,7 +194,7 @@ pub fn theory_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
 pub fn report_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(), String> {
     let analysis = crate::analysis::analyze("verify", position, usize::MAX)
         .map_err(|e| format!("analyze failed: {e}"))?;
-    let json: serde_json::Value = serde_json::from_str(&analysis.to_json())
+    let json: serde_json::Value = serde_json::to_value(&analysis)
         .map_err(|e| format!("analyze --json printed no JSON object: {e}"))?;
     let truth = verdict.winner();
     let printed_winner = json["winner"].as_str().unwrap_or("(missing)");
@@ -205,7 +205,7 @@ pub fn report_check<G: Theory>(position: &G, verdict: &Verdict<G>) -> Result<(),
             verdict.value.0
         ));
     }
-    let text = analysis.to_text();
+    let text = analysis.to_string();
     let expected_line = match truth {
         Winner::First => "winner:   first (the player to move wins)",
         Winner::Second => "winner:   second (the player to move loses)",

@@ -249,9 +249,7 @@ fn small_cases() -> Vec<(&'static str, Vec<String>)> {
 }
 
 fn library_report(game: &dyn Game, position: &str) -> String {
-    let mut out = Vec::new();
-    game.analyze(position, usize::MAX, true, &mut out).unwrap();
-    String::from_utf8(out).unwrap()
+    game.analyze(position, usize::MAX).unwrap().to_json() + "\n"
 }
 
 fn check(referee: &mut Referee, components: &[String], json: &str) {
@@ -714,9 +712,7 @@ fn play_never_loses_a_won_start_and_wins_in_exactly_r_moves() {
                     return winning.notation.clone();
                 }
                 let value = |to: &str| -> u64 {
-                    let mut out = Vec::new();
-                    compound.analyze(to, 1, true, &mut out).unwrap();
-                    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+                    let report = serde_json::to_value(compound.analyze(to, 1).unwrap()).unwrap();
                     report["deciding"]["value"].as_u64().unwrap()
                 };
                 let _ = position;
@@ -886,9 +882,7 @@ fn the_jury_loses_a_conjunctive_game_slowest_in_exactly_min_r_moves() {
 #[test]
 fn play_wins_fastest_and_loses_slowest_where_r_and_s_are_known() {
     let deciding = |compound: &dyn Game, to: &str| -> u64 {
-        let mut out = Vec::new();
-        compound.analyze(to, 1, true, &mut out).unwrap();
-        let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let report = serde_json::to_value(compound.analyze(to, 1).unwrap()).unwrap();
         report["deciding"]["value"].as_u64().unwrap()
     };
     for game in ["sub:1,2", "sub:1,3,4"] {

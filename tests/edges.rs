@@ -498,7 +498,7 @@ fn the_empty_row_has_no_moves_to_list() {
     let game = grundy::resolve("end-piles").unwrap();
     let moves = game.moves("", 10).unwrap();
     assert!(moves.moves.is_empty() && !moves.more);
-    assert!(game.computer_move("").unwrap().is_none());
+    assert!(game.best_move("").unwrap().is_none());
     for spelling in [
         "take-or-merge",
         "chocolate",

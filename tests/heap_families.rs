@@ -164,6 +164,9 @@ fn a_whole_game_of_grundys_game_against_the_computer() {
         computer = !computer;
     }
     let ending = game
+        .capabilities()
+        .session
+        .expect("heap games are played")
         .play(
             "12",
             grundy::play::Side::Computer,

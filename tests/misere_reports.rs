@@ -102,10 +102,10 @@ fn positions(count: usize, largest: u64) -> Vec<Position> {
 
 /// `grundy analyze GAME POSITION --misere --json` as the command line writes it.
 fn misere_report(game: &dyn grundy::Game, position: &str) -> Value {
-    let mut out = Vec::new();
-    game.analyze(position, usize::MAX, true, &mut out)
+    let report = game
+        .analyze(position, usize::MAX)
         .unwrap_or_else(|error| panic!("{position}: {error}"));
-    serde_json::from_slice(&out).unwrap()
+    serde_json::from_str(&report.to_json()).unwrap()
 }
 
 /// Checks the report's winner and its exact set of winning moves on every position of up to
@@ -265,9 +265,8 @@ fn nim_against_the_referee_in_both_conventions() {
             if won { "first" } else { "second" },
             "`{text}`"
         );
-        let mut out = Vec::new();
-        nim.analyze(&text, usize::MAX, true, &mut out).unwrap();
-        let report: Value = serde_json::from_slice(&out).unwrap();
+        let report: Value =
+            serde_json::from_str(&nim.analyze(&text, usize::MAX).unwrap().to_json()).unwrap();
         let nim_sum = position.iter().fold(0, |sum, heap| sum ^ heap);
         assert_eq!(report["grundy"], nim_sum, "`{text}`");
         let winning = position

@@ -92,12 +92,8 @@ fn kayles_script_equals_the_built_in_0_77() {
         ours.moves.sort_by(|a, b| a.notation.cmp(&b.notation));
         theirs.moves.sort_by(|a, b| a.notation.cmp(&b.notation));
         assert_eq!(ours, theirs, "{position}");
-        let mut ours = Vec::new();
-        let mut theirs = Vec::new();
-        script.analyze(&position, 100, true, &mut ours).unwrap();
-        built_in.analyze(&position, 100, true, &mut theirs).unwrap();
-        let ours = String::from_utf8(ours).unwrap();
-        let theirs = String::from_utf8(theirs).unwrap();
+        let ours = script.analyze(&position, 100).unwrap().to_json();
+        let theirs = built_in.analyze(&position, 100).unwrap().to_json();
         assert_eq!(
             ours.replace(KAYLES, "0.77"),
             theirs.replace("examples/games/kayles.rhai", "0.77"),
@@ -137,10 +133,8 @@ fn take_or_merge_script_agrees_with_the_built_in_theory() {
         assert_eq!(ours.position, theirs.position);
         // The winning moves' positions, by the script's search and by the built-in theory.
         let winning = |game: &dyn Game| {
-            let mut json = Vec::new();
-            game.analyze(&position, usize::MAX, true, &mut json)
-                .unwrap();
-            let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+            let report = game.analyze(&position, usize::MAX).unwrap();
+            let value: serde_json::Value = serde_json::to_value(&report).unwrap();
             let mut to: Vec<String> = value["winning_moves"]
                 .as_array()
                 .unwrap()

@@ -438,7 +438,7 @@ async fn drive(client: &Client, url: &str, server_log: &Mutex<String>) -> TestRe
         "document.getElementById('status').textContent.startsWith('Your move')",
     )
     .await?;
-    let reply = library.computer_move("3")?.expect("a move");
+    let reply = library.best_move("3")?.expect("a move");
     let position = js(client, "document.getElementById('position').value").await?;
     assert_eq!(position, reply.to.as_str());
     assert_eq!(
@@ -1104,7 +1104,11 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
     // A misère answer: the buttons are the library's misère moves. At 1 1 the two conventions
     // disagree (normal play: lost, no winning move; misère play: both moves leave a lone pin,
     // lost for the opponent), so the colours show which convention answered.
-    let kayles_misere = grundy::resolve("kayles")?.misere()?;
+    let kayles_misere = grundy::game::played_compound(
+        grundy::resolve("kayles")?,
+        grundy::core::Play::Misere,
+        grundy::game::compound_kind::Compound::Disjunctive,
+    )?;
     check_buttons_against(client, &kayles_misere.moves("3 5", 400)?, "3 5").await?;
     show(client, "kayles", "1 1").await?;
     until(
@@ -1580,8 +1584,9 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
         "document.getElementById('position').value === '3 | 4'",
     )
     .await?;
-    let conjunctive = grundy::game::compound_of(
+    let conjunctive = grundy::game::played_compound(
         grundy::resolve("kayles")?,
+        grundy::core::Play::Normal,
         grundy::game::compound_kind::Compound::Conjunctive,
     )?;
     let expected = conjunctive.moves("3 | 4", 400)?;
@@ -1688,22 +1693,16 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
         .click()
         .await?;
     until(client, "!document.getElementById('error').hidden").await?;
-    let cli = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
-            "analyze",
-            "kayles",
-            "3",
-            "4",
-            "--misere",
-            "--compound",
-            "conjunctive",
-        ])
-        .output()?;
-    let message = String::from_utf8(cli.stderr)?;
-    assert_eq!(
-        text_of(client, "error").await?,
-        message.trim_end().trim_start_matches("error: ")
-    );
+    // The library's own words, which name no command-line flag.
+    let expected = grundy::game::played_compound(
+        grundy::resolve("kayles")?,
+        grundy::core::Play::Misere,
+        grundy::game::compound_kind::Compound::Conjunctive,
+    )
+    .err()
+    .expect("refused")
+    .to_string();
+    assert_eq!(text_of(client, "error").await?, expected);
     client
         .find(Locator::Css("input[name=play][value=normal]"))
         .await?

@@ -4,7 +4,6 @@
 //! be dropped. Prints requests, concurrency, p50/p99 latency and errors (`--nocapture` shows them).
 //! The figures are printed, never asserted: timings on a shared machine are noise.
 
-use grundy::GameError;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
@@ -82,13 +81,8 @@ fn random_position(game: &str, rng: &mut StdRng) -> String {
 
 /// What the server must answer: the library's JSON report, or its error message with 400.
 fn expected_answer(game: &str, position: &str, limit: usize) -> (u16, Vec<u8>) {
-    let mut out = Vec::new();
-    match grundy::resolve(game)
-        .unwrap()
-        .analyze(position, limit, true, &mut out)
-    {
-        Ok(()) => (200, out),
-        Err(GameError::Io(e)) => panic!("writing to memory failed: {e}"),
+    match grundy::resolve(game).unwrap().analyze(position, limit) {
+        Ok(report) => (200, (report.to_json() + "\n").into_bytes()),
         Err(error) => (
             400,
             serde_json::to_vec(&json!({ "error": error.to_string() })).unwrap(),

@@ -1,11 +1,11 @@
 //! `grundy analyze`: who wins a position, its value and every winning move.
 
 use super::common::{
-    CompoundFlag, Failure, JsonFlag, MisereFlag, read_input, resolve_compound, usage,
+    CompoundFlag, Failure, JsonFlag, MisereFlag, game_failure, read_input, resolve_compound, usage,
 };
 use clap::Args;
-use grundy::GameError;
 use grundy::analysis::default_limit;
+use grundy::game::remoteness;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -64,18 +64,25 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
         None => args.position.join(" "),
     };
     let limit = args.limit.unwrap_or_else(|| default_limit(position.len()));
+    let report = if args.remoteness {
+        remoteness(game.as_ref(), &position, limit)
+    } else {
+        game.analyze(&position, limit)
+    }
+    .map_err(game_failure)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
-    let written = if args.remoteness {
-        game.analyze_remoteness(&position, limit, args.json.json, &mut out)
+    let written = if args.json.json {
+        serde_json::to_writer(&mut out, &report)
+            .map_err(io::Error::other)
+            .and_then(|()| out.write_all(b"\n"))
     } else {
-        game.analyze(&position, limit, args.json.json, &mut out)
+        write!(out, "{report}")
     }
-    .and_then(|()| Ok(out.flush()?));
+    .and_then(|()| out.flush());
     match written {
         Ok(()) => Ok(0),
-        Err(GameError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
-        Err(GameError::Io(e)) => Err(usage(format!("cannot write output: {e}"))),
-        Err(e) => Err(usage(e.to_string())),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+        Err(e) => Err(usage(format!("cannot write output: {e}"))),
     }
 }

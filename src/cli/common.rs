@@ -2,7 +2,6 @@
 //! `--json`), resolving a spelling, reading input, writing output, counts and seconds.
 
 use clap::Args;
-use grundy::Game;
 use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
 use grundy::core::Play;
@@ -10,6 +9,7 @@ use grundy::game::compound_kind::Compound;
 use grundy::game::played_compound;
 use grundy::judge::Format;
 use grundy::resolve::fixed_games;
+use grundy::{Game, GameError};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -72,12 +72,14 @@ pub fn resolve_compound(
     compound: Option<Compound>,
 ) -> Result<Box<dyn Game>, Failure> {
     let play = if misere { Play::Misere } else { Play::Normal };
-    played_compound(
-        resolve(spelling)?,
-        play,
-        compound.unwrap_or(Compound::Disjunctive),
-    )
-    .map_err(|e| usage(e.to_string()))
+    let compound = compound.unwrap_or(Compound::Disjunctive);
+    if misere && compound != Compound::Disjunctive {
+        return Err(usage(
+            "--compound and --misere together are not implemented: the compounds are played \
+             under normal play here",
+        ));
+    }
+    played_compound(resolve(spelling)?, play, compound).map_err(game_failure)
 }
 
 /// The game a spelling names.
@@ -87,7 +89,20 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, Failure> {
 
 /// The misère form of `game`, or why it has none.
 pub fn to_misere(game: Box<dyn Game>) -> Result<Box<dyn Game>, Failure> {
-    game.misere().map_err(|e| usage(e.to_string()))
+    played_compound(game, Play::Misere, Compound::Disjunctive).map_err(game_failure)
+}
+
+/// A library error as the command line says it: the limits it names are the flags that set them
+/// (`--size`).
+pub fn game_failure(error: GameError) -> Failure {
+    match error {
+        GameError::SizeTooLarge { .. } => usage(format!("--{error}")),
+        GameError::NoConjecture(game) => usage(format!(
+            "--from works for script games, which may state a conjecture; {game} has a built-in \
+             theory (use --size)"
+        )),
+        error => usage(error.to_string()),
+    }
 }
 
 /// The game's judge format of `dialect` (the default one for `None`).

@@ -8,7 +8,7 @@ use clap::Args;
 use grundy::contest::interact::{self, InteractOptions};
 use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
-use grundy::game::compound_of;
+use grundy::game::played_compound;
 use std::ffi::OsString;
 
 const EXAMPLES: &str = "\
@@ -102,7 +102,8 @@ pub fn run(args: InteractArgs) -> Result<u8, Failure> {
         (Play::Misere, _) => (to_misere(game)?, starts),
         (Play::Normal, None) => (game, starts),
         (Play::Normal, Some(kind)) => {
-            let game = compound_of(game, kind).map_err(|e| usage(e.to_string()))?;
+            let game =
+                played_compound(game, Play::Normal, kind).map_err(|e| usage(e.to_string()))?;
             let mut starts =
                 interact::playable_starts(&*game, &starts).map_err(|e| usage(e.to_string()))?;
             starts.truncate(options.games);

@@ -51,7 +51,15 @@ pub fn run(args: PlayArgs) -> Result<u8, Failure> {
     };
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
-    game.play(&args.position.join(" "), first, &mut input, &mut output)
+    let Some(session) = game.capabilities().session else {
+        return Err(usage(format!(
+            "{} is not played here: `analyze` gives every winning move, and `solve`/`judge` read \
+             its contest format",
+            game.info().name
+        )));
+    };
+    session
+        .play(&args.position.join(" "), first, &mut input, &mut output)
         .map_err(|e| usage(e.to_string()))?;
     Ok(0)
 }

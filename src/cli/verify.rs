@@ -1,9 +1,11 @@
 //! `grundy verify`: the fast theory against exhaustive search on every small position.
 
 use super::common::{
-    CompoundFlag, Failure, MisereFlag, resolve, resolve_compound, to_misere, usage, write_stdout,
+    CompoundFlag, Failure, MisereFlag, game_failure, resolve, resolve_compound, to_misere,
+    write_stdout,
 };
 use clap::Args;
+use grundy::VerifyRequest;
 use grundy::resolve::fixed_games;
 
 const EXAMPLES: &str = "\
@@ -89,11 +91,11 @@ fn write_reports(
 ) -> Result<u8, Failure> {
     let mut status = 0;
     for game in games {
-        let reports = match &args.from {
-            Some(position) => game.verify_from(position),
-            None => game.verify(args.size),
+        let request = match &args.from {
+            Some(position) => VerifyRequest::From(position.clone()),
+            None => VerifyRequest::Size(args.size),
         };
-        for mut report in reports.map_err(|e| usage(e.to_string()))? {
+        for mut report in game.verify(&request).map_err(game_failure)? {
             // A misère conjecture's report names misère play already.
             if misere && !report.name.contains("misère") {
                 report.name.push_str(" --misere");

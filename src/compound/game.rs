@@ -9,10 +9,11 @@ use super::remoteness::{compound_remoteness, entry_remoteness};
 use super::report::analyze_compound;
 use crate::game::compound_kind::Compound;
 use crate::game::{
-    Compounds, Entry, Game, GameError, GameInfo, MoveOutcome, PositionMoves, best_move,
-    chosen_outcome, position_moves,
+    Capabilities, CompoundVersions, Compounds, Entry, Game, GameError, GameInfo, MoveOutcome,
+    PositionMoves, Session, VerifyRequest, best_move, chosen_outcome, position_moves,
 };
 use crate::play::{Ending, Side, play};
+use crate::report::AnalysisReport;
 use crate::scanner::InputError;
 use crate::verify::{Report, cross_check, progress_bar, theory_check};
 use std::io::{BufRead, Write};
@@ -23,7 +24,7 @@ use std::sync::Arc;
 /// `--compound` and `--remoteness` work on it.
 pub fn compounds<G: Components>() -> Compounds<G> {
     Compounds {
-        compound: |entry, kind| Box::new(CompoundGame::new(entry, kind)),
+        compound: |entry, kind| Box::new(CompoundGame::new(entry.clone(), kind)),
         remoteness: entry_remoteness::<G>,
     }
 }
@@ -126,29 +127,16 @@ impl<G: Components> Game for CompoundGame<G> {
         &self.info
     }
 
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
         let parsed = self.parse(position)?;
-        let analysis = analyze_compound(&self.info.name, &parsed, limit)?;
-        if json {
-            out.write_all(analysis.to_json().as_bytes())?;
-            out.write_all(b"\n")?;
-        } else {
-            analysis.write_text(out)?;
-        }
-        Ok(())
+        Ok(analyze_compound(&self.info.name, &parsed, limit)?.into())
     }
 
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
         position_moves(&self.parse(position)?, limit)
     }
 
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         best_move(&self.parse(position)?)
     }
 
@@ -157,7 +145,10 @@ impl<G: Components> Game for CompoundGame<G> {
         chosen_outcome(&self.parse(position)?, entry, &parse)
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let VerifyRequest::Size(size) = request else {
+            return Err(GameError::NoConjecture(self.info.name.clone()));
+        };
         let (meaning, default_size, max_size) = G::compound_sizes();
         let size = size.unwrap_or(default_size);
         if size > max_size {
@@ -187,12 +178,30 @@ impl<G: Components> Game for CompoundGame<G> {
         ])
     }
 
-    fn verify_from(&self, _position: &str) -> Result<Vec<Report>, GameError> {
-        Err(GameError::Unsupported(
-            "--from checks a script's conjecture; a compound is verified with --size".to_string(),
-        ))
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            compounds: Some(self),
+            session: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl<G: Components> CompoundVersions for CompoundGame<G> {
+    fn compound(&self, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} is already played as the {} compound; the {kind} compound applies to the game \
+             itself",
+            self.info.name, self.kind
+        )))
     }
 
+    fn remoteness(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
+        compound_remoteness(&self.info.name, &self.parse(position)?, limit)
+    }
+}
+
+impl<G: Components> Session for CompoundGame<G> {
     fn play(
         &self,
         position: &str,
@@ -203,23 +212,5 @@ impl<G: Components> Game for CompoundGame<G> {
         let start = self.parse(position)?;
         let parse = |text: &str| self.parse(text);
         Ok(play(start, first, &self.info.moves, &parse, input, output)?)
-    }
-
-    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-        Err(GameError::Unsupported(format!(
-            "{} is already played as the {} compound; --compound {kind} applies to the game \
-             itself",
-            self.info.name, self.kind
-        )))
-    }
-
-    fn analyze_remoteness(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        compound_remoteness(&self.info.name, &self.parse(position)?, limit, json, out)
     }
 }

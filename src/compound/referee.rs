@@ -22,7 +22,7 @@ pub fn report_check<G: Components>(
 ) -> Result<(), String> {
     let analysis = analyze_compound("verify", position, usize::MAX)
         .map_err(|e| format!("analyze --compound failed: {e}"))?;
-    let json: serde_json::Value = serde_json::from_str(&analysis.to_json())
+    let json: serde_json::Value = serde_json::to_value(&analysis)
         .map_err(|e| format!("analyze --compound --json printed no JSON object: {e}"))?;
     let truth = verdict.winner().to_string();
     let printed = json["winner"].as_str().unwrap_or("(missing)");

@@ -10,75 +10,28 @@ use crate::core::ImpartialGame;
 use crate::game::compound_kind::Compound;
 use crate::game::{Entry, GameError};
 use crate::notation::Notation;
+use crate::report::{AnalysisReport, MeasuredMove, RemotenessReport};
 use crate::theory::AnalysisError;
-use serde::Serialize;
-use std::io::Write;
 
-/// The report of `analyze --remoteness`.
-#[derive(Serialize)]
-struct RemotenessReport {
-    game: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    compound: Option<&'static str>,
-    position: String,
-    /// `R`, `min R` (conjunctive: the compound's R), `max S` (continued).
-    measure: &'static str,
-    value: u64,
-    winner: &'static str,
-    moves: Vec<MoveReport>,
-    more: bool,
-}
-
-#[derive(Serialize)]
-struct MoveReport {
-    #[serde(rename = "move")]
-    notation: String,
-    to: String,
-    value: u64,
-}
-
-/// Writes `report` as JSON or text.
-fn write_report(
-    report: &RemotenessReport,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<(), GameError> {
-    if json {
-        out.write_all(
-            serde_json::to_string(report)
-                .map_err(std::io::Error::other)?
-                .as_bytes(),
-        )?;
-        out.write_all(b"\n")?;
-    } else {
-        write_text(report, out)?;
-    }
-    Ok(())
-}
-
-/// Writes `analyze --remoteness` of a position of `entry`'s game itself: R of one component
-/// (from its table or search), or of a disjunctive sum of several by search within the position
-/// limit (refused past it, the limit named).
+/// `analyze --remoteness` of a position of `entry`'s game itself: R of one component (from its
+/// table or search), or of a disjunctive sum of several by search within the position limit
+/// (refused past it, the limit named).
 pub fn entry_remoteness<G: Components>(
     entry: &Entry<G>,
     text: &str,
     limit: usize,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<(), GameError> {
-    write_report(&plain(entry, text, limit)?, json, out)
+) -> Result<AnalysisReport, GameError> {
+    Ok(plain(entry, text, limit)?.into())
 }
 
-/// Writes `analyze --remoteness` of a compound position of the game `name`: the deciding min R
+/// `analyze --remoteness` of a compound position of the game `name`: the deciding min R
 /// (conjunctive) or max S (continued) of the position and of every move's result.
 pub fn compound_remoteness<G: Components>(
     name: &str,
     position: &CompoundPosition<G>,
     limit: usize,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<(), GameError> {
-    write_report(&compounded(name, position, limit)?, json, out)
+) -> Result<AnalysisReport, GameError> {
+    Ok(compounded(name, position, limit)?.into())
 }
 
 fn winner_of(value: u64) -> &'static str {
@@ -98,7 +51,7 @@ fn plain<G: Components>(
     let mut listed = Vec::with_capacity(moves.len());
     for mv in &moves {
         let next = position.play(mv);
-        listed.push(MoveReport {
+        listed.push(MeasuredMove {
             notation: position.format_move(mv),
             to: next.to_string(),
             value: measurer.measures(&next)?.remoteness,
@@ -135,7 +88,7 @@ fn compounded<G: Components>(
     let mut listed = Vec::with_capacity(moves.len());
     for mv in &moves {
         let next = position.play(mv);
-        listed.push(MoveReport {
+        listed.push(MeasuredMove {
             notation: position.format_move(mv),
             to: next.to_string(),
             value: next.deciding()?.value,
@@ -151,54 +104,4 @@ fn compounded<G: Components>(
         moves: listed,
         more,
     })
-}
-
-fn write_text(report: &RemotenessReport, out: &mut dyn Write) -> std::io::Result<()> {
-    writeln!(out, "game:       {}", report.game)?;
-    if let Some(compound) = report.compound {
-        writeln!(out, "compound:   {compound}")?;
-    }
-    writeln!(out, "position:   {}", report.position)?;
-    let (name, lasts) = match report.measure {
-        "max S" => ("max S", "the winner stalling, the loser hurrying"),
-        _ => (report.measure, "the winner hurrying, the loser stalling"),
-    };
-    writeln!(
-        out,
-        "{:<11} {} ({}: the player to move {} in {} moves, {lasts})",
-        format!("{name}:"),
-        report.value,
-        if report.value % 2 == 1 { "odd" } else { "even" },
-        if report.value % 2 == 1 {
-            "wins"
-        } else {
-            "loses"
-        },
-        report.value
-    )?;
-    if report.moves.is_empty() {
-        return writeln!(out, "moves:      none");
-    }
-    writeln!(
-        out,
-        "moves ({name} of the result; even: the opponent loses):"
-    )?;
-    for mv in &report.moves {
-        writeln!(
-            out,
-            "  {:<16} -> {}   {name} = {} ({})",
-            mv.notation,
-            mv.to,
-            mv.value,
-            if mv.value % 2 == 0 {
-                format!("wins in {}", mv.value.saturating_add(1))
-            } else {
-                format!("loses in {}", mv.value.saturating_add(1))
-            }
-        )?;
-    }
-    if report.more {
-        writeln!(out, "  … and more (raise --limit to list them)")?;
-    }
-    Ok(())
 }

@@ -17,41 +17,13 @@ use super::measure::Measures;
 use super::position::{CompoundMove, CompoundPosition};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::compound_kind::Compound;
+use crate::report::compound::{ComponentSummary, Deciding};
 use crate::theory::{AnalysisError, MoveCollector, Theory, WinningMove, WinningMoves};
-use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The most moves of one component the rules examine (a Nim heap of a million tokens has a
 /// million); a component with more is refused, with this limit named.
 pub const COMPONENT_OPTIONS: usize = 1_000_000;
-
-/// What decides a compound position: the number (min R, max S) or the components' outcomes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Deciding {
-    /// What is folded over the components: `min R`, `max S`, `lost components`.
-    pub measure: &'static str,
-    /// Its value (min R, max S; the number of lost components for the selective compounds).
-    pub value: u64,
-    /// Each component's part in it.
-    pub components: Vec<ComponentSummary>,
-}
-
-/// One component's numbers, as a report prints them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ComponentSummary {
-    /// The component, in the game's notation.
-    pub position: String,
-    /// R, where the compound is decided by it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub remoteness: Option<u64>,
-    /// S, where the compound is decided by it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub suspense: Option<u64>,
-    /// Whether the component alone is lost for the player to move.
-    pub lost: bool,
-    /// Whether it has no move.
-    pub ended: bool,
-}
 
 /// The flags the selective compounds fold: some component ended, every component lost, some
 /// component moved.

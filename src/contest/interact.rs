@@ -463,7 +463,7 @@ fn play_one(
             });
             position = played.to;
         } else {
-            let Some(chosen) = game.computer_move(&position)? else {
+            let Some(chosen) = game.best_move(&position)? else {
                 unreachable!("a position with a legal move has a computer move");
             };
             session.send(&format!("grundy {}", chosen.notation));

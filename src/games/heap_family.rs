@@ -35,8 +35,8 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
             domain: crate::families::heaps::DOMAIN.to_string(),
             name,
         },
-        parse: Box::new(move |text: &str| parser.parse(text)),
-        positions: Box::new(move |size| {
+        parse: Arc::new(move |text: &str| parser.parse(text)),
+        positions: Arc::new(move |size| {
             // The values of every heap the positions hold, computed first: a script's rule can
             // fail here, and then nothing below can.
             enumerator.values_up_to(size.saturating_mul(4))?;

@@ -104,11 +104,7 @@ fn check_position(board: &Board, position: &Tokens, truth: &Truth) -> Result<(),
             truth.targets
         ));
     }
-    let mut json = Vec::new();
-    analysis
-        .write_json("verify", &mut json)
-        .map_err(|e| format!("analyze --json failed: {e}"))?;
-    let json: serde_json::Value = serde_json::from_slice(&json)
+    let json = serde_json::to_value(analysis.report("verify"))
         .map_err(|e| format!("analyze --json printed no JSON: {e}"))?;
     if json["winner"].as_str() != Some(&truth.winner.to_string()) {
         return Err(format!(

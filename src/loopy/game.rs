@@ -14,9 +14,11 @@ use super::tokens::{Board, MAX_TOKENS, TokenMove, Tokens};
 use crate::core::Winner;
 use crate::game::compound_kind::Compound;
 use crate::game::{
-    Entry, Game, GameError, GameInfo, GraphPicture, MOVES_COUNTED, MoveOutcome, PositionMoves,
+    Capabilities, CompoundVersions, Entry, Game, GameError, GameInfo, GraphPicture, MOVES_COUNTED,
+    MoveOutcome, Picture, PositionMoves, Session, VerifyRequest,
 };
 use crate::play::{Ending, Side};
+use crate::report::AnalysisReport;
 use crate::verify::Report;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -131,65 +133,13 @@ impl Game for GraphGame {
         &self.info
     }
 
-    fn compound(self: Box<Self>, kind: Compound) -> Result<Box<dyn Game>, GameError> {
-        if kind == Compound::Disjunctive {
-            return Ok(self);
-        }
-        let entry = self.rows(&format!("the {kind} compound"))?;
-        Box::new(entry).compound(kind)
-    }
-
-    fn analyze_remoteness(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
-        self.rows("remoteness")?
-            .analyze_remoteness(position, limit, json, out)
-    }
-
-    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {
-        let graph = self.board.graph();
-        let n = graph.vertex_count();
-        if n > max_vertices {
-            return None;
-        }
-        let mut edges = Vec::new();
-        for u in 0..n as u32 {
-            for v in graph.distinct_followers(u) {
-                if edges.len() == max_edges {
-                    return None;
-                }
-                edges.push([u + 1, v + 1]);
-            }
-        }
-        let gammas: Vec<_> = (0..n as u32).map(|v| self.board.gamma(v)).collect();
-        Some(GraphPicture {
-            vertices: n,
-            edges,
-            gamma: gammas.iter().map(ToString::to_string).collect(),
-            winner: gammas.iter().map(|gamma| gamma.winner()).collect(),
-        })
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
         let position = self.parse(position)?;
-        let analysis = self.board.analyze(&position, limit);
-        if json {
-            analysis.write_json(&self.info.name, out)?;
-            out.write_all(b"\n")?;
-        } else {
-            analysis.write_text(&self.info.name, out)?;
-        }
-        Ok(())
+        Ok(self
+            .board
+            .analyze(&position, limit)
+            .report(&self.info.name)
+            .into())
     }
 
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
@@ -210,7 +160,7 @@ impl Game for GraphGame {
         })
     }
 
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         let position = self.parse(position)?;
         Ok(self
             .board
@@ -228,7 +178,10 @@ impl Game for GraphGame {
         Ok(self.outcome(&position, mv, after))
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let VerifyRequest::Size(size) = request else {
+            return Err(GameError::NoConjecture(self.info.name.clone()));
+        };
         let tokens = size.unwrap_or(DEFAULT_TOKENS);
         let n = self.board.graph().vertex_count();
         // The most tokens whose graph of tuples fits (and at most MAX_VERIFY_TOKENS).
@@ -252,13 +205,54 @@ impl Game for GraphGame {
         Ok(vec![report, check_random_graphs(RANDOM_GRAPHS, 12, 35)])
     }
 
-    fn verify_from(&self, _position: &str) -> Result<Vec<Report>, GameError> {
-        Err(GameError::Unsupported(format!(
-            "--from works for script games; {} is checked with --size (tokens per position)",
-            self.info.name
-        )))
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            compounds: Some(self),
+            picture: Some(self),
+            session: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl CompoundVersions for GraphGame {
+    fn compound(&self, kind: Compound) -> Result<Box<dyn Game>, GameError> {
+        let entry = self.rows(&format!("the {kind} compound"))?;
+        entry.compound(kind)
     }
 
+    fn remoteness(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
+        self.rows("remoteness")?.remoteness(position, limit)
+    }
+}
+
+impl Picture for GraphGame {
+    fn graph_picture(&self, max_vertices: usize, max_edges: usize) -> Option<GraphPicture> {
+        let graph = self.board.graph();
+        let n = graph.vertex_count();
+        if n > max_vertices {
+            return None;
+        }
+        let mut edges = Vec::new();
+        for u in 0..n as u32 {
+            for v in graph.distinct_followers(u) {
+                if edges.len() == max_edges {
+                    return None;
+                }
+                edges.push([u + 1, v + 1]);
+            }
+        }
+        let gammas: Vec<_> = (0..n as u32).map(|v| self.board.gamma(v)).collect();
+        Some(GraphPicture {
+            vertices: n,
+            edges,
+            gamma: gammas.iter().map(ToString::to_string).collect(),
+            winner: gammas.iter().map(|gamma| gamma.winner()).collect(),
+        })
+    }
+}
+
+impl Session for GraphGame {
     fn play(
         &self,
         position: &str,

@@ -81,7 +81,6 @@
 //! * [`sum`] — the explicit graph of a sum of tokens, for the referee.
 //! * [`file`] — the graph file format (`graph:FILE`), with located errors.
 //! * [`tokens`] — a position of tokens on a graph: its notation, its moves, its γ and outcome.
-//! * [`report`] — `analyze --json` of a game with draws, one shape for every loopy game.
 //! * [`check`] — `verify`: γ against the referee on whole sums, on a graph and on random ones.
 //! * [`play`] — `play` with draws: wins within a stated bound, never loses a draw.
 //! * [`game`] — a graph as a game every command runs on.
@@ -95,7 +94,6 @@ pub mod gamma;
 pub mod graph;
 pub mod play;
 pub mod referee;
-pub mod report;
 pub mod rows;
 pub mod shiritori;
 pub mod sum;

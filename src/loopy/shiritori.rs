@@ -41,16 +41,17 @@
 use super::gamma::Gamma;
 use super::graph::{GameGraph, Vertex};
 use super::referee::{Label, label};
-use super::report::{Listed, LoopyReport, ReportedMove};
 use super::tokens::{Board, Tokens};
 use crate::core::Winner;
-use crate::game::{Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves};
+use crate::game::{
+    Capabilities, Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves,
+    VerifyRequest,
+};
 use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape};
-use crate::play::{Ending, Side};
+use crate::report::{AnalysisReport, ListedMove, LoopyReport, LoopyText};
 use crate::scanner::{InputError, Location, Scanner, Token};
 use crate::verify::{Counterexample, Report};
 use std::collections::BTreeSet;
-use std::io::{BufRead, Write};
 
 /// The game's name.
 pub const NAME: &str = "shiritori";
@@ -379,17 +380,7 @@ impl Game for Shiritori {
         &self.info
     }
 
-    fn formats(&self) -> &[Format] {
-        FORMATS
-    }
-
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
         let position = Position::parse(position)?;
         let dictionary = Dictionary::of(&position);
         let here = dictionary.edges[position.said].1;
@@ -405,81 +396,43 @@ impl Game for Shiritori {
             .filter(|&&(_, after)| winner != Winner::Second && after == wanted)
             .map(|&(w, _)| w)
             .collect();
-        let chosen = Listed {
-            moves: listed
-                .iter()
-                .take(limit)
-                .map(|&w| ReportedMove {
-                    notation: position.words[w].clone(),
-                    to: position.show(w),
-                })
-                .collect(),
-            total: listed.len() as u64,
-        };
-        let report = LoopyReport::new(
-            &self.info.name,
-            position.show(position.said),
-            winner,
-            &gamma,
-            chosen,
-        );
-        if json {
-            report.write(out)?;
-            out.write_all(b"\n")?;
-            return Ok(());
-        }
+        let chosen = listed
+            .iter()
+            .take(limit)
+            .map(|&w| ListedMove {
+                notation: position.words[w].clone(),
+                to: position.show(w),
+                reason: String::new(),
+            })
+            .collect();
         let said = &position.words[position.said];
-        writeln!(out, "game:     {}", self.info.name)?;
-        writeln!(out, "position: {}", position.show(position.said))?;
-        writeln!(
-            out,
-            "play:     normal (the player who cannot say a word loses)"
-        )?;
-        writeln!(
-            out,
-            "to say:   a word beginning with `{}` (the last three letters of `{said}`)",
-            &said[said.len() - 3..]
-        )?;
-        writeln!(out, "winner:   {}", winner.explained())?;
-        writeln!(out, "gamma:    {gamma}")?;
-        let (title, listed, total) = match winner {
-            Winner::First => (
-                "winning moves",
-                &report.winning_moves,
-                report.winning_move_count,
-            ),
-            Winner::Draw => {
-                writeln!(
-                    out,
-                    "winning moves: none (no word leaves the opponent a lost position)"
-                )?;
-                (
-                    "drawing moves",
-                    &report.drawing_moves,
-                    report.drawing_move_count,
-                )
-            }
-            Winner::Second if moves.is_empty() => {
-                writeln!(out, "winning moves: none (no word continues `{said}`)")?;
-                return Ok(());
-            }
-            Winner::Second => {
-                writeln!(
-                    out,
-                    "winning moves: none (every word leaves the opponent a win)"
-                )?;
-                return Ok(());
-            }
+        let shown = position.show(position.said);
+        let text = LoopyText {
+            position: shown.clone(),
+            play: "normal (the player who cannot say a word loses)".to_string(),
+            lines: vec![format!(
+                "to say:   a word beginning with `{}` (the last three letters of `{said}`)",
+                &said[said.len() - 3..]
+            )],
+            gamma_note: String::new(),
+            tokens: None,
+            lost_because: if moves.is_empty() {
+                format!("no word continues `{said}`")
+            } else {
+                "every word leaves the opponent a win".to_string()
+            },
+            drawn_because: "no word leaves the opponent a lost position".to_string(),
+            empty: "",
         };
-        writeln!(out, "{title}: {total}")?;
-        for mv in listed {
-            writeln!(out, "  {:<12} -> {}", mv.notation, mv.to)?;
-        }
-        let hidden = total - listed.len() as u64;
-        if hidden > 0 {
-            writeln!(out, "  … and {hidden} more (raise --limit to list them)")?;
-        }
-        Ok(())
+        Ok(LoopyReport::new(
+            &self.info.name,
+            shown,
+            winner,
+            (gamma.finite(), gamma.to_string()),
+            (chosen, listed.len() as u64),
+            text,
+        )
+        .into())
     }
 
     fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
@@ -501,7 +454,7 @@ impl Game for Shiritori {
         })
     }
 
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         let position = Position::parse(position)?;
         let dictionary = Dictionary::of(&position);
         Ok(dictionary
@@ -518,7 +471,10 @@ impl Game for Shiritori {
         Ok(Shiritori::outcome(&position, word, after))
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let VerifyRequest::Size(size) = request else {
+            return Err(GameError::NoConjecture(self.info.name.clone()));
+        };
         let size = size.unwrap_or(DEFAULT_SIZE);
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(GameError::SizeTooLarge {
@@ -531,23 +487,13 @@ impl Game for Shiritori {
         Ok(check_dictionaries(size as usize))
     }
 
-    fn verify_from(&self, _position: &str) -> Result<Vec<Report>, GameError> {
-        Err(GameError::Unsupported(format!(
-            "--from works for script games; {NAME} is checked with --size (words per dictionary)"
-        )))
-    }
-
-    fn play(
-        &self,
-        _position: &str,
-        _first: Side,
-        _input: &mut dyn BufRead,
-        _output: &mut dyn Write,
-    ) -> Result<Ending, GameError> {
-        Err(GameError::Unsupported(format!(
-            "{NAME} is not played here: `analyze` gives every winning and drawing word, and \
-             `solve`/`judge` read its contest format (graph games, `graph:FILE`, are played)"
-        )))
+    fn capabilities(&self) -> Capabilities<'_> {
+        // Not played at a terminal: `analyze` gives every winning and drawing word, and
+        // `solve`/`judge` read its contest format.
+        Capabilities {
+            formats: FORMATS,
+            ..Capabilities::default()
+        }
     }
 }
 
@@ -651,13 +597,10 @@ fn check_dictionary(game: &dyn Game, words: &[String]) -> (Result<(), String>, R
             .filter(|&&w| Some(labels[w as usize].winner()) == wanted)
             .map(|&w| words[w as usize].as_str())
             .collect();
-        let mut json = Vec::new();
         let found = game
-            .analyze(&text, usize::MAX, true, &mut json)
+            .analyze(&text, usize::MAX)
             .map_err(|e| e.to_string())
-            .and_then(|()| {
-                serde_json::from_slice::<serde_json::Value>(&json).map_err(|e| e.to_string())
-            })
+            .and_then(|report| serde_json::to_value(&report).map_err(|e| e.to_string()))
             .map(|report| {
                 let winner = report["winner"].as_str().unwrap_or("").to_string();
                 let list = if truth == Winner::Draw {

@@ -14,11 +14,10 @@
 
 use super::gamma::{Gamma, Gammas};
 use super::graph::{GameGraph, Vertex};
-use super::report::{Listed, LoopyReport, ReportedMove, ReportedToken};
 use crate::core::Winner;
+use crate::report::{ListedMove, LoopyReport, LoopyText, ReportedToken};
 use crate::scanner::{InputError, Scanner};
 use std::fmt;
-use std::io::{self, Write};
 
 /// The most tokens a position may hold.
 pub const MAX_TOKENS: usize = 1_000_000;
@@ -416,32 +415,66 @@ pub struct TokenAnalysis<'a> {
 }
 
 impl TokenAnalysis<'_> {
-    fn listed(&self, moves: &MoveList) -> Listed {
-        Listed {
-            moves: moves
-                .listed
-                .iter()
-                .map(|&mv| ReportedMove {
-                    notation: mv.to_string(),
-                    to: self.position.after(mv).to_string(),
-                })
-                .collect(),
-            total: moves.total,
-        }
+    fn listed(&self, moves: &MoveList) -> (Vec<ListedMove>, u64) {
+        let listed = moves
+            .listed
+            .iter()
+            .map(|&mv| ListedMove {
+                notation: mv.to_string(),
+                to: self.position.after(mv).to_string(),
+                reason: String::new(),
+            })
+            .collect();
+        (listed, moves.total)
     }
 
-    /// Writes the one-object JSON report (no final newline).
-    pub fn write_json(&self, game: &str, out: &mut dyn Write) -> io::Result<()> {
+    /// The report of `analyze` for the game named `game`.
+    pub fn report(&self, game: &str) -> LoopyReport {
         let chosen = match self.winner {
             Winner::Draw => self.listed(&self.drawing),
             _ => self.listed(&self.winning),
         };
+        let shown = self.position.to_string();
+        let gamma_note = match (&self.gamma, self.position.0.len()) {
+            (Gamma::Infinite(k), n) if n >= 2 && k.is_empty() && self.infinite_tokens() >= 2 => {
+                " (two ∞ tokens: a draw whatever their K)"
+            }
+            _ => "",
+        };
+        let mut tokens = Vec::new();
+        let mut previous = None;
+        for &vertex in &self.position.0 {
+            if previous != Some(vertex) {
+                tokens.push(format!("{}: {}", vertex + 1, self.board.gamma(vertex)));
+            }
+            previous = Some(vertex);
+        }
+        let text = LoopyText {
+            position: if shown.is_empty() {
+                "(no tokens)".to_string()
+            } else {
+                shown.clone()
+            },
+            play: "normal (the player who cannot move loses)".to_string(),
+            lines: Vec::new(),
+            gamma_note: gamma_note.to_string(),
+            tokens: (!tokens.is_empty()).then(|| tokens.join(", ")),
+            lost_because: if self.without_moves {
+                "no move at all: the player to move has lost"
+            } else {
+                "every move leaves the opponent a win"
+            }
+            .to_string(),
+            drawn_because: "no move leaves the opponent a lost position".to_string(),
+            empty: "(no tokens)",
+        };
         let mut report = LoopyReport::new(
             game,
-            self.position.to_string(),
+            shown,
             self.winner,
-            &self.gamma,
+            (self.gamma.finite(), self.gamma.to_string()),
             chosen,
+            text,
         );
         report.tokens = Some(
             self.position
@@ -453,64 +486,7 @@ impl TokenAnalysis<'_> {
                 })
                 .collect(),
         );
-        report.write(out)
-    }
-
-    /// Writes the text report.
-    pub fn write_text(&self, game: &str, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "game:     {game}")?;
-        let shown = self.position.to_string();
-        writeln!(
-            out,
-            "position: {}",
-            if shown.is_empty() {
-                "(no tokens)"
-            } else {
-                &shown
-            }
-        )?;
-        writeln!(out, "play:     normal (the player who cannot move loses)")?;
-        writeln!(out, "winner:   {}", self.winner.explained())?;
-        let why = match (&self.gamma, self.position.0.len()) {
-            (Gamma::Finite(_), _) => "",
-            (Gamma::Infinite(_), 0 | 1) => "",
-            (Gamma::Infinite(k), _) if k.is_empty() && self.infinite_tokens() >= 2 => {
-                " (two ∞ tokens: a draw whatever their K)"
-            }
-            _ => "",
-        };
-        writeln!(out, "gamma:    {}{why}", self.gamma)?;
-        let mut tokens = Vec::new();
-        let mut previous = None;
-        for &vertex in &self.position.0 {
-            if previous != Some(vertex) {
-                tokens.push(format!("{}: {}", vertex + 1, self.board.gamma(vertex)));
-            }
-            previous = Some(vertex);
-        }
-        if !tokens.is_empty() {
-            writeln!(out, "tokens:   {}", tokens.join(", "))?;
-        }
-        match self.winner {
-            Winner::First => self.write_moves("winning moves", &self.winning, out),
-            Winner::Second if self.without_moves => {
-                writeln!(
-                    out,
-                    "winning moves: none (no move at all: the player to move has lost)"
-                )
-            }
-            Winner::Second => writeln!(
-                out,
-                "winning moves: none (every move leaves the opponent a win)"
-            ),
-            Winner::Draw => {
-                writeln!(
-                    out,
-                    "winning moves: none (no move leaves the opponent a lost position)"
-                )?;
-                self.write_moves("drawing moves", &self.drawing, out)
-            }
-        }
+        report
     }
 
     fn infinite_tokens(&self) -> usize {
@@ -519,28 +495,6 @@ impl TokenAnalysis<'_> {
             .iter()
             .filter(|&&vertex| self.board.gammas.finite(vertex).is_none())
             .count()
-    }
-
-    fn write_moves(&self, title: &str, moves: &MoveList, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{title}: {}", moves.total)?;
-        for &mv in &moves.listed {
-            let after = self.position.after(mv).to_string();
-            writeln!(
-                out,
-                "  {:<12} -> {}",
-                mv.to_string(),
-                if after.is_empty() {
-                    "(no tokens)"
-                } else {
-                    &after
-                }
-            )?;
-        }
-        let hidden = moves.total - moves.listed.len() as u64;
-        if hidden > 0 {
-            writeln!(out, "  … and {hidden} more (raise --limit to list them)")?;
-        }
-        Ok(())
     }
 }
 

@@ -22,12 +22,11 @@ use crate::core::Winner;
 use crate::loopy::gamma::Gamma;
 use crate::loopy::graph::{GameGraph, Vertex};
 use crate::loopy::referee::{Label, label};
-use crate::loopy::report::{Listed, LoopyReport, ReportedMove};
 use crate::loopy::tokens::{Board, Tokens};
+use crate::report::{ListedMove, LoopyReport, LoopyText};
 use crate::search::Rules;
 use crate::verify::{Counterexample, Report};
 use std::collections::{BTreeSet, HashMap};
-use std::io::{self, Write};
 
 /// The most positions a script game with cycles may reach from the position asked about.
 pub const CYCLIC_POSITION_LIMIT: usize = 1_000_000;
@@ -137,16 +136,13 @@ impl<P> Explored<P> {
     }
 }
 
-/// Writes `analyze`'s report of the start of `explored` (text or JSON), listing at most
-/// `limit` moves.
-pub fn write_analysis<R: Rules>(
+/// `analyze`'s report of the start of `explored`, listing at most `limit` moves.
+pub fn analysis<R: Rules>(
     name: &str,
     rules: &R,
     explored: &Explored<R::Position>,
     limit: usize,
-    json: bool,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+) -> LoopyReport {
     let start = &explored.positions[0];
     let gamma = explored.gamma();
     let winner = gamma.winner();
@@ -161,70 +157,44 @@ pub fn write_analysis<R: Rules>(
         .filter(|&&(_, after)| Some(after) == wanted)
         .map(|&(option, _)| option)
         .collect();
-    let listed: Vec<ReportedMove> = chosen
+    let listed: Vec<ListedMove> = chosen
         .iter()
         .take(limit)
-        .map(|&option| ReportedMove {
+        .map(|&option| ListedMove {
             notation: rules.move_name(start, option),
             to: rules.show(option),
+            reason: String::new(),
         })
         .collect();
-    let count = chosen.len() as u64;
-    if json {
-        let mut report = LoopyReport::new(
-            name,
-            rules.show(start),
-            winner,
-            &gamma,
-            Listed {
-                moves: listed,
-                total: count,
-            },
-        );
-        report.reachable = Some(explored.len());
-        report.write(out)?;
-        return out.write_all(b"\n");
-    }
-    writeln!(out, "game:     {name}")?;
-    writeln!(out, "position: {}", rules.show(start))?;
-    writeln!(out, "play:     normal (the player who cannot move loses)")?;
-    writeln!(out, "winner:   {}", winner.explained())?;
-    writeln!(
-        out,
-        "gamma:    {gamma} (the game has cycles: Smith's γ over the {} positions reachable)",
-        explored.len()
-    )?;
-    let title = match winner {
-        Winner::First => "winning moves",
-        Winner::Draw => {
-            writeln!(
-                out,
-                "winning moves: none (no move leaves the opponent a lost position)"
-            )?;
-            "drawing moves"
+    let shown = rules.show(start);
+    let text = LoopyText {
+        position: shown.clone(),
+        play: "normal (the player who cannot move loses)".to_string(),
+        lines: Vec::new(),
+        gamma_note: format!(
+            " (the game has cycles: Smith's γ over the {} positions reachable)",
+            explored.len()
+        ),
+        tokens: None,
+        lost_because: if options.is_empty() {
+            "no move at all: the player to move has lost"
+        } else {
+            "every move leaves the opponent a win"
         }
-        Winner::Second if options.is_empty() => {
-            return writeln!(
-                out,
-                "winning moves: none (no move at all: the player to move has lost)"
-            );
-        }
-        Winner::Second => {
-            return writeln!(
-                out,
-                "winning moves: none (every move leaves the opponent a win)"
-            );
-        }
+        .to_string(),
+        drawn_because: "no move leaves the opponent a lost position".to_string(),
+        empty: "",
     };
-    writeln!(out, "{title}: {count}")?;
-    for mv in &listed {
-        writeln!(out, "  {:<12} -> {}", mv.notation, mv.to)?;
-    }
-    let hidden = count - listed.len() as u64;
-    if hidden > 0 {
-        writeln!(out, "  … and {hidden} more (raise --limit to list them)")?;
-    }
-    Ok(())
+    let mut report = LoopyReport::new(
+        name,
+        shown,
+        winner,
+        (gamma.finite(), gamma.to_string()),
+        (listed, chosen.len() as u64),
+        text,
+    );
+    report.reachable = Some(explored.len());
+    report
 }
 
 /// What a script's conjecture claims about a position.

@@ -280,7 +280,7 @@ pub fn heap_script_game(script: Arc<Script>) -> Box<dyn Game> {
     let rule = Arc::new(ScriptHeapRule::new(Arc::clone(&script)));
     let mut entry = heap_entry(HeapRule::Script(rule.clone()));
     if let Some(heap_game) = entry.heap_game.clone() {
-        entry.conjecture = Some(Box::new(HeapConjecture { script, heap_game }));
+        entry.conjecture = Some(Arc::new(HeapConjecture { script, heap_game }));
     }
     Box::new(entry)
 }

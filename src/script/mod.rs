@@ -60,13 +60,15 @@ pub use heap::{HeapLists, ScriptHeapRule, heap_script_game};
 
 use crate::core::Winner;
 use crate::game::{
-    Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves, best_move,
-    chosen_outcome, position_moves, write_analysis,
+    Capabilities, Game, GameError, GameInfo, MOVES_COUNTED, MisereVersion, MoveOutcome,
+    PositionMoves, Session, VerifyRequest, best_move, chosen_outcome, position_moves,
+    position_report,
 };
 use crate::misere::game::{analysis_error, search_winning_moves};
 use crate::misere::search::{DEFAULT_MISERE_POSITIONS, MisereSearch};
 use crate::misere::{Misere, MisereTheory};
 use crate::play::{Ending, Side, play};
+use crate::report::AnalysisReport;
 use crate::scanner::{InputError, Location};
 use crate::search::DEFAULT_POSITION_LIMIT;
 use crate::search::{Rules, Search, SearchError, Searched};
@@ -148,6 +150,7 @@ impl Rules for ScriptRules {
 pub const DEFAULT_SIZE: u64 = 6;
 
 /// A script game in the `options` form, solved by exhaustive search.
+#[derive(Clone)]
 pub struct ScriptGame {
     info: GameInfo,
     script: Arc<Script>,
@@ -343,22 +346,16 @@ macro_rules! searched_position_methods {
             &self.info
         }
 
-        fn analyze(
-            &self,
-            position: &str,
-            limit: usize,
-            json: bool,
-            out: &mut dyn Write,
-        ) -> Result<(), GameError> {
+        fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
             let parsed = self.position(position)?;
-            write_analysis(&self.info.name, &parsed, position, limit, json, out)
+            position_report(&self.info.name, &parsed, position, limit)
         }
 
         fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
             position_moves(&self.position(position)?, limit)
         }
 
-        fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+        fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
             best_move(&self.position(position)?)
         }
 
@@ -383,25 +380,12 @@ impl Game for ScriptGame {
         &self.info
     }
 
-    fn analyze(
-        &self,
-        position: &str,
-        limit: usize,
-        json: bool,
-        out: &mut dyn Write,
-    ) -> Result<(), GameError> {
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
         match self.solved(position)? {
-            Solved::Short(parsed) => {
-                write_analysis(&self.info.name, &parsed, position, limit, json, out)
+            Solved::Short(parsed) => position_report(&self.info.name, &parsed, position, limit),
+            Solved::Cyclic(explored) => {
+                Ok(cycles::analysis(&self.info.name, &self.rules(), &explored, limit).into())
             }
-            Solved::Cyclic(explored) => Ok(cycles::write_analysis(
-                &self.info.name,
-                &self.rules(),
-                &explored,
-                limit,
-                json,
-                out,
-            )?),
         }
     }
 
@@ -427,7 +411,7 @@ impl Game for ScriptGame {
         })
     }
 
-    fn computer_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
         match self.solved(position)? {
             Solved::Short(parsed) => best_move(&parsed),
             Solved::Cyclic(explored) => {
@@ -460,7 +444,11 @@ impl Game for ScriptGame {
             })
     }
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let size = match request {
+            VerifyRequest::Size(size) => *size,
+            VerifyRequest::From(position) => return self.verify_from(position),
+        };
         if !self.has_conjecture() {
             return Err(GameError::Unsupported(self.no_conjecture()));
         }
@@ -485,6 +473,17 @@ impl Game for ScriptGame {
         Ok(vec![report])
     }
 
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            misere: Some(self),
+            session: Some(self),
+            ..Capabilities::default()
+        }
+    }
+}
+
+impl ScriptGame {
+    /// The conjecture (or, with cycles, γ) on `position` and every position reachable from it.
     fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
         // With cycles, γ itself is checked against the referee, conjecture or not.
         if let Solved::Cyclic(explored) = self.solved(position)? {
@@ -519,8 +518,10 @@ impl Game for ScriptGame {
         .map_err(GameError::Script)?;
         Ok(vec![report])
     }
+}
 
-    fn misere(self: Box<Self>) -> Result<Box<dyn Game>, GameError> {
+impl MisereVersion for ScriptGame {
+    fn misere(&self) -> Result<Box<dyn Game>, GameError> {
         let mut info = self.info.clone();
         info.rules = format!(
             "{} Misère play: the player who cannot move wins.",
@@ -528,10 +529,12 @@ impl Game for ScriptGame {
         );
         Ok(Box::new(MisereScriptGame {
             info,
-            normal: *self,
+            normal: self.clone(),
         }))
     }
+}
 
+impl Session for ScriptGame {
     fn play(
         &self,
         position: &str,
@@ -591,16 +594,23 @@ impl MisereScriptGame {
 impl Game for MisereScriptGame {
     searched_position_methods!();
 
-    fn verify(&self, size: Option<u64>) -> Result<Vec<Report>, GameError> {
-        let positions = self.normal.misere_positions(size, None)?;
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        let positions = match request {
+            VerifyRequest::Size(size) => self.normal.misere_positions(*size, None)?,
+            VerifyRequest::From(position) => self.normal.misere_positions(None, Some(position))?,
+        };
         self.normal.verify_misere(&positions)
     }
 
-    fn verify_from(&self, position: &str) -> Result<Vec<Report>, GameError> {
-        let positions = self.normal.misere_positions(None, Some(position))?;
-        self.normal.verify_misere(&positions)
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            session: Some(self),
+            ..Capabilities::default()
+        }
     }
+}
 
+impl Session for MisereScriptGame {
     fn play(
         &self,
         position: &str,

@@ -8,8 +8,9 @@ use crate::core::Play;
 use crate::families::table::{self, TableReport};
 use crate::families::take_break::ALIASES;
 use crate::game::compound_kind::Compound;
-use crate::game::{Game, GameError, GraphPicture, MoveOutcome, PositionMoves};
+use crate::game::{self, Game, GraphPicture, MoveOutcome, PositionMoves};
 use crate::games::coins::TURNING_CORNERS;
+use crate::report::AnalysisReport;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, FailedToBufferBody, QueryRejection};
@@ -19,7 +20,6 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
-use std::io::{self, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -206,7 +206,10 @@ fn describe(spelling: &str, game: &dyn Game) -> GameDescription {
         source: info.source.clone(),
         example: example(game),
         heap: game.heap_game().is_some(),
-        graph: game.graph_picture(DRAWN_VERTICES, DRAWN_EDGES),
+        graph: game
+            .capabilities()
+            .picture
+            .and_then(|picture| picture.graph_picture(DRAWN_VERTICES, DRAWN_EDGES)),
     }
 }
 
@@ -295,45 +298,47 @@ pub(super) async fn analyze(
         request.compound.as_deref(),
     )?;
     let bytes = run_work(&shared, "analyze", move |cancel| {
-        analysis(game.as_ref(), &request.position, request.limit, cancel)
+        report_bytes(
+            &analysis(game.as_ref(), &request.position, request.limit)?,
+            cancel,
+        )
     })
     .await?;
     Ok(json_response(bytes))
 }
 
-/// `analyze --json`'s report on `position`, listing at most `limit` winning moves (by default
-/// the command line's default limit, and never more than fit in [`MAX_ANSWER`]).
+/// The limit of listed moves for a report on `position`: by default the command line's default
+/// limit, and never more than fit in [`MAX_ANSWER`].
+fn answer_limit(position: &str, limit: Option<usize>) -> usize {
+    limit
+        .unwrap_or_else(|| default_limit(position.len()))
+        .min(answer_budget(position.len(), MAX_ANSWER))
+}
+
+/// `analyze --json`'s report on `position`, listing at most `limit` winning moves (see
+/// [`answer_limit`]).
 fn analysis(
     game: &dyn Game,
     position: &str,
     limit: Option<usize>,
-    cancel: &AtomicBool,
-) -> Result<Vec<u8>, ApiError> {
-    report(position, limit, cancel, |limit, out| {
-        game.analyze(position, limit, true, out)
-    })
+) -> Result<AnalysisReport, ApiError> {
+    Ok(game.analyze(position, answer_limit(position, limit))?)
 }
 
-/// A JSON report on `position` that `write` writes, listing at most `limit` moves (by default
-/// the command line's default limit, and never more than fit in [`MAX_ANSWER`]).
-fn report(
-    position: &str,
-    limit: Option<usize>,
-    cancel: &AtomicBool,
-    write: impl FnOnce(usize, &mut dyn Write) -> Result<(), GameError>,
-) -> Result<Vec<u8>, ApiError> {
-    let limit = limit
-        .unwrap_or_else(|| default_limit(position.len()))
-        .min(answer_budget(position.len(), MAX_ANSWER));
-    let mut out = Answer::new(cancel);
-    match write(limit, &mut out) {
-        Ok(()) => Ok(out.bytes),
-        Err(GameError::Io(_)) if cancel.load(Ordering::Relaxed) => Err(abandoned()),
-        Err(GameError::Io(_)) if out.overflowed => Err(ApiError::bad(format!(
-            "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
-        ))),
-        Err(error) => Err(error.into()),
+/// A report as the answer's bytes, refused past [`MAX_ANSWER`] (or when the request was
+/// abandoned meanwhile).
+fn report_bytes(report: &AnalysisReport, cancel: &AtomicBool) -> Result<Vec<u8>, ApiError> {
+    if cancel.load(Ordering::Relaxed) {
+        return Err(abandoned());
     }
+    let mut bytes = serde_json::to_vec(report).expect("a report serialises");
+    bytes.push(b'\n');
+    if bytes.len() > MAX_ANSWER {
+        return Err(ApiError::bad(format!(
+            "the report would pass {MAX_ANSWER} bytes: ask for fewer moves with `limit`"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// `/api/remoteness`: exactly what `grundy analyze --remoteness --json` prints — R of the
@@ -365,10 +370,9 @@ pub(super) async fn remoteness(
         &shared.remoteness_slot,
         "remoteness",
         move |cancel| {
-            let position = request.position;
-            report(&position, request.limit, cancel, |limit, out| {
-                game.analyze_remoteness(&position, limit, true, out)
-            })
+            let position = &request.position;
+            let limit = answer_limit(position, request.limit);
+            report_bytes(&game::remoteness(game.as_ref(), position, limit)?, cancel)
         },
     )
     .await?;
@@ -389,42 +393,24 @@ struct MovesAnswer {
     unlisted_winning: u64,
 }
 
-/// One winning move of `analyze --json`'s report.
-#[derive(Deserialize)]
-struct ReportedMove {
-    #[serde(rename = "move")]
-    notation: String,
-    to: String,
-}
-
-/// What `/api/moves` reads of `analyze --json`'s report.
-#[derive(Deserialize)]
-struct ReportedWinning {
-    winning_moves: Vec<ReportedMove>,
-    /// The total, which may pass 2^64 (bean-split): read as a float, used only to say how many
-    /// are not listed.
-    winning_move_count: f64,
-}
-
-/// Adds to `moves` every winning move of `report` (an `analyze --json` report on the same
-/// position) that the capped list of legal moves left out; returns how many winning moves the
-/// report itself does not list.
-fn add_winning_moves(moves: &mut PositionMoves, report: &[u8]) -> Result<u64, ApiError> {
-    let report: ReportedWinning = serde_json::from_slice(report)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+/// Adds to `moves` every winning move of `report` (the analysis of the same position) that the
+/// capped list of legal moves left out; returns how many winning moves the report itself does
+/// not list.
+fn add_winning_moves(moves: &mut PositionMoves, report: &AnalysisReport) -> u64 {
     let listed: std::collections::HashSet<String> =
         moves.moves.iter().map(|m| m.notation.clone()).collect();
-    let reported = report.winning_moves.len();
-    for winning in report.winning_moves {
-        if !listed.contains(&winning.notation) {
+    let winning = report.winning_moves();
+    let reported = winning.len();
+    for (notation, to) in winning {
+        if !listed.contains(notation) {
             moves.moves.push(MoveOutcome {
-                notation: winning.notation,
-                to: winning.to,
+                notation: notation.to_string(),
+                to: to.to_string(),
                 wins: Some(true),
             });
         }
     }
-    Ok((report.winning_move_count - reported as f64).max(0.0) as u64)
+    u64::try_from(report.winning_move_count().saturating_sub(reported as u128)).unwrap_or(u64::MAX)
 }
 
 pub(super) async fn moves(
@@ -438,15 +424,15 @@ pub(super) async fn moves(
         request.play,
         request.compound.as_deref(),
     )?;
-    let bytes = run_work(&shared, "moves", move |cancel| {
+    let bytes = run_work(&shared, "moves", move |_| {
         let position = request.position;
         let limit = request
             .limit
             .unwrap_or(DEFAULT_MOVES)
             .min(answer_budget(position.len(), MOVES_TEXT));
         let mut moves = game.moves(&position, limit)?;
-        let report = analysis(game.as_ref(), &position, None, cancel)?;
-        let unlisted_winning = add_winning_moves(&mut moves, &report)?;
+        let report = analysis(game.as_ref(), &position, None)?;
+        let unlisted_winning = add_winning_moves(&mut moves, &report);
         let listed = moves.moves.len() as u64;
         let unlisted = moves.legal.map(|legal| legal.saturating_sub(listed));
         if let Some(unlisted) = unlisted {
@@ -489,7 +475,7 @@ pub(super) async fn computer_move(
         request.compound.as_deref(),
     )?;
     let chosen = run_work(&shared, "computer-move", move |_| {
-        Ok(game.computer_move(&request.position)?)
+        Ok(game.best_move(&request.position)?)
     })
     .await?;
     Ok(Json(Answer { chosen }).into_response())
@@ -578,42 +564,6 @@ fn abandoned() -> ApiError {
         StatusCode::SERVICE_UNAVAILABLE,
         "the analysis was abandoned",
     )
-}
-
-/// An answer being written: refuses to grow past [`MAX_ANSWER`] and stops once the request is
-/// abandoned.
-struct Answer<'a> {
-    bytes: Vec<u8>,
-    cancel: &'a AtomicBool,
-    overflowed: bool,
-}
-
-impl<'a> Answer<'a> {
-    fn new(cancel: &'a AtomicBool) -> Answer<'a> {
-        Answer {
-            bytes: Vec::new(),
-            cancel,
-            overflowed: false,
-        }
-    }
-}
-
-impl Write for Answer<'_> {
-    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        if self.cancel.load(Ordering::Relaxed) {
-            return Err(io::Error::other("abandoned"));
-        }
-        if self.bytes.len() + data.len() > MAX_ANSWER {
-            self.overflowed = true;
-            return Err(io::Error::other("too large"));
-        }
-        self.bytes.extend_from_slice(data);
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Raises the cancellation flag when the request's future ends early: dropped by hyper because
@@ -779,16 +729,25 @@ mod tests {
     }
 
     #[test]
-    fn answers_stop_at_their_limit() {
+    fn answers_stop_at_their_limit_and_when_abandoned() {
         let cancel = AtomicBool::new(false);
-        let mut answer = Answer::new(&cancel);
-        answer.write_all(&vec![b'x'; MAX_ANSWER]).unwrap();
-        assert!(answer.write_all(b"y").is_err());
-        assert!(answer.overflowed);
-        let mut answer = Answer::new(&cancel);
+        let game = crate::resolve("kayles").unwrap();
+        let small = game.analyze("3 5 7", 10).unwrap();
+        assert_eq!(
+            report_bytes(&small, &cancel).unwrap(),
+            (small.to_json() + "\n").into_bytes()
+        );
+        let huge = format!("{} 1", "1 ".repeat(MAX_ANSWER));
+        let big = game.analyze(&huge, 2).unwrap();
+        assert_eq!(
+            report_bytes(&big, &cancel).unwrap_err().status,
+            StatusCode::BAD_REQUEST
+        );
         cancel.store(true, Ordering::Relaxed);
-        assert!(answer.write_all(b"y").is_err());
-        assert!(!answer.overflowed);
+        assert_eq!(
+            report_bytes(&small, &cancel).unwrap_err().status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
     }
 
     #[test]

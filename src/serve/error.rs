@@ -43,6 +43,7 @@ impl From<GameError> for ApiError {
             | GameError::Analysis(_)
             | GameError::SizeTooLarge { .. }
             | GameError::Unsupported(_)
+            | GameError::NoConjecture(_)
             | GameError::Script(_)
             | GameError::Family(_)
             | GameError::IllegalMove(_) => StatusCode::BAD_REQUEST,

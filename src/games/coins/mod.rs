@@ -48,6 +48,7 @@ use crate::game::{Entry, Game, GameInfo};
 use grid::CoinGrid;
 use line::CoinLine;
 use rule::Rule;
+use std::sync::Arc;
 
 /// The spelling of HDU 3404's game, `coins:turtles*turtles`.
 pub const TURNING_CORNERS: &str = "turning-corners";
@@ -126,8 +127,8 @@ pub fn line_game(rule: Rule) -> Box<dyn Game> {
                 rule.max_coin()
             ),
         },
-        parse: Box::new(move |text: &str| CoinLine::parse(rule, text)),
-        positions: Box::new(move |size| Ok(small_lines(rule, size))),
+        parse: Arc::new(move |text: &str| CoinLine::parse(rule, text)),
+        positions: Arc::new(move |size| Ok(small_lines(rule, size))),
         default_size: 12,
         max_size: 16,
         misere_size: 12,
@@ -178,8 +179,8 @@ pub fn grid_game(rules: (Rule, Rule)) -> Box<dyn Game> {
                 rules.1.max_coin()
             ),
         },
-        parse: Box::new(move |text: &str| CoinGrid::parse(rules, text)),
-        positions: Box::new(move |size| Ok(small_grids(rules, size))),
+        parse: Arc::new(move |text: &str| CoinGrid::parse(rules, text)),
+        positions: Arc::new(move |size| Ok(small_grids(rules, size))),
         default_size: 3,
         max_size: 4,
         misere_size: 3,
