@@ -173,7 +173,7 @@ impl Ring<'_> {
         for (k, r) in moves.splits_of(n) {
             let top = moves.top(r);
             let limit = view.limit(n, k, top);
-            let (next, done) = self.scan(r, 1, limit, &mut set, &need);
+            let (next, done) = scan_pairs(view, self.kernels, r, 1, limit, &mut set, &need);
             pairs += (next - 1) as u64;
             if done {
                 covered = true;
@@ -207,19 +207,6 @@ impl Ring<'_> {
             return Ok(g);
         }
         Ok(first_missing(&set, |_| !0))
-    }
-
-    /// The coverage scan over a = `from..=to` (all readable), one by one where a run of pairs
-    /// is not in the two regions the kernels read (the first positions only).
-    fn scan(
-        &self,
-        r: usize,
-        from: usize,
-        to: usize,
-        set: &mut [u64; 4],
-        need: &[u64; 4],
-    ) -> (usize, bool) {
-        scan_pairs(self.view(), self.kernels, r, from, to, set, need)
     }
 
     /// The length of the block from `n` (before `end`): the in-memory engine's, cut before the
