@@ -1,4 +1,4 @@
-//! The fast engine behind [`Values`](values::Values): G(0), G(1), … of a heap rule.
+//! The fast engine behind [`Values`]: G(0), G(1), … of a heap rule.
 //!
 //! **Methods**, one file each behind the driver (`driver.rs`; the way Beling's `ogs` keeps one
 //! solver per file):
@@ -70,7 +70,7 @@
 //! **Statistics.** The pairs visited ("work", the count `ogsolve` prints as breaking iterations)
 //! are counted exactly and reported with the method, the rare positions, the re-choices of the
 //! common sets, the scans that had to go past the parallel phase and those stopped at the cap
-//! (with the last cap), through the request's observer ([`Watch::engine_statistics`](progress::Watch::engine_statistics));
+//! (with the last cap), through the request's observer ([`Watch::engine_statistics`]);
 //! `grundy table --stats` prints them.
 //!
 //! **Memory.** The values are kept in the narrowest of u8, u16, u32 that holds them (widened when
@@ -79,17 +79,25 @@
 //! of two) / 8 bytes (a few MiB at most), the period tracker nothing per position. Measured: 0.1777
 //! to 443,139,469 in 438 MiB peak.
 //!
-//! **Input.** The engine reads the rule's normalised form ([`CompiledRule`](rule::CompiledRule)): its eliminations,
+//! **Input.** The engine reads the rule's normalised form ([`CompiledRule`]): its eliminations,
 //! reductions and splits (unrestricted, or unequal for Grundy's game) become three lists of take
 //! sizes and one flag, once per computation; the hot loops see only those. Rules the engine does
 //! not know (three-heap splits, all-but games, any rule given only by its options:
-//! [`CompiledRule::is_fast`](rule::CompiledRule::is_fast) says which) are computed by the straightforward table over
-//! [`CompiledRule::try_for_each_option`](rule::CompiledRule::try_for_each_option).
+//! [`CompiledRule::is_fast`] says which) are computed by the straightforward table over
+//! [`CompiledRule::try_for_each_option`].
 //!
-//! **Request and result.** A computation is asked for by one [`Limits`](values::Limits) (last position, work
+//! **Request and result.** A computation is asked for by one [`Limits`] (last position, work
 //! budget, interrupt flag, progress observer, whether to go past a proof) and answers one
-//! [`Values`](values::Values); progress and the engine's statistics go to the request's
-//! [`Progress`](progress::Progress) observer, never straight to a terminal.
+//! [`Values`]; progress and the engine's statistics go to the request's
+//! [`Progress`] observer, never straight to a terminal.
+//!
+//! [`Values`]: values::Values
+//! [`Limits`]: values::Limits
+//! [`Progress`]: progress::Progress
+//! [`Watch::engine_statistics`]: progress::Watch::engine_statistics
+//! [`CompiledRule`]: rule::CompiledRule
+//! [`CompiledRule::is_fast`]: rule::CompiledRule::is_fast
+//! [`CompiledRule::try_for_each_option`]: rule::CompiledRule::try_for_each_option
 
 mod bits;
 mod compute;

@@ -44,8 +44,8 @@ pub(super) struct Tuning {
     /// The most pairs a position's coverage scan visits in the parallel phase (sparse mode):
     /// re-set after every block from what the capped scans cost in the sequential phase.
     pub(super) scan_cap: usize,
-    /// The bound of the parallel coverage scans' guess ([`sparse::speculative_bound`] of the
-    /// last block).
+    /// The bound of the parallel coverage scans' guess (the sparse method's `speculative_bound` of
+    /// the last block).
     pub(super) speculate: u32,
     /// The positions and resumed pairs of the last block prepared without a guess.
     unguessed_rate: Option<(u64, u64)>,
@@ -139,21 +139,21 @@ impl Tuning {
         }
     }
 
-    /// Sets the bound of the next block's guess (none unless `sparse_mode`; `bound`: [`sparse::speculative_bound`] of the
-    /// `positions` values just computed), or none while guessing is paused. The guess's pairs
-    /// are the cost, on all cores. What it saves: pairs of the sequential phase's resumed scans — a
-    /// guess that covers spares a whole scan, and one that does not still marks values that
-    /// the scan then need not find. So the saving is measured, not modelled: the resumed pairs
-    /// the block would have had at the rate of the last block prepared without a guess, less
-    /// those it had (`resumed`: this block's resumed scans and their pairs; `guessed`: the
-    /// bound the block was prepared with, 0 for none). A block whose saving is below an eighth
-    /// of its cost pauses guessing for 16 blocks, doubling up to 1,024 while it keeps failing;
-    /// and every [`PROBE_EVERY`] guessed blocks one is prepared without, to keep the rate up to
-    /// date. (Measured: on 0.354 and 0.376 the missing values come from pairs with a small
-    /// part, whose other part is inside the block, which the parallel phase cannot see —
-    /// guessing added 488 pairs a position on 0.354 and 9 % of the wall time on 0.376; on 0.6,
-    /// with the phases side by side, hardly a guess covers, yet guessing takes 900 pairs a
-    /// position off the resumed scans for its 512, 8.3 s against 11.1 s to 2^21.)
+    /// Sets the bound of the next block's guess (none unless `sparse_mode`; `bound`: the sparse
+    /// method's `speculative_bound` of the `positions` values just computed), or none while
+    /// guessing is paused. The guess's pairs are the cost, on all cores. What it saves: pairs of
+    /// the sequential phase's resumed scans — a guess that covers spares a whole scan, and one that
+    /// does not still marks values that the scan then need not find. So the saving is measured, not
+    /// modelled: the resumed pairs the block would have had at the rate of the last block prepared
+    /// without a guess, less those it had (`resumed`: this block's resumed scans and their pairs;
+    /// `guessed`: the bound the block was prepared with, 0 for none). A block whose saving is below
+    /// an eighth of its cost pauses guessing for 16 blocks, doubling up to 1,024 while it keeps
+    /// failing; and every [`PROBE_EVERY`] guessed blocks one is prepared without, to keep the rate
+    /// up to date. (Measured: on 0.354 and 0.376 the missing values come from pairs with a small
+    /// part, whose other part is inside the block, which the parallel phase cannot see — guessing
+    /// added 488 pairs a position on 0.354 and 9 % of the wall time on 0.376; on 0.6, with the
+    /// phases side by side, hardly a guess covers, yet guessing takes 900 pairs a position off the
+    /// resumed scans for its 512, 8.3 s against 11.1 s to 2^21.)
     pub(super) fn adjust_speculation(
         &mut self,
         sparse_mode: bool,

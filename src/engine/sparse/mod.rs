@@ -44,7 +44,7 @@
 //! parallel one stopped, so no pair is visited twice. ("Finished" is the block's start, or the
 //! start of the block before when the parallel phase ran beside that block's sequential phase:
 //! the driver's doc, *The phases side by side*; the sequential phase then reads the values from
-//! that boundary on from a run of its own, [`Parts`](sequential_phase::Parts).)
+//! that boundary on from a run of its own, [`Parts`].)
 //!
 //! **The cap of the parallel scan.** A heap n = N + i of the block [N, N + B) has its finished
 //! pairs at a ≥ n − k + 1 − N ≈ i; the pairs with a small a — the ones a scan from a = 1, as in
@@ -66,9 +66,9 @@
 //! **The guess.** The options inside the block raise g, so a position whose parallel scan
 //! stopped once the non-safe values below the g known then were covered often has to scan on in
 //! the sequential phase, on one core (0.1777 to 2·10^7: 54 % of the positions, 48 pairs each).
-//! So the parallel scan goes on, at most [`SPECULATE_PAIRS`](parallel_phase::SPECULATE_PAIRS) pairs more, until the non-safe
+//! So the parallel scan goes on, at most [`SPECULATE_PAIRS`] pairs more, until the non-safe
 //! values below a *speculative bound* are covered too: the largest value that more than 1/32
-//! of the last block's values reach ([`speculative_bound`](parallel_phase::speculative_bound); the ring mode's rule). On 0.1777
+//! of the last block's values reach ([`speculative_bound`]; the ring mode's rule). On 0.1777
 //! the resumed scans fall to 0.3 % of the positions. Where the missing values come only from
 //! pairs with a small part, whose other part is in the block (0.354, 0.376), the guess cannot
 //! cover and its pairs are lost; the driver weighs, block by block, the sequential pairs a guess
@@ -76,13 +76,18 @@
 //! pairs between the phases, never changes a value.
 //!
 //! **Rare pairs four heaps at a time.** In the sequential phase, the rare pairs (a, n − k − a)
-//! with a + k ≥ [`LANES`](super::kernels::LANES) are marked for four consecutive heaps m..m + 4 at once before
+//! with a + k ≥ [`kernels::LANES`] are marked for four consecutive heaps m..m + 4 at once before
 //! heap m (`rare_lanes`): their other parts G(m − k − a .. m − k − a + 4) are all known by
 //! then. A pair whose other part lies up to three below the boundary the parallel phase took as
 //! finished is marked again (the parallel phase marked it already: a value marked twice is
 //! marked once). The parallel phase marks its rare pairs the same way, four heaps of a chunk
 //! at a time, for the rare a whose pairs with every heap of the chunk have a finished other
 //! part (most of them; the others pair by pair).
+//!
+//! [`SPECULATE_PAIRS`]: parallel_phase::SPECULATE_PAIRS
+//! [`speculative_bound`]: parallel_phase::speculative_bound
+//! [`Parts`]: sequential_phase::Parts
+//! [`kernels::LANES`]: super::kernels::LANES
 
 mod common_sets;
 mod parallel_phase;

@@ -136,6 +136,8 @@ struct Cursors {
 /// below n), then g, then — only when g's condition fails — the resumed scan and the ordinary
 /// pairs with a part at or past `finished`. When `lanes_marked`, [`rare_lanes`] has marked the
 /// pairs of the old ones with a + k at least [`kernels::LANES`].
+///
+/// [`parallel`]: super::parallel_phase::parallel
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn sequential<T: Cell, const W: usize>(
