@@ -375,10 +375,10 @@ impl CompiledRule {
         .map(|_| ())
     }
 
-    /// [`try_for_each_option`](Self::try_for_each_option) for heaps whose options are known to
-    /// be computable: every heap of a [`Heaps`](super::Heaps) position, and every heap up to
-    /// [`Values::computed_to`](super::Values::computed_to) of values computed from this rule
-    /// (an external rule computed those heaps' options before the values).
+    /// [`try_for_each_option`](Self::try_for_each_option) for heaps whose options are known to be
+    /// computable: every heap of a [`Heaps`](super::Heaps) position, and every heap up to
+    /// [`Values::computed_to`](super::values::Values::computed_to) of values computed from this
+    /// rule (an external rule computed those heaps' options before the values).
     ///
     /// # Panics
     /// When an external rule fails on the heap after all (a broken invariant, not bad input).

@@ -32,7 +32,8 @@
 //! order and the discrete logarithm, by Pohlig–Hellman over the factors of the group order
 //! 2^64 − 1 = 3 · 5 · 17 · 257 · 641 · 65537 · 6700417, with baby-step giant-step in each
 //! factor. [`expr`]: the calculator `grundy nimber` evaluates. [`reference`]: slow products
-//! written from the definitions, the referee of the tests.
+//! written from the definitions, the referee of the tests; `laws`: the field axioms the tests of
+//! both widths check.
 //!
 //! **Sources.** J. H. Conway, *On Numbers and Games* (1976), chapter 6, "The Curious Field On₂";
 //! H. W. Lenstra, Jr., "Nim multiplication", Séminaire de Théorie des Nombres de Bordeaux
@@ -44,6 +45,8 @@
 pub mod arithmetic;
 pub mod arithmetic128;
 pub mod expr;
+#[cfg(test)]
+mod laws;
 pub mod log;
 pub mod reference;
 pub mod tables;
