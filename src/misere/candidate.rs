@@ -6,7 +6,7 @@
 
 use super::bitset::{Bits, ElementSet};
 use super::error::MisereError;
-use super::limits::Limits;
+use super::limits::Budget;
 use super::monoid::{Element, Monoid};
 use std::cmp::Ordering;
 
@@ -107,8 +107,9 @@ impl Pretension {
         t
     }
 
-    /// The smallest heap of each type (Φ(h), T(h)), heaps with options only, ascending.
-    pub(super) fn types(&self, options: &[Vec<Vec<u64>>]) -> Vec<TypeHeap> {
+    /// The smallest heap of each type (Φ(h), T(h)), heaps with options only, ascending (a step
+    /// per option's image).
+    pub(super) fn types(&self, options: &[Vec<Vec<u64>>], budget: &Budget<'_>) -> Vec<TypeHeap> {
         let mut seen: rustc_hash::FxHashSet<(Option<usize>, Vec<Element>)> =
             rustc_hash::FxHashSet::default();
         let mut types = Vec::new();
@@ -116,6 +117,7 @@ impl Pretension {
             if options[h as usize].is_empty() {
                 continue;
             }
+            budget.spend_times(options[h as usize].len(), 1);
             let t = self.transitions(options, h);
             let generator = self.heap_gen[h as usize];
             let key = (generator, t.iter().map(|&(e, _)| e).collect());
@@ -130,8 +132,9 @@ impl Pretension {
         types
     }
 
-    /// The smallest heap of each generator, ascending, with its transitions.
-    fn letters(&self, options: &[Vec<Vec<u64>>]) -> Vec<TypeHeap> {
+    /// The smallest heap of each generator, ascending, with its transitions (a step per
+    /// option's image).
+    fn letters(&self, options: &[Vec<Vec<u64>>], budget: &Budget<'_>) -> Vec<TypeHeap> {
         let mut seen = vec![false; self.monoid.generators()];
         let mut letters = Vec::new();
         for h in 1..=self.heaps() {
@@ -139,6 +142,7 @@ impl Pretension {
                 && !seen[g]
             {
                 seen[g] = true;
+                budget.spend_times(options[h as usize].len(), 1);
                 letters.push(TypeHeap {
                     heap: h,
                     generator: Some(g),
@@ -173,14 +177,16 @@ impl Pretension {
     }
 
     /// Least representatives by a walk in ≺ order (an element reached again is not walked
-    /// past); with `rule`, also P by least representatives.
+    /// past); with `rule`, also P by least representatives. A step per position walked, and
+    /// with `rule` one per member of its transition set.
     pub(super) fn least_representatives(
         &self,
         options: &[Vec<Vec<u64>>],
         rule: bool,
+        budget: &Budget<'_>,
     ) -> Result<LeastReps, MisereError> {
         let order = self.order();
-        let letters = self.letters(options);
+        let letters = self.letters(options, budget);
         let mut reps = LeastReps {
             parent: vec![0; order],
             heap: vec![0; order],
@@ -209,6 +215,7 @@ impl Pretension {
             }
             let j = top.next;
             top.next += 1;
+            budget.spend(1);
             let letter = &letters[j];
             let x = top.x;
             let y = self.times_heap(x, letter.heap);
@@ -221,6 +228,7 @@ impl Pretension {
             reps.heap[y as usize] = letter.heap;
             let tr = if rule {
                 let tr = self.extend_transitions(x, &top.tr, letter, options, &mut scratch);
+                budget.spend_times(tr.len(), 1);
                 let mut lost = !tr.is_empty();
                 for &m in tr.members() {
                     let m = m as usize;
@@ -256,20 +264,24 @@ impl Pretension {
         Ok(reps)
     }
 
-    /// The ≺-least position failing (P), if any.
+    /// The ≺-least position failing (P), if any (a step per element and type, and one per
+    /// option's image tested).
     pub(super) fn p_check(
         &self,
         options: &[Vec<Vec<u64>>],
         types: &[TypeHeap],
         reps: &LeastReps,
+        budget: &Budget<'_>,
     ) -> Option<Vec<u64>> {
         let mut best: Option<Vec<u64>> = None;
         for ty in types {
+            budget.spend_times(self.order(), 1);
             let mut least: Option<Element> = None;
             for x in 0..self.order() as Element {
                 if !self.lost[self.times_heap(x, ty.heap) as usize] {
                     continue;
                 }
+                budget.spend_times(ty.t.len(), 1);
                 let fails = ty.t.iter().any(|&(_, k)| {
                     self.lost[self.image(x, &options[ty.heap as usize][k]) as usize]
                 });
@@ -294,13 +306,14 @@ impl Pretension {
 
     /// The N-search: the ≺-least position failing (N) below `bound` (if given), and the
     /// ⊆-minimal transition sets of each element met (complete when there is no failure and no
-    /// bound).
+    /// bound). A step per position visited, one per member of its transition set and one per
+    /// minimal set it is compared with.
     pub(super) fn n_search(
         &self,
         options: &[Vec<Vec<u64>>],
         types: &[TypeHeap],
         bound: Option<&[u64]>,
-        limits: &Limits,
+        budget: &Budget<'_>,
     ) -> Result<(Option<Vec<u64>>, MinimalSets), MisereError> {
         let order = self.order();
         let mut minimal: MinimalSets = vec![Vec::new(); order];
@@ -329,7 +342,7 @@ impl Pretension {
             }
             steps += 1;
             if steps.is_multiple_of(4096) {
-                limits.check(self.heaps())?;
+                budget.check(self.heaps())?;
             }
             let j = top.next;
             top.next += 1;
@@ -344,6 +357,7 @@ impl Pretension {
             let y = self.times_heap(x, ty.heap);
             let tr = self.extend_transitions(x, &top.tr, ty, options, &mut scratch);
             let list = &mut minimal[y as usize];
+            budget.spend_times(1 + tr.len() + list.len(), 1);
             marks.mark(&tr);
             let dominated = list.iter().any(|s| s.is_subset_marked(&tr, &marks));
             marks.unmark(&tr);
@@ -371,14 +385,20 @@ impl Pretension {
 
     /// The candidate with P set by least representatives, reduced and restricted to the
     /// submonoid of the heaps' images.
-    pub(super) fn settle(mut self, options: &[Vec<Vec<u64>>]) -> Result<Pretension, MisereError> {
-        let reps = self.least_representatives(options, true)?;
+    pub(super) fn settle(
+        mut self,
+        options: &[Vec<Vec<u64>>],
+        budget: &Budget<'_>,
+    ) -> Result<Pretension, MisereError> {
+        let reps = self.least_representatives(options, true, budget)?;
         self.lost = reps.lost_by_rule;
-        Ok(self.reduced())
+        Ok(self.reduced(budget))
     }
 
-    /// The reduction by ≡_P, its generators the distinct images of heaps.
-    pub(super) fn reduced(self) -> Pretension {
+    /// The reduction by ≡_P, its generators the distinct images of heaps (a step per element
+    /// and generator of each monoid reduced).
+    pub(super) fn reduced(self, budget: &Budget<'_>) -> Pretension {
+        budget.spend_times(self.order(), self.monoid.generators());
         let (monoid, class) = self.monoid.reduce(&self.lost);
         let mut lost = vec![false; monoid.order()];
         for (x, &c) in class.iter().enumerate() {
@@ -416,20 +436,21 @@ impl Pretension {
         };
         // A proper submonoid may identify more elements (fewer z tell them apart): reduce again.
         if restricted.order() < whole {
-            restricted.reduced()
+            restricted.reduced(budget)
         } else {
             restricted
         }
     }
 
     /// The candidates of recalibration at the failure `failure` (heaps descending), in order,
-    /// until one predicts `want` for it.
+    /// until one predicts `want` for it (a step per element and generator of each monoid built,
+    /// and each candidate's own).
     pub(super) fn recalibrate(
         &self,
         options: &[Vec<Vec<u64>>],
         failure: &[u64],
         want: bool,
-        limits: &Limits,
+        budget: &Budget<'_>,
     ) -> Result<Pretension, MisereError> {
         let n = self.heaps();
         let mut support: Vec<u64> = failure.to_vec();
@@ -447,7 +468,7 @@ impl Pretension {
                         position_text(failure)
                     )));
                 }
-                limits.check(n)?;
+                budget.check(n)?;
                 let freed: Vec<u64> = subset.iter().map(|&i| support[i]).collect();
                 let mut keep: Vec<usize> = Vec::new();
                 for h in 0..=n {
@@ -458,6 +479,7 @@ impl Pretension {
                         keep.push(g);
                     }
                 }
+                budget.spend_times(self.order(), self.monoid.generators());
                 let (base, _) = self.monoid.submonoid(&keep);
                 let factors: Vec<(usize, usize)> = freed
                     .iter()
@@ -473,8 +495,9 @@ impl Pretension {
                     })
                     .collect();
                 let monoid = base
-                    .times_cyclic(&factors, limits.max_order)
-                    .map_err(|_| candidate_too_large(n, limits.max_order))?;
+                    .times_cyclic(&factors, budget.limits.max_order)
+                    .map_err(|_| candidate_too_large(n, budget.limits.max_order))?;
+                budget.spend_times(monoid.order(), monoid.generators());
                 let heap_gen = (0..=n)
                     .map(|h| match freed.iter().position(|&f| f == h) {
                         Some(f) => Some(keep.len() + f),
@@ -487,7 +510,7 @@ impl Pretension {
                     monoid,
                     heap_gen,
                 }
-                .settle(options)?;
+                .settle(options, budget)?;
                 if candidate.lost[candidate.image(0, failure) as usize] == want {
                     return Ok(candidate);
                 }
@@ -541,7 +564,7 @@ mod tests {
     use std::cmp::Ordering;
 
     #[test]
-    pub(super) fn the_order_compares_the_largest_heap_first() {
+    fn the_order_compares_the_largest_heap_first() {
         assert_eq!(precedes(&[3], &[3, 1]), Ordering::Less);
         assert_eq!(precedes(&[3, 1, 1], &[3, 2]), Ordering::Less);
         assert_eq!(precedes(&[2, 2], &[3]), Ordering::Less);
@@ -550,7 +573,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn subsets_come_smallest_largest_element_first() {
+    fn subsets_come_smallest_largest_element_first() {
         assert_eq!(colex_subsets(3, 1), [[0], [1], [2]]);
         assert_eq!(
             colex_subsets(4, 2),

@@ -68,6 +68,15 @@
 //! least representatives, P by their rule, its reduction, the (P) check, the N-search and
 //! recalibration — is the module `candidate`; the limits of a construction are the module
 //! `limits` ([`Limits`], re-exported here).
+//!
+//! **Work.** Besides [`Limits`] (the largest candidate, the candidates one heap may try, a
+//! deadline, an interrupt flag), a construction may be limited in *steps of work* counted from
+//! heap 0 ([`Construction::limit_work`]). A step is a unit of the construction's own work,
+//! counted where it is done: a position visited by the N-search or by the walk of least
+//! representatives, an element tested by the (P) check, a product computed for the partner sets
+//! or for a new candidate's table, an option's image. The count depends on the game and the
+//! heaps alone, so a limit of work stops at the same heap on every machine, under any load; a
+//! step takes a roughly constant time (20 to 50 ns on the machine of the performance chapter).
 
 use super::bitset::Bits;
 use super::candidate::{
@@ -75,6 +84,7 @@ use super::candidate::{
 };
 use super::certificate::{Checked, Unsettled, certify};
 use super::error::MisereError;
+use super::limits::Budget;
 use super::monoid::{Element, Monoid};
 use super::options::HeapOptions;
 
@@ -116,6 +126,10 @@ pub struct Construction {
     minimal: Option<MinimalSets>,
     /// What the last candidate of the heap that could not be added proves, if any.
     unsettled: Option<Unsettled>,
+    /// The steps of work the heaps added so far took (see the module documentation).
+    work: u64,
+    /// The most steps of work the construction may take in all, from heap 0, if limited.
+    work_limit: Option<u64>,
 }
 
 impl Default for Construction {
@@ -144,7 +158,27 @@ impl Construction {
             partners: None,
             minimal: None,
             unsettled: None,
+            work: 0,
+            work_limit: None,
         }
+    }
+
+    /// Limits the construction to `steps` steps of work in all, counted from heap 0 (the heaps
+    /// added so far included; see the module documentation): a heap that would take it past
+    /// them is not added. Set before the first heap, the heaps added and the heap where it stops
+    /// are the same on every machine, under any load, whatever else the process did.
+    pub fn limit_work(&mut self, steps: u64) {
+        self.work_limit = Some(steps);
+    }
+
+    /// The steps of work the heaps added so far took.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The most steps of work the construction may take in all, if limited.
+    pub fn work_limit(&self) -> Option<u64> {
+        self.work_limit
     }
 
     /// The largest heap covered.
@@ -198,7 +232,15 @@ impl Construction {
     ) -> Result<Settled, MisereError> {
         let n = self.heaps() + 1;
         self.unsettled = None;
-        limits.check(n)?;
+        let cap = self
+            .work_limit
+            .map(|total| (total.saturating_sub(self.work), total));
+        let budget = Budget::new(limits, cap);
+        if cap.is_some_and(|(left, _)| left == 0) {
+            // Nothing left: the heap is refused before any of its work.
+            budget.spend(1);
+        }
+        budget.check(n)?;
         let mut heap_options: Vec<Vec<u64>> = Vec::new();
         let mut too_large = None;
         options(n, &mut |parts| {
@@ -217,15 +259,19 @@ impl Construction {
         }
         heap_options.sort();
         heap_options.dedup();
+        budget.spend_times(heap_options.len(), 1);
         self.options.push(heap_options);
-        let result = self.settle_heap(n, limits);
-        if result.is_err() {
-            self.options.pop();
+        let result = self.settle_heap(n, &budget);
+        match result {
+            Ok(_) => self.work = self.work.saturating_add(budget.spent()),
+            Err(_) => {
+                self.options.pop();
+            }
         }
         result
     }
 
-    fn settle_heap(&mut self, n: u64, limits: &Limits) -> Result<Settled, MisereError> {
+    fn settle_heap(&mut self, n: u64, budget: &Budget<'_>) -> Result<Settled, MisereError> {
         let options = &self.options;
         if options[n as usize].is_empty() {
             self.current.heap_gen.push(None);
@@ -246,11 +292,12 @@ impl Construction {
         let pi = t.iter().all(|&(e, _)| !self.current.lost[e as usize]);
         let t_bits = Bits::from_fn(order, |x| t.iter().any(|&(e, _)| e as usize == x));
         if self.partners.is_none() {
+            budget.spend_times(order, order);
             self.partners = Some(self.compute_partners());
         }
         if self.minimal.is_none() {
-            let types = self.current.types(options);
-            let (failure, minimal) = self.current.n_search(options, &types, None, limits)?;
+            let types = self.current.types(options, budget);
+            let (failure, minimal) = self.current.n_search(options, &types, None, budget)?;
             if let Some(f) = failure {
                 return Err(MisereError::Rejected(format!(
                     "heap {n}: the verified quotient of the smaller heaps fails (N) at {}",
@@ -261,6 +308,7 @@ impl Construction {
         }
         let partners = self.partners.as_ref().expect("computed");
         let minimal = self.minimal.as_ref().expect("computed");
+        budget.spend_times(order, t.len());
         let allowed: Vec<Element> = (0..order as Element)
             .filter(|&x| {
                 self.current.lost[x as usize] == pi
@@ -280,7 +328,8 @@ impl Construction {
         }
         // The slow test.
         for &x in &allowed {
-            limits.check(n)?;
+            budget.check(n)?;
+            budget.spend_times(order, 1 + self.current.monoid.generators());
             let mut trial = self.current.clone();
             let g = trial.monoid.generators();
             if x == 0 {
@@ -291,12 +340,12 @@ impl Construction {
                 trial.monoid.push_generator(action);
                 trial.heap_gen.push(Some(g));
             }
-            let types = trial.types(options);
-            let reps = trial.least_representatives(options, false)?;
-            if trial.p_check(options, &types, &reps).is_some() {
+            let types = trial.types(options, budget);
+            let reps = trial.least_representatives(options, false, budget)?;
+            if trial.p_check(options, &types, &reps, budget).is_some() {
                 continue;
             }
-            let (failure, minimal) = trial.n_search(options, &types, None, limits)?;
+            let (failure, minimal) = trial.n_search(options, &types, None, budget)?;
             if failure.is_none() {
                 self.assign(n, x);
                 self.minimal = Some(minimal);
@@ -305,7 +354,7 @@ impl Construction {
         }
         // A new generator.
         let mut last = None;
-        let result = self.new_generator(n, limits, &mut last);
+        let result = self.new_generator(n, budget, &mut last);
         if result.is_err()
             && let Some(last) = last
         {
@@ -319,9 +368,10 @@ impl Construction {
     fn new_generator(
         &mut self,
         n: u64,
-        limits: &Limits,
+        budget: &Budget<'_>,
         last: &mut Option<LastChecked>,
     ) -> Result<Settled, MisereError> {
+        let limits = budget.limits;
         let options = &self.options;
         let mut candidate = {
             let monoid = self
@@ -329,6 +379,7 @@ impl Construction {
                 .monoid
                 .times_cyclic(&[(2, 2)], limits.max_order)
                 .map_err(|_| candidate_too_large(n, limits.max_order))?;
+            budget.spend_times(monoid.order(), monoid.generators());
             let mut heap_gen = self.current.heap_gen.clone();
             heap_gen.push(Some(monoid.generators() - 1));
             Pretension {
@@ -336,10 +387,10 @@ impl Construction {
                 lost: Vec::new(),
                 heap_gen,
             }
-            .settle(options)?
+            .settle(options, budget)?
         };
         for tried in 1..=limits.max_candidates {
-            limits.check(n)?;
+            budget.check(n)?;
             if candidate.order() > limits.max_order {
                 return Err(candidate_too_large(n, limits.max_order));
             }
@@ -349,11 +400,11 @@ impl Construction {
                     candidate.order()
                 )
             });
-            let types = candidate.types(options);
-            let reps = candidate.least_representatives(options, false)?;
-            let failure_p = candidate.p_check(options, &types, &reps);
+            let types = candidate.types(options, budget);
+            let reps = candidate.least_representatives(options, false, budget)?;
+            let failure_p = candidate.p_check(options, &types, &reps, budget);
             let (failure_n, minimal) =
-                candidate.n_search(options, &types, failure_p.as_deref(), limits)?;
+                candidate.n_search(options, &types, failure_p.as_deref(), budget)?;
             let Some(failure) = failure_n.or(failure_p) else {
                 if candidate.lost[0] {
                     return Err(MisereError::Rejected(format!(
@@ -373,7 +424,7 @@ impl Construction {
                     position_text(&failure)
                 )
             });
-            let next = candidate.recalibrate(options, &failure, want, limits);
+            let next = candidate.recalibrate(options, &failure, want, budget);
             *last = Some(LastChecked {
                 candidate,
                 reps,
