@@ -47,6 +47,11 @@ pub trait ExternalRule: Send + Sync {
     /// The rule's name (a script's file name): its spelling.
     fn name(&self) -> &str;
 
+    /// The text that defines the rule (a script's source). With the name, the rule's identity:
+    /// two rules of the same name and source are the same rule (two loads of one script), and
+    /// rules that differ in either are different rules.
+    fn source(&self) -> &str;
+
     /// The rules in a line.
     fn describe(&self) -> String;
 
@@ -63,17 +68,21 @@ pub trait ExternalRule: Send + Sync {
 }
 
 impl PartialEq for dyn ExternalRule {
-    /// The same rule only if it is the same value (the same loaded script).
+    /// The same rule exactly when the name and the source are the same (see
+    /// [`ExternalRule::source`]).
     fn eq(&self, other: &Self) -> bool {
         std::ptr::addr_eq(self, other)
+            || (self.name() == other.name() && self.source() == other.source())
     }
 }
 
 impl Eq for dyn ExternalRule {}
 
 impl Hash for dyn ExternalRule {
+    /// The name and the source's length (equal rules have both equal).
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.name().hash(state);
+        self.source().len().hash(state);
     }
 }
 

@@ -21,17 +21,21 @@ pub trait ExternalHeapRule: ExternalRule {
 }
 
 impl PartialEq for dyn ExternalHeapRule {
-    /// The same rule only if it is the same value (the same loaded script).
+    /// The same rule exactly when the name and the source are the same (two loads of one
+    /// script are the same rule; see [`ExternalRule::source`]).
     fn eq(&self, other: &Self) -> bool {
         std::ptr::addr_eq(self, other)
+            || (self.name() == other.name() && self.source() == other.source())
     }
 }
 
 impl Eq for dyn ExternalHeapRule {}
 
 impl Hash for dyn ExternalHeapRule {
+    /// The name and the source's length (equal rules have both equal).
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.name().hash(state);
+        self.source().len().hash(state);
     }
 }
 

@@ -50,14 +50,19 @@ impl OnGraph {
 }
 
 impl PartialEq for OnGraph {
+    /// The same tokens on the same board (the board compared by identity: the positions of one
+    /// game share it), so that positions of two graphs are never taken for each other — in the
+    /// thread's shared misère search, for one.
     fn eq(&self, other: &Self) -> bool {
-        self.tokens == other.tokens
+        Arc::ptr_eq(&self.board, &other.board) && self.tokens == other.tokens
     }
 }
 
 impl Eq for OnGraph {}
 
 impl Hash for OnGraph {
+    /// The tokens only (equal positions have equal tokens; the board's address is left out, so
+    /// that hashes, and the order of anything keyed by them, do not depend on where it lies).
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.tokens.hash(state);
     }
@@ -186,4 +191,31 @@ pub(crate) fn entry(board: Arc<Board>, info: crate::game::GameInfo) -> Entry<OnG
         &[],
     )
     .with_compounds(crate::compound::game::compounds::<OnGraph>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OnGraph;
+    use crate::loopy::graph::GameGraph;
+    use crate::loopy::tokens::{Board, Tokens};
+    use crate::misere::MisereTheory;
+    use std::sync::Arc;
+
+    /// A token on vertex 1 of two graphs: positions of different boards are different
+    /// positions, and the thread's shared misère search answers each for its own graph
+    /// (with a move to a dead end, the token's player loses under misère play; without one,
+    /// wins).
+    #[test]
+    fn positions_of_two_graphs_are_never_equal() {
+        let moving = Arc::new(Board::new(GameGraph::from_edges(2, &[(0, 1)])));
+        let still = Arc::new(Board::new(GameGraph::from_edges(2, &[])));
+        let on_moving = OnGraph::new(Arc::clone(&moving), Tokens(vec![0]));
+        let on_still = OnGraph::new(Arc::clone(&still), Tokens(vec![0]));
+        assert_ne!(on_moving, on_still);
+        assert_eq!(on_moving, OnGraph::new(moving, Tokens(vec![0])));
+        for _ in 0..2 {
+            assert!(on_moving.misere_lost().unwrap());
+            assert!(!on_still.misere_lost().unwrap());
+        }
+    }
 }

@@ -62,620 +62,34 @@
 //!
 //! The procedure is the one of Siegel's MisereSolver, described in the project's
 //! specification (`MISERE-QUOTIENTS.md`); this is an implementation of that description.
+//!
+//! **Files.** This module is the driver: one heap at a time, the fast and slow tests, the
+//! candidate loop of a new generator and what an unsettled heap proves. One candidate — its
+//! least representatives, P by their rule, its reduction, the (P) check, the N-search and
+//! recalibration — is the module `candidate`; the limits of a construction are the module
+//! `limits` ([`Limits`], re-exported here).
+//!
+//! **Work.** Besides [`Limits`] (the largest candidate, the candidates one heap may try, a
+//! deadline, an interrupt flag), a construction may be limited in *steps of work* counted from
+//! heap 0 ([`Construction::limit_work`]). A step is a unit of the construction's own work,
+//! counted where it is done: a position visited by the N-search or by the walk of least
+//! representatives, an element tested by the (P) check, a product computed for the partner sets
+//! or for a new candidate's table, an option's image. The count depends on the game and the
+//! heaps alone, so a limit of work stops at the same heap on every machine, under any load; a
+//! step takes a roughly constant time (20 to 50 ns on the machine of the performance chapter).
 
-use super::bitset::{Bits, ElementSet};
+use super::bitset::Bits;
+use super::candidate::{
+    LeastReps, MinimalSets, Pretension, Transitions, candidate_too_large, position_text,
+};
 use super::certificate::{Checked, Unsettled, certify};
 use super::error::MisereError;
+use super::limits::Budget;
 use super::monoid::{Element, Monoid};
 use super::options::HeapOptions;
-use std::cmp::Ordering;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
-use std::time::Instant;
 
-/// The default largest candidate (elements).
-pub const DEFAULT_MAX_ORDER: usize = 1 << 18;
-
-/// The default number of candidates one heap may try.
-pub const DEFAULT_MAX_CANDIDATES: usize = 100_000;
-
-/// How many subsets of a failure's heaps one recalibration tries.
-const MAX_SUBSETS: usize = 4096;
-
-/// What is said of a heap that takes long: shown by the command line on a terminal.
-pub type Note = Arc<dyn Fn(&str) + Send + Sync>;
-
-/// What bounds a construction: candidate sizes, a deadline, an interrupt flag; and where to say
-/// how a long heap is going.
-#[derive(Clone)]
-pub struct Limits {
-    /// The largest candidate (and quotient) in elements.
-    pub max_order: usize,
-    /// The most candidates one heap may check (a bound that, unlike a deadline, stops at the
-    /// same place on every machine).
-    pub max_candidates: usize,
-    /// Stop at this instant.
-    pub deadline: Option<Instant>,
-    /// Stop when this flag is set (Ctrl-C).
-    pub interrupt: Option<Arc<AtomicBool>>,
-    /// Called with a line on each candidate quotient tried for a new generator (its order, the
-    /// failure that recalibrates it), so that a run of minutes on one heap is not silent.
-    pub note: Option<Note>,
-}
-
-impl std::fmt::Debug for Limits {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Limits")
-            .field("max_order", &self.max_order)
-            .field("max_candidates", &self.max_candidates)
-            .field("deadline", &self.deadline)
-            .field("interrupt", &self.interrupt)
-            .field("note", &self.note.as_ref().map(|_| "…"))
-            .finish()
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_order: DEFAULT_MAX_ORDER,
-            max_candidates: DEFAULT_MAX_CANDIDATES,
-            deadline: None,
-            interrupt: None,
-            note: None,
-        }
-    }
-}
-
-impl Limits {
-    /// Says `line` where [`Limits::note`] asks.
-    fn say(&self, line: impl FnOnce() -> String) {
-        if let Some(note) = &self.note {
-            note(&line());
-        }
-    }
-
-    /// An error if a limit of time or an interrupt has been reached, at heap `n`.
-    fn check(&self, n: u64) -> Result<(), MisereError> {
-        if let Some(flag) = &self.interrupt
-            && flag.load(AtomicOrdering::Relaxed)
-        {
-            return Err(MisereError::Interrupted(format!(
-                "interrupted while adding heap {n}"
-            )));
-        }
-        if let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
-        {
-            return Err(MisereError::TooLarge(format!(
-                "the time limit ran out while adding heap {n}"
-            )));
-        }
-        Ok(())
-    }
-}
-
-/// ≺ on positions written as heap lists in descending order: the larger heap compared first, a
-/// position before its extensions.
-pub fn precedes(a: &[u64], b: &[u64]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
-        match x.cmp(y) {
-            Ordering::Equal => continue,
-            other => return other,
-        }
-    }
-    a.len().cmp(&b.len())
-}
-
-/// A candidate: the monoid, its P-portion and each heap's generator (`None`: the identity).
-#[derive(Clone, Debug)]
-struct Pretension {
-    monoid: Monoid,
-    lost: Vec<bool>,
-    heap_gen: Vec<Option<usize>>,
-}
-
-/// A heap's option images: each element of T(h) with one option giving it.
-type Transitions = Vec<(Element, usize)>;
-
-/// For each element, the ⊆-minimal transition sets of the positions of that image met.
-type MinimalSets = Vec<Vec<ElementSet>>;
-
-/// A heap used by the searches: the smallest heap of its type.
-#[derive(Clone, Debug)]
-struct TypeHeap {
-    heap: u64,
-    generator: Option<usize>,
-    t: Transitions,
-}
-
-/// Least representatives: for each element x, LL(x) = LL(parent) + heap, and its rank in ≺.
-#[derive(Clone, Debug)]
-struct LeastReps {
-    parent: Vec<Element>,
-    heap: Vec<u64>,
-    rank: Vec<usize>,
-    /// x ∈ P by the rule of least representatives (when asked for).
-    lost_by_rule: Vec<bool>,
-}
-
-impl LeastReps {
-    /// LL(x), heaps descending.
-    fn position(&self, x: Element) -> Vec<u64> {
-        let mut heaps = Vec::new();
-        let mut at = x;
-        while at != 0 {
-            heaps.push(self.heap[at as usize]);
-            at = self.parent[at as usize];
-        }
-        heaps.sort_unstable_by(|a, b| b.cmp(a));
-        heaps
-    }
-}
-
-impl Pretension {
-    fn order(&self) -> usize {
-        self.monoid.order()
-    }
-
-    fn times_heap(&self, x: Element, h: u64) -> Element {
-        match self.heap_gen[h as usize] {
-            Some(g) => self.monoid.step(x, g),
-            None => x,
-        }
-    }
-
-    fn image(&self, x: Element, parts: &[u64]) -> Element {
-        parts.iter().fold(x, |e, &h| self.times_heap(e, h))
-    }
-
-    fn phi(&self, h: u64) -> Element {
-        self.times_heap(0, h)
-    }
-
-    fn heaps(&self) -> u64 {
-        (self.heap_gen.len() - 1) as u64
-    }
-
-    /// T(h), each element once (the first option giving it), sorted.
-    fn transitions(&self, options: &[Vec<Vec<u64>>], h: u64) -> Transitions {
-        let mut t: Transitions = options[h as usize]
-            .iter()
-            .enumerate()
-            .map(|(k, parts)| (self.image(0, parts), k))
-            .collect();
-        t.sort_unstable();
-        t.dedup_by_key(|&mut (e, _)| e);
-        t
-    }
-
-    /// The smallest heap of each type (Φ(h), T(h)), heaps with options only, ascending.
-    fn types(&self, options: &[Vec<Vec<u64>>]) -> Vec<TypeHeap> {
-        let mut seen: rustc_hash::FxHashSet<(Option<usize>, Vec<Element>)> =
-            rustc_hash::FxHashSet::default();
-        let mut types = Vec::new();
-        for h in 1..=self.heaps() {
-            if options[h as usize].is_empty() {
-                continue;
-            }
-            let t = self.transitions(options, h);
-            let generator = self.heap_gen[h as usize];
-            let key = (generator, t.iter().map(|&(e, _)| e).collect());
-            if seen.insert(key) {
-                types.push(TypeHeap {
-                    heap: h,
-                    generator,
-                    t,
-                });
-            }
-        }
-        types
-    }
-
-    /// The smallest heap of each generator, ascending, with its transitions.
-    fn letters(&self, options: &[Vec<Vec<u64>>]) -> Vec<TypeHeap> {
-        let mut seen = vec![false; self.monoid.generators()];
-        let mut letters = Vec::new();
-        for h in 1..=self.heaps() {
-            if let Some(g) = self.heap_gen[h as usize]
-                && !seen[g]
-            {
-                seen[g] = true;
-                letters.push(TypeHeap {
-                    heap: h,
-                    generator: Some(g),
-                    t: self.transitions(options, h),
-                });
-            }
-        }
-        letters
-    }
-
-    /// TR(W + h) from φ(W) = x and TR(W) (`scratch` is working space).
-    fn extend_transitions(
-        &self,
-        x: Element,
-        tr: &ElementSet,
-        letter: &TypeHeap,
-        options: &[Vec<Vec<u64>>],
-        scratch: &mut Vec<Element>,
-    ) -> ElementSet {
-        scratch.clear();
-        match letter.generator {
-            Some(g) => {
-                let action = self.monoid.action(g);
-                scratch.extend(tr.members().iter().map(|&i| action[i as usize]));
-            }
-            None => scratch.extend_from_slice(tr.members()),
-        }
-        for &(_, k) in &letter.t {
-            scratch.push(self.image(x, &options[letter.heap as usize][k]));
-        }
-        ElementSet::from_list(scratch)
-    }
-
-    /// Least representatives by a walk in ≺ order (an element reached again is not walked
-    /// past); with `rule`, also P by least representatives.
-    fn least_representatives(
-        &self,
-        options: &[Vec<Vec<u64>>],
-        rule: bool,
-    ) -> Result<LeastReps, MisereError> {
-        let order = self.order();
-        let letters = self.letters(options);
-        let mut reps = LeastReps {
-            parent: vec![0; order],
-            heap: vec![0; order],
-            rank: vec![usize::MAX; order],
-            lost_by_rule: vec![false; order],
-        };
-        reps.rank[0] = 0;
-        let mut count = 1;
-        struct Frame {
-            x: Element,
-            tr: ElementSet,
-            limit: usize,
-            next: usize,
-        }
-        let mut stack = vec![Frame {
-            x: 0,
-            tr: ElementSet::empty(),
-            limit: letters.len(),
-            next: 0,
-        }];
-        let mut scratch = Vec::new();
-        while let Some(top) = stack.last_mut() {
-            if top.next >= top.limit {
-                stack.pop();
-                continue;
-            }
-            let j = top.next;
-            top.next += 1;
-            let letter = &letters[j];
-            let x = top.x;
-            let y = self.times_heap(x, letter.heap);
-            if reps.rank[y as usize] != usize::MAX {
-                continue;
-            }
-            reps.rank[y as usize] = count;
-            count += 1;
-            reps.parent[y as usize] = x;
-            reps.heap[y as usize] = letter.heap;
-            let tr = if rule {
-                let tr = self.extend_transitions(x, &top.tr, letter, options, &mut scratch);
-                let mut lost = !tr.is_empty();
-                for &m in tr.members() {
-                    let m = m as usize;
-                    if reps.rank[m] == usize::MAX {
-                        return Err(MisereError::Rejected(format!(
-                            "heap {}: a candidate's option image was not reached before the \
-                             position (the rule moves to a larger heap?)",
-                            self.heaps()
-                        )));
-                    }
-                    if reps.lost_by_rule[m] {
-                        lost = false;
-                    }
-                }
-                reps.lost_by_rule[y as usize] = lost;
-                tr
-            } else {
-                ElementSet::empty()
-            };
-            stack.push(Frame {
-                x: y,
-                tr,
-                limit: j + 1,
-                next: 0,
-            });
-        }
-        if count != order {
-            return Err(MisereError::Rejected(format!(
-                "heap {}: a candidate has elements no position reaches",
-                self.heaps()
-            )));
-        }
-        Ok(reps)
-    }
-
-    /// The ≺-least position failing (P), if any.
-    fn p_check(
-        &self,
-        options: &[Vec<Vec<u64>>],
-        types: &[TypeHeap],
-        reps: &LeastReps,
-    ) -> Option<Vec<u64>> {
-        let mut best: Option<Vec<u64>> = None;
-        for ty in types {
-            let mut least: Option<Element> = None;
-            for x in 0..self.order() as Element {
-                if !self.lost[self.times_heap(x, ty.heap) as usize] {
-                    continue;
-                }
-                let fails = ty.t.iter().any(|&(_, k)| {
-                    self.lost[self.image(x, &options[ty.heap as usize][k]) as usize]
-                });
-                if fails && least.is_none_or(|l| reps.rank[x as usize] < reps.rank[l as usize]) {
-                    least = Some(x);
-                }
-            }
-            if let Some(x) = least {
-                let mut position = reps.position(x);
-                position.push(ty.heap);
-                position.sort_unstable_by(|a, b| b.cmp(a));
-                if best
-                    .as_ref()
-                    .is_none_or(|b| precedes(&position, b) == Ordering::Less)
-                {
-                    best = Some(position);
-                }
-            }
-        }
-        best
-    }
-
-    /// The N-search: the ≺-least position failing (N) below `bound` (if given), and the
-    /// ⊆-minimal transition sets of each element met (complete when there is no failure and no
-    /// bound).
-    fn n_search(
-        &self,
-        options: &[Vec<Vec<u64>>],
-        types: &[TypeHeap],
-        bound: Option<&[u64]>,
-        limits: &Limits,
-    ) -> Result<(Option<Vec<u64>>, MinimalSets), MisereError> {
-        let order = self.order();
-        let mut minimal: MinimalSets = vec![Vec::new(); order];
-        struct Frame {
-            x: Element,
-            tr: ElementSet,
-            limit: usize,
-            next: usize,
-        }
-        let mut stack = vec![Frame {
-            x: 0,
-            tr: ElementSet::empty(),
-            limit: types.len(),
-            next: 0,
-        }];
-        let mut scratch = Vec::new();
-        // The members of the transition set at hand, as bits (cleared after each step).
-        let mut marks = Bits::new(order);
-        let mut path: Vec<u64> = Vec::new();
-        let mut steps: u64 = 0;
-        while let Some(top) = stack.last_mut() {
-            if top.next >= top.limit {
-                stack.pop();
-                path.pop();
-                continue;
-            }
-            steps += 1;
-            if steps.is_multiple_of(4096) {
-                limits.check(self.heaps())?;
-            }
-            let j = top.next;
-            top.next += 1;
-            let ty = &types[j];
-            path.push(ty.heap);
-            if let Some(bound) = bound
-                && precedes(&path, bound) != Ordering::Less
-            {
-                return Ok((None, minimal));
-            }
-            let x = top.x;
-            let y = self.times_heap(x, ty.heap);
-            let tr = self.extend_transitions(x, &top.tr, ty, options, &mut scratch);
-            let list = &mut minimal[y as usize];
-            marks.mark(&tr);
-            let dominated = list.iter().any(|s| s.is_subset_marked(&tr, &marks));
-            marks.unmark(&tr);
-            if dominated {
-                path.pop();
-                continue;
-            }
-            list.retain(|s| !tr.is_subset(s));
-            list.push(tr.clone());
-            if !self.lost[y as usize]
-                && !tr.is_empty()
-                && tr.members().iter().all(|&m| !self.lost[m as usize])
-            {
-                return Ok((Some(path), minimal));
-            }
-            stack.push(Frame {
-                x: y,
-                tr,
-                limit: j + 1,
-                next: 0,
-            });
-        }
-        Ok((None, minimal))
-    }
-
-    /// The candidate with P set by least representatives, reduced and restricted to the
-    /// submonoid of the heaps' images.
-    fn settle(mut self, options: &[Vec<Vec<u64>>]) -> Result<Pretension, MisereError> {
-        let reps = self.least_representatives(options, true)?;
-        self.lost = reps.lost_by_rule;
-        Ok(self.reduced())
-    }
-
-    /// The reduction by ≡_P, its generators the distinct images of heaps.
-    fn reduced(self) -> Pretension {
-        let (monoid, class) = self.monoid.reduce(&self.lost);
-        let mut lost = vec![false; monoid.order()];
-        for (x, &c) in class.iter().enumerate() {
-            lost[c as usize] = self.lost[x];
-        }
-        // Distinct non-identity generators, in order of first heap.
-        let mut keep: Vec<usize> = Vec::new();
-        let mut keep_of_element: rustc_hash::FxHashMap<Element, usize> =
-            rustc_hash::FxHashMap::default();
-        let mut heap_gen = Vec::with_capacity(self.heap_gen.len());
-        for g in &self.heap_gen {
-            heap_gen.push(g.and_then(|g| {
-                let e = monoid.generator(g);
-                if e == 0 {
-                    return None;
-                }
-                Some(*keep_of_element.entry(e).or_insert_with(|| {
-                    keep.push(g);
-                    keep.len() - 1
-                }))
-            }));
-        }
-        let whole = monoid.order();
-        let (monoid, new_of_old) = monoid.submonoid(&keep);
-        let mut sub_lost = vec![false; monoid.order()];
-        for (x, new) in new_of_old.iter().enumerate() {
-            if let Some(new) = new {
-                sub_lost[*new as usize] = lost[x];
-            }
-        }
-        let restricted = Pretension {
-            monoid,
-            lost: sub_lost,
-            heap_gen,
-        };
-        // A proper submonoid may identify more elements (fewer z tell them apart): reduce again.
-        if restricted.order() < whole {
-            restricted.reduced()
-        } else {
-            restricted
-        }
-    }
-
-    /// The candidates of recalibration at the failure `failure` (heaps descending), in order,
-    /// until one predicts `want` for it.
-    fn recalibrate(
-        &self,
-        options: &[Vec<Vec<u64>>],
-        failure: &[u64],
-        want: bool,
-        limits: &Limits,
-    ) -> Result<Pretension, MisereError> {
-        let n = self.heaps();
-        let mut support: Vec<u64> = failure.to_vec();
-        support.sort_unstable();
-        support.dedup();
-        let count = |h: u64| failure.iter().filter(|&&x| x == h).count();
-        let mut tried = 0;
-        for size in 1..=support.len() {
-            for subset in colex_subsets(support.len(), size) {
-                tried += 1;
-                if tried > MAX_SUBSETS {
-                    return Err(MisereError::Rejected(format!(
-                        "heap {n}: recalibration at {} tried {MAX_SUBSETS} subsets of its heaps \
-                         without a candidate that predicts it",
-                        position_text(failure)
-                    )));
-                }
-                limits.check(n)?;
-                let freed: Vec<u64> = subset.iter().map(|&i| support[i]).collect();
-                let mut keep: Vec<usize> = Vec::new();
-                for h in 0..=n {
-                    if !freed.contains(&h)
-                        && let Some(g) = self.heap_gen[h as usize]
-                        && !keep.contains(&g)
-                    {
-                        keep.push(g);
-                    }
-                }
-                let (base, _) = self.monoid.submonoid(&keep);
-                let factors: Vec<(usize, usize)> = freed
-                    .iter()
-                    .map(|&h| {
-                        let ind = self.heap_gen[h as usize].map_or(0, |g| self.monoid.index(g));
-                        let i = ind.max(count(h) - 1);
-                        let p = if i >= 4 {
-                            (2 * ((i - 4) / 2)).max(2)
-                        } else {
-                            2
-                        };
-                        (i, p)
-                    })
-                    .collect();
-                let monoid = base
-                    .times_cyclic(&factors, limits.max_order)
-                    .map_err(|_| candidate_too_large(n, limits.max_order))?;
-                let heap_gen = (0..=n)
-                    .map(|h| match freed.iter().position(|&f| f == h) {
-                        Some(f) => Some(keep.len() + f),
-                        None => self.heap_gen[h as usize]
-                            .map(|g| keep.iter().position(|&k| k == g).expect("kept")),
-                    })
-                    .collect();
-                let candidate = Pretension {
-                    lost: Vec::new(),
-                    monoid,
-                    heap_gen,
-                }
-                .settle(options)?;
-                if candidate.lost[candidate.image(0, failure) as usize] == want {
-                    return Ok(candidate);
-                }
-            }
-        }
-        Err(MisereError::Rejected(format!(
-            "heap {n}: no recalibration at {} predicts its outcome",
-            position_text(failure)
-        )))
-    }
-}
-
-/// The k-subsets of 0..m, the largest element compared first.
-fn colex_subsets(m: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    let mut current = Vec::with_capacity(k);
-    fn go(m: usize, k: usize, from: usize, current: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
-        if current.len() == k {
-            all.push(current.clone());
-            return;
-        }
-        for i in from..m {
-            current.push(i);
-            go(m, k, i + 1, current, all);
-            current.pop();
-        }
-    }
-    go(m, k, 0, &mut current, &mut all);
-    all.sort_by(|a, b| a.iter().rev().cmp(b.iter().rev()));
-    all
-}
-
-/// The error of a candidate past the limit of elements.
-fn candidate_too_large(n: u64, max_order: usize) -> MisereError {
-    MisereError::TooLarge(format!(
-        "heap {n} needs a candidate quotient of more than {max_order} elements (--max-order)"
-    ))
-}
-
-/// `[5,5,9]`.
-fn position_text(position: &[u64]) -> String {
-    let mut heaps = position.to_vec();
-    heaps.sort_unstable();
-    let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    format!("[{}]", heaps.join(","))
-}
+pub use super::candidate::precedes;
+pub use super::limits::{DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits, Note};
 
 /// How one heap was settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -712,6 +126,10 @@ pub struct Construction {
     minimal: Option<MinimalSets>,
     /// What the last candidate of the heap that could not be added proves, if any.
     unsettled: Option<Unsettled>,
+    /// The steps of work the heaps added so far took (see the module documentation).
+    work: u64,
+    /// The most steps of work the construction may take in all, from heap 0, if limited.
+    work_limit: Option<u64>,
 }
 
 impl Default for Construction {
@@ -740,7 +158,27 @@ impl Construction {
             partners: None,
             minimal: None,
             unsettled: None,
+            work: 0,
+            work_limit: None,
         }
+    }
+
+    /// Limits the construction to `steps` steps of work in all, counted from heap 0 (the heaps
+    /// added so far included; see the module documentation): a heap that would take it past
+    /// them is not added. Set before the first heap, the heaps added and the heap where it stops
+    /// are the same on every machine, under any load, whatever else the process did.
+    pub fn limit_work(&mut self, steps: u64) {
+        self.work_limit = Some(steps);
+    }
+
+    /// The steps of work the heaps added so far took.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The most steps of work the construction may take in all, if limited.
+    pub fn work_limit(&self) -> Option<u64> {
+        self.work_limit
     }
 
     /// The largest heap covered.
@@ -794,7 +232,15 @@ impl Construction {
     ) -> Result<Settled, MisereError> {
         let n = self.heaps() + 1;
         self.unsettled = None;
-        limits.check(n)?;
+        let cap = self
+            .work_limit
+            .map(|total| (total.saturating_sub(self.work), total));
+        let budget = Budget::new(limits, cap);
+        if cap.is_some_and(|(left, _)| left == 0) {
+            // Nothing left: the heap is refused before any of its work.
+            budget.spend(1);
+        }
+        budget.check(n)?;
         let mut heap_options: Vec<Vec<u64>> = Vec::new();
         let mut too_large = None;
         options(n, &mut |parts| {
@@ -813,15 +259,19 @@ impl Construction {
         }
         heap_options.sort();
         heap_options.dedup();
+        budget.spend_times(heap_options.len(), 1);
         self.options.push(heap_options);
-        let result = self.settle_heap(n, limits);
-        if result.is_err() {
-            self.options.pop();
+        let result = self.settle_heap(n, &budget);
+        match result {
+            Ok(_) => self.work = self.work.saturating_add(budget.spent()),
+            Err(_) => {
+                self.options.pop();
+            }
         }
         result
     }
 
-    fn settle_heap(&mut self, n: u64, limits: &Limits) -> Result<Settled, MisereError> {
+    fn settle_heap(&mut self, n: u64, budget: &Budget<'_>) -> Result<Settled, MisereError> {
         let options = &self.options;
         if options[n as usize].is_empty() {
             self.current.heap_gen.push(None);
@@ -842,11 +292,12 @@ impl Construction {
         let pi = t.iter().all(|&(e, _)| !self.current.lost[e as usize]);
         let t_bits = Bits::from_fn(order, |x| t.iter().any(|&(e, _)| e as usize == x));
         if self.partners.is_none() {
+            budget.spend_times(order, order);
             self.partners = Some(self.compute_partners());
         }
         if self.minimal.is_none() {
-            let types = self.current.types(options);
-            let (failure, minimal) = self.current.n_search(options, &types, None, limits)?;
+            let types = self.current.types(options, budget);
+            let (failure, minimal) = self.current.n_search(options, &types, None, budget)?;
             if let Some(f) = failure {
                 return Err(MisereError::Rejected(format!(
                     "heap {n}: the verified quotient of the smaller heaps fails (N) at {}",
@@ -857,6 +308,7 @@ impl Construction {
         }
         let partners = self.partners.as_ref().expect("computed");
         let minimal = self.minimal.as_ref().expect("computed");
+        budget.spend_times(order, t.len());
         let allowed: Vec<Element> = (0..order as Element)
             .filter(|&x| {
                 self.current.lost[x as usize] == pi
@@ -876,7 +328,8 @@ impl Construction {
         }
         // The slow test.
         for &x in &allowed {
-            limits.check(n)?;
+            budget.check(n)?;
+            budget.spend_times(order, 1 + self.current.monoid.generators());
             let mut trial = self.current.clone();
             let g = trial.monoid.generators();
             if x == 0 {
@@ -887,12 +340,12 @@ impl Construction {
                 trial.monoid.push_generator(action);
                 trial.heap_gen.push(Some(g));
             }
-            let types = trial.types(options);
-            let reps = trial.least_representatives(options, false)?;
-            if trial.p_check(options, &types, &reps).is_some() {
+            let types = trial.types(options, budget);
+            let reps = trial.least_representatives(options, false, budget)?;
+            if trial.p_check(options, &types, &reps, budget).is_some() {
                 continue;
             }
-            let (failure, minimal) = trial.n_search(options, &types, None, limits)?;
+            let (failure, minimal) = trial.n_search(options, &types, None, budget)?;
             if failure.is_none() {
                 self.assign(n, x);
                 self.minimal = Some(minimal);
@@ -901,7 +354,7 @@ impl Construction {
         }
         // A new generator.
         let mut last = None;
-        let result = self.new_generator(n, limits, &mut last);
+        let result = self.new_generator(n, budget, &mut last);
         if result.is_err()
             && let Some(last) = last
         {
@@ -915,9 +368,10 @@ impl Construction {
     fn new_generator(
         &mut self,
         n: u64,
-        limits: &Limits,
+        budget: &Budget<'_>,
         last: &mut Option<LastChecked>,
     ) -> Result<Settled, MisereError> {
+        let limits = budget.limits;
         let options = &self.options;
         let mut candidate = {
             let monoid = self
@@ -925,6 +379,7 @@ impl Construction {
                 .monoid
                 .times_cyclic(&[(2, 2)], limits.max_order)
                 .map_err(|_| candidate_too_large(n, limits.max_order))?;
+            budget.spend_times(monoid.order(), monoid.generators());
             let mut heap_gen = self.current.heap_gen.clone();
             heap_gen.push(Some(monoid.generators() - 1));
             Pretension {
@@ -932,10 +387,10 @@ impl Construction {
                 lost: Vec::new(),
                 heap_gen,
             }
-            .settle(options)?
+            .settle(options, budget)?
         };
         for tried in 1..=limits.max_candidates {
-            limits.check(n)?;
+            budget.check(n)?;
             if candidate.order() > limits.max_order {
                 return Err(candidate_too_large(n, limits.max_order));
             }
@@ -945,11 +400,11 @@ impl Construction {
                     candidate.order()
                 )
             });
-            let types = candidate.types(options);
-            let reps = candidate.least_representatives(options, false)?;
-            let failure_p = candidate.p_check(options, &types, &reps);
+            let types = candidate.types(options, budget);
+            let reps = candidate.least_representatives(options, false, budget)?;
+            let failure_p = candidate.p_check(options, &types, &reps, budget);
             let (failure_n, minimal) =
-                candidate.n_search(options, &types, failure_p.as_deref(), limits)?;
+                candidate.n_search(options, &types, failure_p.as_deref(), budget)?;
             let Some(failure) = failure_n.or(failure_p) else {
                 if candidate.lost[0] {
                     return Err(MisereError::Rejected(format!(
@@ -969,7 +424,7 @@ impl Construction {
                     position_text(&failure)
                 )
             });
-            let next = candidate.recalibrate(options, &failure, want, limits);
+            let next = candidate.recalibrate(options, &failure, want, budget);
             *last = Some(LastChecked {
                 candidate,
                 reps,
@@ -1065,8 +520,7 @@ impl Construction {
 
 #[cfg(test)]
 mod tests {
-    use super::{Construction, Limits, colex_subsets, precedes};
-    use std::cmp::Ordering;
+    use super::{Construction, Limits};
 
     /// A take-and-break code's options from its definition (digit k: bit 1 takes k tokens
     /// leaving nothing, bit 2 leaving one heap, bit 4 leaving two).
@@ -1166,23 +620,5 @@ mod tests {
             }
         }
         assert!(changes >= 3, "{changes} changes");
-    }
-
-    #[test]
-    fn the_order_compares_the_largest_heap_first() {
-        assert_eq!(precedes(&[3], &[3, 1]), Ordering::Less);
-        assert_eq!(precedes(&[3, 1, 1], &[3, 2]), Ordering::Less);
-        assert_eq!(precedes(&[2, 2], &[3]), Ordering::Less);
-        assert_eq!(precedes(&[5, 5], &[5, 5]), Ordering::Equal);
-        assert_eq!(precedes(&[9], &[5, 5, 5]), Ordering::Greater);
-    }
-
-    #[test]
-    fn subsets_come_smallest_largest_element_first() {
-        assert_eq!(colex_subsets(3, 1), [[0], [1], [2]]);
-        assert_eq!(
-            colex_subsets(4, 2),
-            [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
-        );
     }
 }

@@ -26,11 +26,13 @@
 //! here is checked against it in the tests.
 
 pub mod bitset;
+mod candidate;
 mod certificate;
 pub mod construction;
 mod error;
 pub mod game;
 pub mod genus;
+mod limits;
 pub mod monoid;
 mod options;
 pub mod periodicity;

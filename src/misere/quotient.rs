@@ -82,6 +82,20 @@ impl MisereQuotient {
         }
     }
 
+    /// This quotient with its construction limited to `steps` steps of work in all, counted from
+    /// heap 0 (see [`Construction::limit_work`]): given to a quotient of heap 0 only, the heaps
+    /// it reaches and the heap where it stops depend on the game and the limits alone, never on
+    /// the machine, its load or what else the process did.
+    pub fn within_work(mut self, steps: u64) -> Self {
+        self.construction.limit_work(steps);
+        self
+    }
+
+    /// The steps of work the heaps added so far took (see [`MisereQuotient::within_work`]).
+    pub fn work(&self) -> u64 {
+        self.construction.work()
+    }
+
     /// The quotient of the heaps 0..=`up_to` of the game whose heap of n may become
     /// `options(n)` (each option a list of heaps smaller than n). An error names the first heap
     /// that could not be added and why; [`MisereQuotient::extend`] keeps what was built.

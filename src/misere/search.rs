@@ -77,7 +77,9 @@ impl<G: ImpartialGame> MisereSearch<G> {
 pub const KEPT_BETWEEN_QUESTIONS: usize = 250_000;
 
 thread_local! {
-    /// Each thread's shared misère searches, one per position type.
+    /// Each thread's shared misère searches, one per position type. A search's entries are
+    /// positions, so a type may share one only if two positions of different games are never
+    /// equal (see [`with_shared_search`]).
     static SHARED: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
 }
 
@@ -87,9 +89,12 @@ thread_local! {
 /// search: a question that passes the limit on a search already holding positions is asked
 /// again on a fresh one, so a position is refused only when its own positions pass the limit.
 ///
-/// Only for position types whose equality is the whole position: two positions of different
-/// games must never be equal (a script's positions, equal by their integers whatever the
-/// script, use a fresh search instead).
+/// The search is keyed by the position type, and its entries by the positions: only for
+/// position types whose equality is the whole position, game included, so that two positions of
+/// different games are never equal and never share an entry. The fixed games' positions (one
+/// game per type) are such; tokens on a graph (`OnGraph`) compare their board as well as their
+/// tokens. Heap positions and a script's positions, equal by their numbers whatever the rule,
+/// use a fresh search instead.
 pub fn with_shared_search<G: ImpartialGame + 'static, T>(
     question: impl Fn(&mut MisereSearch<G>) -> Result<T, MisereError>,
 ) -> Result<T, MisereError> {

@@ -66,6 +66,8 @@ pub struct Defined {
 /// A compiled script with its engine.
 pub struct Script {
     name: String,
+    /// The source compiled: with the name, what identifies the script's rules.
+    source: String,
     engine: Engine,
     ast: AST,
     defined: Defined,
@@ -128,6 +130,7 @@ impl Script {
         }
         Ok(Script {
             name: name.to_string(),
+            source: source.to_string(),
             engine,
             ast,
             defined,
@@ -137,6 +140,11 @@ impl Script {
     /// The script's name (its path as given).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The source compiled.
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// The optional functions it defines.

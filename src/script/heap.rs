@@ -92,6 +92,11 @@ impl ExternalRule for ScriptHeapRule {
         self.script.name()
     }
 
+    /// The script's source.
+    fn source(&self) -> &str {
+        self.script.source()
+    }
+
     /// The rules in a line (with the take-and-break code the options match, if one does).
     fn describe(&self) -> String {
         let rules = match self.script.rules() {
@@ -178,17 +183,20 @@ impl ExternalHeapRule for ScriptHeapRule {
 }
 
 impl PartialEq for ScriptHeapRule {
-    /// Two rules are the same only if they are the same loaded script.
+    /// Two rules are the same when they are loads of the same script: the same name and source.
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self, other)
+            || (self.name() == other.name() && self.source() == other.source())
     }
 }
 
 impl Eq for ScriptHeapRule {}
 
 impl Hash for ScriptHeapRule {
+    /// The name and the source's length (equal rules have both equal).
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.name().hash(state);
+        self.source().len().hash(state);
     }
 }
 
