@@ -114,7 +114,7 @@ impl std::fmt::Debug for dyn Generators {
 
 /// A random row of two to four components, each written by `component`, separated by spaces:
 /// the small position most games' [`Generators::position`] draws.
-pub fn small_row(rng: &mut Rng, mut component: impl FnMut(&mut Rng) -> String) -> String {
+pub(crate) fn small_row(rng: &mut Rng, mut component: impl FnMut(&mut Rng) -> String) -> String {
     let count = rng.between(2, 4);
     (0..count)
         .map(|_| component(rng))
