@@ -1,11 +1,16 @@
-//! The judges' input and output formats: what a format is ([`Format`]), and the reading
-//! helpers every format shares, on the shared [`Scanner`]. Each game's formats and their
-//! solvers live in the game's own module (`end_piles::FORMATS`, …), beside its theory.
+//! The judges' input and output formats: what a format is ([`Format`]), the shape of its inputs
+//! ([`Shape`]) with what the contest tools draw of its game ([`Generators`], on the seeded
+//! [`rng::Rng`]), and the reading helpers every format shares, on the shared [`Scanner`]. Each
+//! game's formats, their solvers and its generators live in the game's own module
+//! (`end_piles::FORMATS`, …), beside its theory.
 //!
 //! Every reader parses the whole input before anything is written, so a malformed input produces
 //! an error and no output at all. No allocation is sized by a count read from the input.
 
+pub mod rng;
+
 use crate::scanner::{InputError, Scanner};
+use rng::Rng;
 
 /// A judge format: its dialect name, its solver, and the shape and limits of its inputs. Each
 /// game lists its formats in its own module and hands them to its [`Game`](crate::game::Game)
@@ -22,36 +27,99 @@ pub struct Format {
     pub shape: Shape,
 }
 
-/// Which game's numbers a format holds: the values where solutions break differ per game (piles
-/// of 1 in take-or-merge, dependent bars in chocolate, multiples of `b` in bounded-take, …), and
-/// `grundy judge` aims at each game's own.
+/// One item of a judge input: a pile `[a, 0]`, or a pair `[a, b]` (a pile and its constant, a
+/// box's capacity and contents, a light's coordinates, …).
+pub type Item = [u64; 2];
+
+/// How a random input's numbers are drawn: `grundy judge` picks one profile per input, and a
+/// game's [`Generators`] that draw whole cases ([`Generators::case`]) follow it too.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Flavor {
-    /// end-piles: a row of piles.
-    EndPiles,
-    /// take-or-merge: a multiset of piles.
-    TakeOrMerge,
-    /// chocolate: a multiset of bar lengths.
-    Chocolate,
-    /// bounded-take: piles `num b`.
-    BoundedTake,
-    /// bean-split: beans per bottle.
-    BeanSplit,
-    /// box-fill: boxes `capacity current`, the linear rule.
-    BoxFill,
-    /// box-fill under the HDU 1729 square rule.
-    BoxFillSquare,
-    /// Euclid pairs (HDU 3595): pairs `p q`.
-    Euclid,
-    /// turning-corners (HDU 3404): coins `x y` on a board.
-    SwitchLights,
-    /// nim-products (Library Checker `nim_product_64`): pairs `a b` of 64-bit nimbers.
-    NimProduct,
-    /// nim-logarithms (Codeforces 1310F): pairs `a b` of non-zero 64-bit nimbers.
-    NimLog,
-    /// shiritori (AtCoder ABC 209 E): one case of words, each item a word's number
-    /// ([`crate::loopy::shiritori::code`]), written one word a line.
-    Shiritori,
+pub enum Profile {
+    /// Within a few of the smallest value.
+    Tiny,
+    /// Up to 30.
+    Small,
+    /// Every magnitude, log-uniformly, up to the limit.
+    Spread,
+    /// At or next to the limit.
+    Maximal,
+    /// A few distinct values, repeated.
+    Repeated,
+    /// The game's own boundary values ([`Generators::boundary`]).
+    Boundary,
+}
+
+/// How the items of one case go together.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// A row: their order matters, so tiny cases are every sequence of items.
+    Row,
+    /// A multiset: their order is irrelevant, so tiny cases are listed sorted only.
+    Multiset,
+    /// A set: no item twice (the judge promises it), in any order.
+    Set,
+}
+
+/// What the contest tools draw of a game beyond a format's [`Shape`], which holds it: the items
+/// its tiny inputs are made of, the items at its own boundaries (where solutions break: piles of
+/// 1, multiples of `b`, a box's threshold ±1, …), and a random small position for
+/// `grundy interact`. Each game states its own beside its formats, so that nothing in the
+/// contest tools names a game; the default methods fit most games.
+pub trait Generators: Sync {
+    /// The items tiny inputs are made of, and the most items in a tiny case: every case of
+    /// that many items or fewer is tried (up to a budget), shortest first, so every item is
+    /// tried alone.
+    fn tiny(&self) -> (Vec<Item>, usize);
+
+    /// How a case's items go together; a row unless the game says otherwise.
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Row
+    }
+
+    /// An item at one of the game's boundaries, within `bounds`; `before` holds the case's
+    /// items drawn so far (for items that depend on them, such as linearly dependent bars).
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item;
+
+    /// A whole case of `count` items drawn with `profile` within `bounds`, for items that make
+    /// sense only together (a dictionary of words that continue one another); `None`, the
+    /// default, draws the case item by item.
+    fn case(
+        &self,
+        rng: &mut Rng,
+        bounds: &Bounds,
+        profile: Profile,
+        count: usize,
+    ) -> Option<Vec<Item>> {
+        let _ = (rng, bounds, profile, count);
+        None
+    }
+
+    /// A case's items as an input writes them, when not as numbers (piles on one line, pairs
+    /// one a line): words, say; `None`, the default, writes numbers.
+    fn written(&self, items: &[Item]) -> Option<String> {
+        let _ = items;
+        None
+    }
+
+    /// A random small position of the game, in its notation, for `grundy interact` to start
+    /// from: a few components of a few stones, so that a game lasts a few dozen moves at most.
+    fn position(&self, rng: &mut Rng) -> String;
+}
+
+impl std::fmt::Debug for dyn Generators {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Generators")
+    }
+}
+
+/// A random row of two to four components, each written by `component`, separated by spaces:
+/// the small position most games' [`Generators::position`] draws.
+pub(crate) fn small_row(rng: &mut Rng, mut component: impl FnMut(&mut Rng) -> String) -> String {
+    let count = rng.between(2, 4);
+    (0..count)
+        .map(|_| component(rng))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Why a program's output is wrong, for formats whose answers are not unique (see
@@ -165,11 +233,12 @@ impl Bounds {
 /// The shape of a judge format's inputs — every format of the six games is the same skeleton:
 /// some *cases* (counted by a `T` line, running to the end of the input, ended by a `0` line, or
 /// exactly one), each a count `n` and `n` *items*, a pile (one number, all on one line) or a
-/// pair (one a line) — with its judge's limits and the output tokens it writes per case.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// pair (one a line) — with its judge's limits, the output tokens it writes per case, and what
+/// the contest tools draw of its game ([`Generators`]).
+#[derive(Copy, Clone, Debug)]
 pub struct Shape {
-    /// The game.
-    pub flavor: Flavor,
+    /// What `grundy judge` and `grundy interact` draw of the game.
+    pub generators: &'static dyn Generators,
     /// How cases are delimited.
     pub layout: CaseLayout,
     /// 1 for piles, 2 for pairs.
@@ -189,14 +258,14 @@ pub struct Shape {
 impl Shape {
     /// Cases of piles.
     pub const fn piles(
-        flavor: Flavor,
+        generators: &'static dyn Generators,
         layout: CaseLayout,
         tokens_per_case: usize,
         limits: Bounds,
         beyond: Bounds,
     ) -> Shape {
         Shape {
-            flavor,
+            generators,
             layout,
             arity: 1,
             second_within_first: false,
@@ -209,7 +278,7 @@ impl Shape {
 
     /// Cases of pairs; `second_within_first` for boxes (contents at most the capacity).
     pub const fn pairs(
-        flavor: Flavor,
+        generators: &'static dyn Generators,
         layout: CaseLayout,
         tokens_per_case: usize,
         second_within_first: bool,
@@ -217,7 +286,7 @@ impl Shape {
         beyond: Bounds,
     ) -> Shape {
         Shape {
-            flavor,
+            generators,
             layout,
             arity: 2,
             second_within_first,

@@ -753,3 +753,109 @@ fn a_bot_that_hangs_or_leaves_is_stopped() {
         (1, &Value::from("runtime_error"))
     );
 }
+
+// ---- The generators every game states beside its formats, through the library. ----
+
+/// Every judge format of every game with one, with its game's name.
+fn every_format() -> Vec<(String, grundy::judge::Format)> {
+    let mut games = grundy::resolve::fixed_games();
+    for name in ["turning-corners", "shiritori"] {
+        games.push(grundy::resolve::resolve(name).unwrap());
+    }
+    games
+        .iter()
+        .flat_map(|game| {
+            let name = game.info().name.clone();
+            game.formats()
+                .iter()
+                .map(move |format| (name.clone(), *format))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Fewer random draws for the formats of a million items an input.
+fn draws(shape: &grundy::judge::Shape, many: usize, few: usize) -> usize {
+    if shape.limits.items.1 > 100_000 {
+        few
+    } else {
+        many
+    }
+}
+
+#[test]
+fn random_inputs_respect_the_judge_limits_and_beyond_passes_them() {
+    use grundy::contest::inputs::{admits, random_input};
+    use grundy::judge::rng::Rng;
+    for (game, format) in every_format() {
+        let shape = format.shape;
+        let mut rng = Rng::new(1);
+        let mut passed_limits = false;
+        for _ in 0..draws(&shape, 300, 20) {
+            let input = random_input(&shape, &mut rng, false);
+            assert!(admits(&shape, &input, false), "{game}: {input:?}");
+            let wide = random_input(&shape, &mut rng, true);
+            assert!(admits(&shape, &wide, true), "{game} beyond: {wide:?}");
+            passed_limits |= !admits(&shape, &wide, false);
+        }
+        assert!(passed_limits, "{game}: --beyond never left the limits");
+    }
+}
+
+#[test]
+fn tiny_inputs_hold_every_single_item_and_respect_the_limits() {
+    use grundy::contest::inputs::{admits, tiny_inputs};
+    for (game, format) in every_format() {
+        let shape = format.shape;
+        let inputs = tiny_inputs(&shape);
+        let (alphabet, _) = shape.generators.tiny();
+        for item in alphabet {
+            assert!(
+                inputs
+                    .iter()
+                    .any(|input| input.cases.iter().any(|case| case == &vec![item])),
+                "{game}: no case of the single item {item:?}"
+            );
+        }
+        assert!(inputs.iter().all(|input| admits(&shape, input, false)));
+    }
+}
+
+#[test]
+fn rendered_inputs_are_read_by_the_judge_solvers() {
+    use grundy::contest::inputs::{random_input, tiny_inputs};
+    use grundy::judge::rng::Rng;
+    for (game, format) in every_format() {
+        let shape = format.shape;
+        let mut rng = Rng::new(9);
+        let mut inputs = tiny_inputs(&shape);
+        inputs.extend((0..draws(&shape, 40, 8)).map(|_| random_input(&shape, &mut rng, false)));
+        // The arithmetic's formats and shiritori's are one case of many items, a line of
+        // output each.
+        let per_item =
+            game == "shiritori" || (game == "turning-corners" && format.dialect.is_some());
+        for input in inputs {
+            let text = input.render(&shape);
+            let output = (format.solve)(text.as_bytes())
+                .unwrap_or_else(|error| panic!("{game}: {error} in\n{text}"));
+            let tokens = output.split_ascii_whitespace().count();
+            let expected = if per_item {
+                input.cases[0].len()
+            } else {
+                input.cases.len() * shape.tokens_per_case
+            };
+            assert_eq!(tokens, expected, "{game}");
+        }
+    }
+}
+
+#[test]
+fn every_game_with_a_format_draws_starting_positions_it_can_play() {
+    use grundy::contest::interact::starting_positions;
+    for (game, format) in every_format() {
+        let played = grundy::resolve::resolve(&game).unwrap();
+        let starts = starting_positions(&*played, 10, 5)
+            .unwrap_or_else(|error| panic!("{game} ({:?}): {error}", format.dialect));
+        assert_eq!(starts.len(), 10, "{game}: {starts:?}");
+    }
+}

@@ -27,13 +27,10 @@ const END: &str = "=== end ===";
 /// `analyze GAME POSITION --misere`, as text and as JSON.
 fn ask(game: &str, position: &str) -> String {
     let game = grundy::resolve(game).unwrap().misere().unwrap();
-    let mut text = Vec::new();
-    game.analyze(position, usize::MAX, false, &mut text)
+    let report = game
+        .analyze(position, usize::MAX)
         .unwrap_or_else(|error| panic!("{position}: {error}"));
-    let mut json = Vec::new();
-    game.analyze(position, usize::MAX, true, &mut json)
-        .unwrap_or_else(|error| panic!("{position}: {error}"));
-    String::from_utf8(text).unwrap() + String::from_utf8(json).unwrap().as_str()
+    format!("{report}{}\n", report.to_json())
 }
 
 /// The answer, printed for the parent.
@@ -131,10 +128,10 @@ fn heap_options(n) {{
 /// The winner and the winning moves of a misère report (not the game's name).
 fn verdict(game: &str, position: &str) -> (String, String) {
     let game = grundy::resolve(game).unwrap().misere().unwrap();
-    let mut json = Vec::new();
-    game.analyze(position, usize::MAX, true, &mut json)
+    let report = game
+        .analyze(position, usize::MAX)
         .unwrap_or_else(|error| panic!("{position}: {error}"));
-    let report: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let report = serde_json::to_value(&report).unwrap();
     (
         report["winner"].to_string(),
         report["winning_moves"].to_string(),

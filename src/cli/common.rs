@@ -168,7 +168,7 @@ pub fn random_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|elapsed| elapsed.as_nanos() as u64)
         .unwrap_or(0);
-    grundy::contest::rng::Rng::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
+    grundy::judge::rng::Rng::new(nanos ^ u64::from(std::process::id()) << 32).next_u64()
 }
 
 /// A size limit given to `option` (a count, see [`parse_count`]; past `usize`, the largest),

@@ -52,12 +52,12 @@
 //! ([`super::runner`]), killed with its children when the session ends.
 
 use super::judge::Verdict;
-use super::rng::Rng;
 use super::runner::{NoLine, Program, Session, SpawnError};
 use crate::core::{Play, Winner};
 use crate::game::compound_kind::Compound;
 use crate::game::{Game, GameError};
-use crate::judge::Flavor;
+use crate::judge::rng::Rng;
+use crate::judge::small_row;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use std::io::{self, Write};
@@ -169,21 +169,24 @@ pub fn starting_positions(
     count: usize,
     seed: u64,
 ) -> Result<Vec<String>, InteractError> {
-    let name = game.info().name.clone();
     let mut rng = Rng::new(seed);
     let mut seen = BTreeSet::new();
     let mut positions = Vec::new();
-    let kind = if game.heap_game().is_some() {
-        Kind::Heaps
-    } else {
-        let flavor = game.formats().first().map(|format| format.shape.flavor);
-        Kind::Fixed(flavor.ok_or_else(|| InteractError::NoPositions(name.clone()))?)
+    // A heap game's positions are heaps; any other game draws its own, by the generators its
+    // formats hold (each of its formats holds the same positions).
+    let generators = match game.formats().first() {
+        _ if game.heap_game().is_some() => None,
+        Some(format) => Some(format.shape.generators),
+        None => return Err(InteractError::NoPositions(game.info().name.clone())),
     };
     for _ in 0..count.saturating_mul(50).max(100) {
         if positions.len() >= count {
             break;
         }
-        let text = random_position(kind, &mut rng);
+        let text = match generators {
+            Some(generators) => generators.position(&mut rng),
+            None => random_heaps(&mut rng),
+        };
         let moves = game.moves(&text, 1)?;
         if moves.moves.is_empty() || !seen.insert(moves.position.clone()) {
             continue;
@@ -208,71 +211,9 @@ pub fn playable_starts(game: &dyn Game, starts: &[String]) -> Result<Vec<String>
     Ok(playable)
 }
 
-/// What a game's positions are made of, for [`random_position`].
-#[derive(Copy, Clone, Debug)]
-enum Kind {
-    /// A fixed game, known by its judge format's flavor.
-    Fixed(Flavor),
-    /// Heaps (the heap families, and heap scripts).
-    Heaps,
-}
-
-/// A random small position in the notation of a game of `kind`: two to four piles (bars,
-/// bottles, boxes) of a few stones, so that a game is a few dozen moves at most.
-fn random_position(kind: Kind, rng: &mut Rng) -> String {
-    let count = rng.between(2, 4) as usize;
-    let numbers = |rng: &mut Rng, low, high| -> Vec<String> {
-        (0..count)
-            .map(|_| rng.between(low, high).to_string())
-            .collect()
-    };
-    match kind {
-        Kind::Fixed(Flavor::EndPiles) => numbers(rng, 1, 6).join(" "),
-        Kind::Fixed(Flavor::TakeOrMerge) => numbers(rng, 1, 4).join(" "),
-        Kind::Fixed(Flavor::Chocolate) => {
-            let table = if rng.chance(1, 3) {
-                format!(" / {}", rng.between(1, 6))
-            } else {
-                String::new()
-            };
-            format!("{}{table}", numbers(rng, 1, 7).join(" "))
-        }
-        Kind::Fixed(Flavor::BoundedTake) => (0..count)
-            .map(|_| format!("{}/{}", rng.between(1, 14), rng.between(1, 3)))
-            .collect::<Vec<_>>()
-            .join(" "),
-        Kind::Fixed(Flavor::Euclid) => (0..count)
-            .map(|_| format!("{}/{}", rng.between(1, 12), rng.between(1, 12)))
-            .collect::<Vec<_>>()
-            .join(" "),
-        Kind::Fixed(Flavor::BeanSplit) => numbers(rng, 0, 2).join(" "),
-        Kind::Fixed(Flavor::BoxFill | Flavor::BoxFillSquare) => (0..count)
-            .map(|_| {
-                let capacity = rng.between(1, 14);
-                format!("{}/{capacity}", rng.between(0, capacity))
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-        Kind::Fixed(Flavor::SwitchLights | Flavor::NimProduct | Flavor::NimLog) => (0..count)
-            .map(|_| format!("{},{}", rng.between(1, 4), rng.between(1, 4)))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect::<Vec<_>>()
-            .join(" "),
-        // A dictionary of words of 3 or 4 letters a and b, and one of them just said.
-        Kind::Fixed(Flavor::Shiritori) => {
-            let words: Vec<String> = (0..count + 2)
-                .map(|_| {
-                    (0..rng.between(3, 4))
-                        .map(|_| if rng.chance(1, 2) { 'a' } else { 'b' })
-                        .collect()
-                })
-                .collect();
-            let said = &words[rng.index(words.len())];
-            format!("{} / {said}", words.join(" "))
-        }
-        Kind::Heaps => numbers(rng, 1, 12).join(" "),
-    }
+/// A random small position of a heap game: two to four heaps of up to 12.
+fn random_heaps(rng: &mut Rng) -> String {
+    small_row(rng, |rng| rng.between(1, 12).to_string())
 }
 
 /// How one game went.

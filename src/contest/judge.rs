@@ -23,10 +23,10 @@
 //! always names the same failure.
 
 use super::inputs::{Shape, TestInput, random_input, tiny_inputs};
-use super::rng::Rng;
 use super::runner::{self, Ending, Limits, Program, SpawnError};
 use super::shrink::{Budget, shrink};
 use crate::judge::Format;
+use crate::judge::rng::Rng;
 use crate::scanner::InputError;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -14,11 +14,14 @@
 //!   shrink, report.
 //! * [`interact`] is `grundy interact`: a jury that plays perfectly against the program over a
 //!   line protocol (documented there).
-//! * [`rng`] is the random-number generator that makes a seed name the same inputs in every build.
+//!
+//! Nothing here names a game: what is particular to one — its tiny items, its boundary values,
+//! its positions to play from — is in the game's own module, as the
+//! [`Generators`](crate::judge::Generators) its formats hold; the random numbers are
+//! [`crate::judge::rng`]'s, which make a seed name the same inputs in every build.
 
 pub mod inputs;
 pub mod interact;
 pub mod judge;
-pub mod rng;
 pub mod runner;
 pub mod shrink;

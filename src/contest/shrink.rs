@@ -254,6 +254,54 @@ fn smaller_values(value: u64, least: u64) -> Vec<u64> {
 mod tests {
     use super::*;
 
+    use crate::judge::rng::Rng;
+    use crate::judge::{BILLION, Bounds, CaseLayout, Generators, box_bounds};
+
+    /// The generators of made-up games: only a format's shape matters to shrinking.
+    struct Unused;
+
+    impl Generators for Unused {
+        fn tiny(&self) -> (Vec<Item>, usize) {
+            (vec![[1, 0]], 1)
+        }
+
+        fn boundary(&self, _: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+            [bounds.first.0, bounds.second.0]
+        }
+
+        fn position(&self, _: &mut Rng) -> String {
+            String::new()
+        }
+    }
+
+    /// Up to 4000 cases of up to 50 piles of 1 to 1000 (take-or-merge's judge).
+    const PILES: Shape = Shape::piles(
+        &Unused,
+        CaseLayout::Counted,
+        3,
+        Bounds::piles(4000, 50, (1, 1000)),
+        Bounds::piles(8000, 100, (1, u64::MAX)),
+    );
+
+    /// Exactly ten cases of up to 14 piles (BZOJ 1299's judge).
+    const TEN_CASES: Shape = Shape::piles(
+        &Unused,
+        CaseLayout::UntilEnd,
+        1,
+        Bounds::piles(10, 14, (1, BILLION)).exactly_cases(10),
+        Bounds::piles(20, 24, (1, u64::MAX)),
+    );
+
+    /// Boxes `capacity current`, the contents at most the capacity (box-fill's judge).
+    const BOXES: Shape = Shape::pairs(
+        &Unused,
+        CaseLayout::Counted,
+        1,
+        true,
+        box_bounds(50, 50, 32_767),
+        box_bounds(100, 100, 1_000_000_000_000_000_000),
+    );
+
     #[test]
     fn blocks_run_from_halves_to_single_items() {
         let all: Vec<_> = blocks(5).collect();
@@ -274,7 +322,7 @@ mod tests {
     fn a_failure_that_needs_one_big_pile_shrinks_to_that_pile_alone() {
         // "Fails" whenever some pile is at least 700: the smallest failing input is one case of
         // the single pile 700.
-        let shape = crate::games::take_or_merge::FORMATS[0].shape;
+        let shape = PILES;
         let input = TestInput {
             cases: vec![
                 vec![[3, 0], [900, 0], [5, 0]],
@@ -302,7 +350,7 @@ mod tests {
     fn a_fixed_case_count_is_kept_and_the_other_cases_become_the_smallest() {
         // BZOJ 1299 gives exactly ten cases: the shrunk input keeps ten, the failing one first
         // and nine boxes of one bar of length 1.
-        let shape = crate::games::chocolate::FORMATS[0].shape;
+        let shape = TEN_CASES;
         let input = TestInput {
             cases: (0..10u64)
                 .map(|index| vec![[40 + index, 0], [900 * (index % 3), 0], [7, 0]])
@@ -333,7 +381,7 @@ mod tests {
 
     #[test]
     fn boxes_keep_their_contents_within_their_capacity() {
-        let shape = crate::games::box_fill::FORMATS[0].shape;
+        let shape = BOXES;
         let input = TestInput {
             cases: vec![vec![[100, 90]]],
         };

@@ -37,7 +37,10 @@ use super::counted_sum::{CountedSum, Counter};
 use crate::compound::game::compounds;
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{
+    BILLION, Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row,
+};
 use crate::scanner::{InputError, Scanner};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::{Duration, Instant};
@@ -260,7 +263,7 @@ pub(crate) const FORMATS: &[Format] = &[
         // Spec: T ≤ 100, n ≤ 20, values ≤ 10^9. Past them: numbers past 2^32, where 32-bit
         // solutions break; honest ones take time in √num, so counts stay the judge's.
         shape: Shape::pairs(
-            Flavor::BoundedTake,
+            &Draws,
             CaseLayout::Counted,
             1,
             false,
@@ -274,7 +277,7 @@ pub(crate) const FORMATS: &[Format] = &[
         solve: solve_arc091f,
         // ARC 091 F: N ≤ 200, 1 ≤ A_i, K_i ≤ 10^9.
         shape: Shape::pairs(
-            Flavor::BoundedTake,
+            &Draws,
             CaseLayout::Single,
             1,
             false,
@@ -283,6 +286,50 @@ pub(crate) const FORMATS: &[Format] = &[
         ),
     },
 ];
+
+/// What the contest tools draw of bounded-take: piles `num b`.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let piles = (1..=6).flat_map(|num| (1..=3).map(move |b| [num, b]));
+        (piles.collect(), 2)
+    }
+
+    /// `b = 1`, `b` at the limit, multiples of `b` and their neighbours, fewer stones than `b`,
+    /// `b` near the square root of `num`.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let (b_low, b_high) = bounds.second;
+        let b = match rng.between(0, 4) {
+            0 => 1,
+            1 => b_high,
+            _ => rng.spread(b_low, b_high),
+        }
+        .clamp(b_low, b_high);
+        let multiple = rng.between(1, (high / b).max(1));
+        let num = match rng.between(0, 6) {
+            // A multiple of b, and its neighbours.
+            0 => multiple.saturating_mul(b),
+            1 => multiple.saturating_mul(b).saturating_sub(1),
+            2 => multiple.saturating_mul(b).saturating_add(1),
+            // Fewer stones than b: no move.
+            3 => rng.between(0, b.saturating_sub(1)),
+            // b near the square root of num, the slowest case.
+            4 => b.saturating_mul(b).saturating_add(rng.between(0, b)),
+            5 => high,
+            _ => rng.spread(low, high),
+        }
+        .clamp(low, high);
+        [num, b]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| {
+            format!("{}/{}", rng.between(1, 14), rng.between(1, 3))
+        })
+    }
+}
 
 /// XOR of the Grundy values of `n` piles read as `num b` lines.
 ///

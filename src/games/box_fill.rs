@@ -32,7 +32,10 @@ use super::counted_sum::{CountedMove, CountedSum, Counter};
 use crate::compound::game::compounds;
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{CaseLayout, Flavor, Format, Shape, box_bounds, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{
+    Bounds, CaseLayout, Format, Generators, Item, Shape, box_bounds, for_each_case, small_row,
+};
 use crate::scanner::{InputError, Scanner};
 use std::fmt::Write as _;
 
@@ -316,7 +319,7 @@ pub fn small_positions(rule: BoundRule, size: u64) -> Vec<BoxFill> {
 
 /// The HDU 1729 format's inputs.
 const HDU1729_SHAPE: Shape = Shape::pairs(
-    Flavor::BoxFillSquare,
+    &Draws(BoundRule::Square),
     CaseLayout::ZeroEnded,
     3,
     true,
@@ -332,7 +335,7 @@ pub(crate) const FORMATS: &[Format] = &[
         solve: solve_box_fill,
         // Spec: T ≤ 50, n ≤ 50, a_i ≤ 32767.
         shape: Shape::pairs(
-            Flavor::BoxFill,
+            &Draws(BoundRule::Linear),
             CaseLayout::Counted,
             1,
             true,
@@ -357,6 +360,53 @@ pub(crate) const SQUARE_FORMATS: &[Format] = &[Format {
     // HDU 1729: values ≤ 10^6; taken as at most 50 boxes a case and 20 cases an input.
     shape: HDU1729_SHAPE,
 }];
+
+/// What the contest tools draw of box-fill under a rule: boxes `capacity current`.
+struct Draws(BoundRule);
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let boxes = (0..=6).flat_map(|capacity| (0..=capacity).map(move |held| [capacity, held]));
+        (boxes.collect(), 2)
+    }
+
+    /// Capacities near the ends of the range and near powers of two; contents empty, full, at
+    /// the box's threshold (where it changes character) ±1, and at the threshold's threshold.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let capacity = match rng.between(0, 5) {
+            0 => rng.between(low, low.saturating_add(2).min(high)),
+            1 => high - rng.between(0, 1.min(high - low)),
+            2 => {
+                let power = 1u64 << rng.between(1, u64::from(high.max(2).ilog2()));
+                power
+                    .saturating_add(rng.between(0, 2))
+                    .saturating_sub(1)
+                    .clamp(low, high)
+            }
+            _ => rng.spread(low, high),
+        };
+        let threshold = |capacity| self.0.threshold(capacity).unwrap_or(0);
+        let held = match rng.between(0, 6) {
+            0 => 0,
+            1 => capacity,
+            2 => threshold(capacity),
+            3 => threshold(capacity).saturating_add(1),
+            4 => threshold(capacity).saturating_sub(1),
+            5 => threshold(threshold(capacity)),
+            _ => rng.between(0, capacity),
+        }
+        .min(capacity);
+        [capacity, held]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| {
+            let capacity = rng.between(1, 14);
+            format!("{}/{capacity}", rng.between(0, capacity))
+        })
+    }
+}
 
 /// XOR of the Grundy values of `n` boxes read as `capacity current` lines.
 fn read_box_fill_value(

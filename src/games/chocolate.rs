@@ -43,7 +43,8 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::multisets;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape};
+use crate::judge::rng::Rng;
+use crate::judge::{Arrangement, BILLION, Bounds, CaseLayout, Format, Generators, Item, Shape};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
@@ -647,7 +648,7 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     solve: solve_chocolate,
     // Spec: (10 cases), n ≤ 14, lengths ≤ 10^9.
     shape: Shape::piles(
-        Flavor::Chocolate,
+        &Draws,
         CaseLayout::UntilEnd,
         1,
         // BZOJ 1299 gives exactly ten rounds, one box each, and no count line.
@@ -655,6 +656,47 @@ pub(crate) const FORMATS: &[Format] = &[Format {
         Bounds::piles(20, 24, (1, u64::MAX)),
     ),
 }];
+
+/// What the contest tools draw of chocolate: multisets of bars.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((1..=4).map(|a| [a, 0]).collect(), 4)
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Multiset
+    }
+
+    /// Linearly dependent bars: an XOR of earlier ones, a copy, or a power of two.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let xor = before
+            .iter()
+            .filter(|_| rng.chance(1, 2))
+            .fold(0, |acc, item| acc ^ item[0]);
+        let value = match rng.between(0, 3) {
+            0 if xor >= low => xor,
+            1 if !before.is_empty() => before[rng.index(before.len())][0],
+            2 => 1u64 << rng.between(0, u64::from(high.ilog2())),
+            _ => rng.spread(low, high),
+        };
+        [value.clamp(low, high), 0]
+    }
+
+    /// Two to four bars of up to 7, with a table of up to 6 a third of the time.
+    fn position(&self, rng: &mut Rng) -> String {
+        let count = rng.between(2, 4);
+        let table = if rng.chance(1, 3) {
+            format!(" / {}", rng.between(1, 6))
+        } else {
+            String::new()
+        };
+        let bars: Vec<String> = (0..count).map(|_| rng.between(1, 7).to_string()).collect();
+        format!("{}{table}", bars.join(" "))
+    }
+}
 
 fn solve_chocolate(input: &[u8]) -> Result<String, InputError> {
     let mut scanner = Scanner::new(input);

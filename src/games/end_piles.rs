@@ -64,7 +64,10 @@
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{
+    BILLION, Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row,
+};
 use crate::misere::MisereTheory;
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
@@ -512,13 +515,33 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     solve: solve_end_piles,
     // Spec: T ≤ 10, n ≤ 1000, a_i ≤ 10^9.
     shape: Shape::piles(
-        Flavor::EndPiles,
+        &Draws,
         CaseLayout::Counted,
         1,
         Bounds::piles(10, 1000, (1, BILLION)),
         Bounds::piles(20, 2000, (1, u64::MAX)),
     ),
 }];
+
+/// What the contest tools draw of end-piles.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((1..=3).map(|a| [a, 0]).collect(), 4)
+    }
+
+    /// Tiny rows again, but at the top of the range: the boundaries of the recurrence (a pile
+    /// equal to a segment value, or one off) at large magnitudes.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        [high - rng.between(0, 3.min(high - low)), 0]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| rng.between(1, 6).to_string())
+    }
+}
 
 fn solve_end_piles(input: &[u8]) -> Result<String, InputError> {
     let mut out = String::new();

@@ -38,7 +38,8 @@ use crate::compound::game::compounds;
 use crate::compound::measure::Measures;
 use crate::core::Nimber;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{BILLION, Bounds, CaseLayout, Flavor, Format, Shape};
+use crate::judge::rng::Rng;
+use crate::judge::{BILLION, Bounds, CaseLayout, Format, Generators, Item, Shape, small_row};
 use crate::scanner::{InputError, Scanner};
 
 /// The game's spelling on the command line.
@@ -238,7 +239,7 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     // Reconstructed (see docs/compounds.md): n ≤ 1000 per case; the pile limit is not known,
     // so 10^9 is assumed. Past it: piles to 2^40, zero piles.
     shape: Shape::pairs(
-        Flavor::Euclid,
+        &Draws,
         CaseLayout::UntilEnd,
         1,
         false,
@@ -246,6 +247,52 @@ pub(crate) const FORMATS: &[Format] = &[Format {
         Bounds::pairs(10, 1000, (0, 1 << 40), (0, 1 << 40)),
     ),
 }];
+
+/// What the contest tools draw of Euclid pairs: pairs `p q`.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let pairs = (1..=5).flat_map(|p| (1..=5).map(move |q| [p, q]));
+        (pairs.collect(), 3)
+    }
+
+    /// Consecutive Fibonacci numbers (the longest chains of quotient 1, where R and S
+    /// alternate), multiples (a quotient of 2 or more: won), equal piles, and the ends.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let (second_low, second_high) = bounds.second;
+        let mut fibonacci = (1u64, 2u64);
+        let steps = rng.between(0, 80);
+        for _ in 0..steps {
+            match fibonacci.0.checked_add(fibonacci.1) {
+                Some(next) if next <= high.min(second_high) => {
+                    fibonacci = (fibonacci.1, next);
+                }
+                _ => break,
+            }
+        }
+        let p = rng.spread(low, high);
+        let pair = match rng.between(0, 5) {
+            0 => [fibonacci.0, fibonacci.1],
+            1 => [fibonacci.1, fibonacci.0],
+            2 => [p, p.saturating_mul(rng.between(2, 5))],
+            3 => [p, p],
+            4 => [p, p.saturating_add(rng.between(1, 3))],
+            _ => [p, rng.spread(second_low, second_high)],
+        };
+        [
+            pair[0].clamp(low, high),
+            pair[1].clamp(second_low, second_high),
+        ]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| {
+            format!("{}/{}", rng.between(1, 12), rng.between(1, 12))
+        })
+    }
+}
 
 /// Reads HDU 3595 cases to the end of the input: the first player wins the continued compound
 /// exactly when the largest S of the pairs is odd.

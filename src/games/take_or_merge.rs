@@ -37,7 +37,10 @@
 
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{
+    Arrangement, Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row,
+};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
@@ -530,13 +533,36 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     solve: solve_take_or_merge,
     // Spec: T ≤ 4000, n ≤ 50, a_i ≤ 1000; past them, sums past 64 bits.
     shape: Shape::piles(
-        Flavor::TakeOrMerge,
+        &Draws,
         CaseLayout::Counted,
         3,
         Bounds::piles(4000, 50, (1, 1000)),
         Bounds::piles(8000, 100, (1, u64::MAX)),
     ),
 }];
+
+/// What the contest tools draw of take-or-merge: multisets of piles.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((1..=5).map(|a| [a, 0]).collect(), 5)
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Multiset
+    }
+
+    /// Piles of 1 (which vanish in one move) and 2 (the s ≤ 2 cases).
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        [rng.pick(&[1, 1, 1, 2, 2, 3]).clamp(low, high), 0]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| rng.between(1, 4).to_string())
+    }
+}
 
 fn solve_take_or_merge(input: &[u8]) -> Result<String, InputError> {
     let mut out = String::new();

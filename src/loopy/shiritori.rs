@@ -47,7 +47,8 @@ use crate::game::{
     Capabilities, Game, GameError, GameInfo, MOVES_COUNTED, MoveOutcome, PositionMoves,
     VerifyRequest,
 };
-use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape};
+use crate::judge::rng::Rng;
+use crate::judge::{Bounds, CaseLayout, Format, Generators, Item, Profile, Shape};
 use crate::report::{AnalysisReport, ListedMove, LoopyReport, LoopyText};
 use crate::scanner::{InputError, Location, Scanner, Token};
 use crate::verify::{Counterexample, Report};
@@ -229,7 +230,7 @@ const FORMATS: &[Format] = &[Format {
                `Takahashi`, `Aoki` or `Draw` for the game Takahashi starts with it",
     solve: solve_shiritori,
     shape: Shape::piles(
-        Flavor::Shiritori,
+        &Draws,
         CaseLayout::Single,
         1,
         Bounds {
@@ -248,6 +249,107 @@ const FORMATS: &[Format] = &[Format {
         },
     ),
 }];
+
+/// What the contest tools draw of the judge format: one case of words, each item a word's
+/// number ([`code`]), written one word a line.
+struct Draws;
+
+impl Generators for Draws {
+    /// Every word of 3 or 4 letters a and b: self-loops, chains, cycles of two blocks.
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let words = (3..=4).flat_map(|length| {
+            (0..1u64 << length).map(move |bits| {
+                let word: String = (0..length)
+                    .rev()
+                    .map(|i| if bits >> i & 1 == 1 { 'b' } else { 'a' })
+                    .collect();
+                [code::number(&word), 0]
+            })
+        });
+        (words.collect(), 3)
+    }
+
+    /// Dictionaries are drawn whole ([`Generators::case`]); a lone word is any word.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        [rng.between(bounds.first.0, bounds.first.1), 0]
+    }
+
+    /// A dictionary of `count` words. Words over the whole alphabet almost never continue one
+    /// another, so most profiles draw from a few letters — two or three (self-loops, cycles,
+    /// long chains, shared blocks), up to eight — and lengths from 3 to the longest allowed;
+    /// the spread profile uses the whole alphabet, the maximal one the longest words.
+    fn case(
+        &self,
+        rng: &mut Rng,
+        bounds: &Bounds,
+        profile: Profile,
+        count: usize,
+    ) -> Option<Vec<Item>> {
+        let longest = code::word(bounds.first.1).len() as u64;
+        let (letters, lengths) = match profile {
+            Profile::Tiny => (rng.between(1, 2), (3, 4)),
+            Profile::Small => (rng.between(2, 3), (3, 5)),
+            Profile::Spread => (52, (3, longest)),
+            Profile::Maximal => (rng.between(1, 52), (longest, longest)),
+            Profile::Repeated | Profile::Boundary => (rng.between(2, 8), (3, longest.min(5))),
+        };
+        // The letters used: a random choice of the 52.
+        let alphabet: Vec<u8> = (0..letters)
+            .map(|_| {
+                let letter = rng.between(0, 51) as u8;
+                if letter < 26 {
+                    b'a' + letter
+                } else {
+                    b'A' + letter - 26
+                }
+            })
+            .collect();
+        let repeated: Vec<u64> = (0..rng.between(1, 4))
+            .map(|_| random_word(rng, &alphabet, lengths))
+            .collect();
+        let words = (0..count).map(|_| {
+            let word = if profile == Profile::Repeated && rng.chance(1, 2) {
+                rng.pick(&repeated)
+            } else {
+                random_word(rng, &alphabet, lengths)
+            };
+            [word.clamp(bounds.first.0, bounds.first.1), 0]
+        });
+        Some(words.collect())
+    }
+
+    fn written(&self, items: &[Item]) -> Option<String> {
+        Some(
+            items
+                .iter()
+                .map(|item| format!("{}\n", code::word(item[0])))
+                .collect(),
+        )
+    }
+
+    /// A dictionary of words of 3 or 4 letters a and b, and one of them just said.
+    fn position(&self, rng: &mut Rng) -> String {
+        let count = rng.between(2, 4);
+        let words: Vec<String> = (0..count + 2)
+            .map(|_| {
+                (0..rng.between(3, 4))
+                    .map(|_| if rng.chance(1, 2) { 'a' } else { 'b' })
+                    .collect()
+            })
+            .collect();
+        let said = &words[rng.index(words.len())];
+        format!("{} / {said}", words.join(" "))
+    }
+}
+
+/// The number of a random word of `alphabet`'s letters, of a length in `lengths`.
+fn random_word(rng: &mut Rng, alphabet: &[u8], (shortest, longest): (u64, u64)) -> u64 {
+    let length = rng.between(shortest, longest);
+    let word: String = (0..length)
+        .map(|_| char::from(alphabet[rng.index(alphabet.len())]))
+        .collect();
+    code::number(&word)
+}
 
 /// A position: the dictionary and the word just said (an index into it).
 #[derive(Clone, Debug, PartialEq, Eq)]

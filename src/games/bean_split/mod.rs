@@ -70,7 +70,8 @@ pub use reader::{Parities, Parity, read_parities};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::enumerate::sequences;
 use crate::game::{Entry, Game, GameInfo};
-use crate::judge::{Bounds, CaseLayout, Flavor, Format, Shape, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row};
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use crate::verify::Verdict;
@@ -847,13 +848,38 @@ pub(crate) const FORMATS: &[Format] = &[Format {
     solve: solve_bean_split,
     // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
     shape: Shape::piles(
-        Flavor::BeanSplit,
+        &Draws,
         CaseLayout::Counted,
         4,
         Bounds::piles(10, 21, (0, 10_000)),
         Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
     ),
 }];
+
+/// What the contest tools draw of bean-split: beans per bottle.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((0..=2).map(|a| [a, 0]).collect(), 4)
+    }
+
+    /// Empty bottles, mostly, and parities.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let value = match rng.between(0, 5) {
+            0..=2 => 0,
+            3 => 1,
+            4 => 2,
+            _ => rng.spread(low, high),
+        };
+        [value.clamp(low, high), 0]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| rng.between(0, 2).to_string())
+    }
+}
 
 fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
     let mut out = String::new();

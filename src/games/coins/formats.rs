@@ -16,12 +16,19 @@
 //!   when there is none. Any such x is accepted: `judge` checks each answer by exponentiation
 //!   (a [`Checker`]) rather than comparing it with grundy's, the least one.
 //!
-//! Each reader parses the whole input before writing anything; errors are located.
+//! Each reader parses the whole input before writing anything; errors are located. What the
+//! contest tools draw of each format is beside the formats ([`Generators`]); every one of them
+//! draws its positions to play from as turning-corners' lights.
 
-use crate::judge::{Bounds, CaseLayout, Checker, Flavor, Format, Rejection, Shape, for_each_case};
+use crate::judge::rng::Rng;
+use crate::judge::{
+    Arrangement, Bounds, CaseLayout, Checker, Format, Generators, Item, Rejection, Shape,
+    for_each_case,
+};
 use crate::nimber_field::arithmetic::{power, product};
 use crate::nimber_field::log::log;
 use crate::scanner::{InputError, Scanner};
+use std::collections::BTreeSet;
 
 /// The first player's line in HDU 3404.
 pub const HDU3404_WIN: &str = "Have a try, lxhgww.";
@@ -40,7 +47,7 @@ pub(crate) const FORMATS: &[Format] = &[
                    `Have a try, lxhgww.` if the first player wins, else `Don't waste your time.`",
         solve: solve_switch_lights,
         shape: Shape::pairs(
-            Flavor::SwitchLights,
+            &Lights,
             CaseLayout::Counted,
             4,
             false,
@@ -54,7 +61,7 @@ pub(crate) const FORMATS: &[Format] = &[
                    nim-product a * b a line",
         solve: solve_nim_products,
         shape: Shape::pairs(
-            Flavor::NimProduct,
+            &Nimbers(0, 5),
             CaseLayout::Single,
             1,
             false,
@@ -68,7 +75,7 @@ pub(crate) const FORMATS: &[Format] = &[
                    a^x = b in nim-powers, or -1 (any such x is accepted)",
         solve: solve_logarithms,
         shape: Shape::pairs(
-            Flavor::NimLog,
+            &Nimbers(1, 4),
             CaseLayout::Single,
             1,
             false,
@@ -78,6 +85,86 @@ pub(crate) const FORMATS: &[Format] = &[
         .checked_by(Checker(check_logarithms)),
     },
 ];
+
+/// What the contest tools draw of HDU 3404: lights `x y`, no two at one place.
+struct Lights;
+
+impl Generators for Lights {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let lights = (1..=3).flat_map(|x| (1..=3).map(move |y| [x, y]));
+        (lights.collect(), 3)
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Set
+    }
+
+    /// Lights on the first rows and columns and at powers of two (where nim-products change
+    /// character), and next to the limit.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let coordinate = |rng: &mut Rng| {
+            match rng.between(0, 3) {
+                0 => rng.between(1, 4),
+                1 => 1u64 << rng.between(0, u64::from(high.ilog2())),
+                2 => high - rng.between(0, 2.min(high - low)),
+                _ => rng.spread(low, high),
+            }
+            .clamp(low, high)
+        };
+        [coordinate(rng), coordinate(rng)]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        lights_position(rng)
+    }
+}
+
+/// What the contest tools draw of the nimber arithmetic's formats: pairs `a b` of 64-bit
+/// nimbers, the tiny ones each from the first number to the second.
+struct Nimbers(u64, u64);
+
+impl Generators for Nimbers {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        let range = self.0..=self.1;
+        let pairs = range
+            .clone()
+            .flat_map(|a| range.clone().map(move |b| [a, b]));
+        (pairs.collect(), 2)
+    }
+
+    /// Fermat 2-powers 2^(2^k), their neighbours, powers of two, all ones.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, _: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let special = |rng: &mut Rng| {
+            let value = match rng.between(0, 5) {
+                0 => 1u64 << (1u64 << rng.between(0, 5)),
+                1 => (1u64 << (1u64 << rng.between(0, 5))).wrapping_sub(1),
+                2 => 1u64 << rng.between(0, 63),
+                3 => u64::MAX,
+                4 => rng.between(1, 3),
+                _ => rng.spread(low, high),
+            };
+            value.clamp(low, high)
+        };
+        [special(rng), special(rng)]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        lights_position(rng)
+    }
+}
+
+/// A random small turning-corners position: two to four lights on a 4 × 4 board.
+fn lights_position(rng: &mut Rng) -> String {
+    let count = rng.between(2, 4);
+    (0..count)
+        .map(|_| format!("{},{}", rng.between(1, 4), rng.between(1, 4)))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// One HDU 3404 case's lights, read and checked: coordinates 1 … 2^63, no light twice.
 fn read_lights(scanner: &mut Scanner<'_>) -> Result<Vec<(u64, u64)>, InputError> {

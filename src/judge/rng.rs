@@ -1,6 +1,7 @@
-//! The random numbers behind generated inputs: SplitMix64, written out here so that a seed names
-//! the same inputs in every build of grundy, whatever the version of a random-number crate (whose
-//! generators promise no stable stream across versions).
+//! The random numbers behind generated inputs and positions (`grundy judge`, `grundy interact`,
+//! and each game's [`Generators`](super::Generators)): SplitMix64, written out here so that a
+//! seed names the same inputs in every build of grundy, whatever the version of a random-number
+//! crate (whose generators promise no stable stream across versions).
 
 /// A SplitMix64 generator (Steele, Lea and Flood, 2014): a 64-bit counter stepped by the golden
 /// ratio and scrambled by two multiply-xorshift rounds.
@@ -47,6 +48,19 @@ impl Rng {
     /// One of `choices` (which must not be empty).
     pub fn pick<T: Copy>(&mut self, choices: &[T]) -> T {
         choices[self.index(choices.len())]
+    }
+
+    /// A number in `low..=high` of every magnitude: a random bit length, then a random number of
+    /// it (clamped into the range), so that small numbers are as likely as huge ones.
+    pub fn spread(&mut self, low: u64, high: u64) -> u64 {
+        let bits = self.between(0, 64) as u32;
+        let top = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits).saturating_sub(1)
+        };
+        let value = self.between(top / 2, top);
+        value.clamp(low, high)
     }
 }
 
