@@ -5,37 +5,34 @@
 //! any position (winner, Grundy value, every winning move), checks its fast theory against an
 //! exhaustive search, and plays a perfect game.
 //!
-//! The library reads like a book:
+//! The library reads like a book. Dependencies point one way, from the top of this list
+//! (the bottom layer) to the end, and never back (docs/architecture.md draws the layers;
+//! `tests/layout.rs` checks them):
 //!
-//! Dependencies point one way, from the bottom of this list to the top, and never back:
-//!
-//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and
-//!   the generic [`ExhaustiveSolver`], the referee of everything else.
+//! * [`core`] — nimbers, `mex`, nim-sum, the [`ImpartialGame`] trait and the generic
+//!   [`ExhaustiveSolver`], the referee of everything else.
 //! * [`nimber_field`] — the nimbers below 2^64 as a field: nim-product, inverse, square root,
 //!   the discrete logarithm (the values of the two-dimensional coin-turning games).
-//! * [`notation`] and [`theory`] — how a game's positions and moves are written, and its fast
-//!   theory (who wins, the value, every winning move).
-//! * [`games`] — one module per game, each opening with its rules, source and theory.
-//! * [`engine`] — the table engine: G(0), G(1), … of a compiled heap rule (sparse and dense
-//!   pair scans, the ring mode), its period proofs and its progress; it knows only the rule value.
+//! * [`scanner`], [`notation`], [`enumerate`] — the token scanner and its located
+//!   [`InputError`](scanner::InputError); how positions and moves are written; small positions.
+//! * [`theory`] — a game's fast theory (who wins, the value, every winning move).
+//! * [`report`] — `analyze`'s reports as typed values, each both its text and its JSON.
+//! * [`analysis`], [`play`], [`search`], [`judge`] — the report of a position, a perfect game,
+//!   exhaustive search as a theory, the judges' formats and their generators.
+//! * [`verify`] — a theory checked against exhaustive search.
+//! * [`engine`] and [`misere`] — the table engine (G(0), G(1), … of a compiled heap rule, its
+//!   period proofs, the ring mode); misère play, genus and quotients.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
-//!   Grundy's game.
-//! * [`scanner`] and [`judge`] — the shared token scanner (and its located [`InputError`](
-//!   scanner::InputError)) and the judges' formats.
-//! * [`analysis`], [`verify`], [`play`] — the three things grundy does with any game.
-//! * [`serve`] — `grundy serve`: the page and JSON API to play, analyse and chart in a browser.
-//! * [`script`] — games from Rhai script files, and conjectures checked against exhaustive search.
-//! * [`game`] — a game as a value ([`Game`]): what every command runs on; each fixed game's
-//!   module builds its own.
+//!   Grundy's game; `table` and `census`.
+//! * [`game`] — a game as a value ([`Game`]): seven queries and its capabilities.
 //! * [`compound`] — the other ways to add games (conjunctive, continued, selective, shortened
 //!   selective) and the remoteness and suspense that decide them.
-//! * [`search`] — exhaustive search as a theory, for games with no fast theory (scripts).
-//! * [`loopy`] — games that can return to a position: draws, Smith's γ values ∞(K), games on
-//!   any directed graph (`graph:FILE`).
-//! * [`contest`] — `grundy judge` and `grundy interact`: a contestant's program against exact
-//!   answers (generated inputs, shrunk failures) and against a perfect jury.
-//! * [`resolve`](mod@resolve) — on top of everything: the one place that turns a spelling into a
-//!   game ([`resolve()`]).
+//! * [`games`] — one module per game, each opening with its rules, source and theory.
+//! * [`script`] and [`loopy`] — games from Rhai scripts; games that can return to a position
+//!   (draws, Smith's γ values ∞(K), games on any directed graph).
+//! * [`contest`] and [`resolve`](mod@resolve) — `grundy judge` and `grundy interact`; the one
+//!   place that turns a spelling into a game ([`resolve()`]).
+//! * [`serve`] — `grundy serve`: the page and JSON API, on top of everything.
 //!
 //! A position's theory, straight from a game's type:
 //!

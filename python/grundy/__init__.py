@@ -29,7 +29,9 @@ Long calls (``table``, ``census``) release the GIL and stop on Ctrl-C (``Keyboar
 
 from __future__ import annotations
 
+import copy as _copy
 import json as _json
+from importlib import metadata as _metadata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -68,7 +70,13 @@ __all__ = [
     "table",
 ]
 
-__version__ = "0.1.0"
+#: The package's version: the one number of the Rust crate it is built from (python/Cargo.toml).
+__version__ = _metadata.version("grundy")
+
+
+def __dir__() -> List[str]:
+    """The API only: what ``__all__`` names, and ``__version__`` (not the helpers' imports)."""
+    return sorted(__all__ + ["__version__"])
 
 
 def resolve(spelling: str) -> Game:
@@ -131,44 +139,90 @@ class Check(NamedTuple):
         return line
 
 
-@dataclass(frozen=True)
 class Analysis:
     """The analysis of one position: the content of ``grundy analyze GAME POSITION --json``.
 
     ``winner`` is ``'first'`` (the player to move wins), ``'second'`` or ``'draw'``;
     ``grundy`` the Grundy value where the theory gives one; ``winning_moves`` the listed
     winning moves as ``(move, to)`` pairs and ``winning_move_count`` how many there are in all.
-    ``str()`` is the command line's text report; ``to_dict()`` its JSON object.
+    Every other field of the report is an attribute too, by its JSON name: ``gamma``,
+    ``tokens``, ``drawing_moves`` and ``drawing_move_count`` for games with draws; ``compound``,
+    ``rules`` and ``deciding`` for a compound; ``measure``, ``value``, ``moves`` and ``more`` for
+    remoteness. ``str()`` is the command line's text report; ``to_dict()`` its JSON object,
+    every key of it.
     """
 
-    game: str
-    position: str
-    play: str
-    winner: str
-    grundy: Optional[int]
-    winning_moves: List[Tuple[str, str]]
-    winning_move_count: int
-    _text: Callable[[], str] = field(repr=False, compare=False)
+    __slots__ = ("_report", "_text")
+
+    def __init__(self, report: Dict[str, Any], text: str) -> None:
+        self._report = report
+        self._text = text
+
+    @property
+    def game(self) -> str:
+        """The game's command-line name."""
+        return self._report["game"]
+
+    @property
+    def position(self) -> str:
+        """The position, in canonical notation."""
+        return self._report["position"]
+
+    @property
+    def play(self) -> str:
+        """``'normal'`` or ``'misere'``."""
+        return self._report.get("play", "normal")
+
+    @property
+    def winner(self) -> str:
+        """``'first'``, ``'second'`` or ``'draw'``."""
+        return self._report["winner"]
+
+    @property
+    def grundy(self) -> Optional[int]:
+        """The Grundy value, where the theory gives one."""
+        return self._report.get("grundy")
+
+    @property
+    def winning_moves(self) -> List[Tuple[str, str]]:
+        """The listed winning moves, as ``(move, to)`` pairs."""
+        return [(m["move"], m["to"]) for m in self._report.get("winning_moves", [])]
+
+    @property
+    def winning_move_count(self) -> int:
+        """How many winning moves there are in all."""
+        return self._report.get("winning_move_count", 0)
+
+    def __getattr__(self, name: str) -> Any:
+        report = object.__getattribute__(self, "_report")
+        if name in report:
+            return _copy.deepcopy(report[name])
+        raise AttributeError(f"this report has no field {name!r} (its fields: {', '.join(report)})")
 
     def to_dict(self) -> Dict[str, Any]:
-        """The JSON object ``grundy analyze --json`` prints, as a dict.
+        """The JSON object ``grundy analyze --json`` prints, as a dict: every key of it.
 
         >>> import grundy
         >>> grundy.resolve("nim").analyze("1 2").to_dict()["winning_moves"]
         [{'move': '2-1', 'to': '1 1'}]
         """
-        return {
-            "game": self.game,
-            "position": self.position,
-            "play": self.play,
-            "winner": self.winner,
-            "grundy": self.grundy,
-            "winning_moves": [{"move": m, "to": t} for m, t in self.winning_moves],
-            "winning_move_count": self.winning_move_count,
-        }
+        return _copy.deepcopy(self._report)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Analysis) and self._report == other._report
+
+    def __hash__(self) -> int:
+        return hash(_json.dumps(self._report, sort_keys=True))
+
+    def __repr__(self) -> str:
+        return (
+            f"Analysis(game={self.game!r}, position={self.position!r}, play={self.play!r}, "
+            f"winner={self.winner!r}, grundy={self.grundy!r}, winning_moves={self.winning_moves!r}, "
+            f"winning_move_count={self.winning_move_count!r})"
+        )
 
     def __str__(self) -> str:
-        return self._text()
+        return self._text
 
 
 class Game:
@@ -203,14 +257,23 @@ class Game:
     def __repr__(self) -> str:
         return f"grundy.resolve({self.spelling!r})"
 
-    def analyze(self, position: str, misere: bool = False, limit: Optional[int] = None) -> Analysis:
+    def analyze(
+        self,
+        position: str,
+        misere: bool = False,
+        limit: Optional[int] = None,
+        compound: Optional[str] = None,
+        remoteness: bool = False,
+    ) -> Analysis:
         """Who wins ``position`` (in the game's notation), its Grundy value, its winning moves.
 
-        The same as ``grundy analyze GAME POSITION [--misere] [--limit N] --json``: at most
-        ``limit`` winning moves are listed (default 10000, fewer for huge positions), their
-        count is always complete. Raises :class:`PositionError` for a malformed position (the
-        message locates it), :class:`UnsupportedError` for ``misere=True`` on a game without a
-        misère version.
+        The same as ``grundy analyze GAME POSITION [--misere] [--compound C] [--remoteness]
+        [--limit N] --json``: at most ``limit`` winning moves are listed (default 10000, fewer
+        for huge positions), their count is always complete. ``compound`` is one of
+        ``'conjunctive'``, ``'continued'``, ``'selective'``, ``'shortened'`` (the report then
+        has the deciding number); ``remoteness=True`` gives R of the position and of every
+        move's result. Raises :class:`PositionError` for a malformed position (the message
+        locates it), :class:`UnsupportedError` for what the game does not offer.
 
         >>> import grundy
         >>> kayles = grundy.resolve("kayles")
@@ -218,29 +281,19 @@ class Game:
         Analysis(game='0.77', position='3 5 7', play='normal', winner='first', grundy=5, winning_moves=[('2-1', '3 4 7')], winning_move_count=1)
         >>> kayles.analyze("3 5 7", misere=True).play
         'misere'
+        >>> grundy.resolve("sub:1,3,4").analyze("5 7", compound="conjunctive").deciding["value"]
+        3
+        >>> grundy.resolve("sub:1,2").analyze("7", remoteness=True).value
+        5
         >>> kayles.analyze("3 x")
         Traceback (most recent call last):
         ...
         grundy.PositionError: position: line 1, column 3: expected a heap size ...
         """
-        report = _json.loads(self._native.analyze(position, misere, limit, True))
-        native = self._native
+        report, text = self._native.analyze(position, misere, compound, remoteness, limit)
+        return Analysis(report, text)
 
-        def text() -> str:
-            return native.analyze(position, misere, limit, False)
-
-        return Analysis(
-            game=report["game"],
-            position=report["position"],
-            play=report["play"],
-            winner=report["winner"],
-            grundy=report["grundy"],
-            winning_moves=[(m["move"], m["to"]) for m in report["winning_moves"]],
-            winning_move_count=report["winning_move_count"],
-            _text=text,
-        )
-
-    def moves(self, position: str, misere: bool = False, limit: int = 1000) -> Moves:
+    def moves(self, position: str, misere: bool = False, limit: int = 1000, compound: Optional[str] = None) -> Moves:
         """Every legal move of ``position`` (at most ``limit``), each marked winning or not.
 
         >>> import grundy
@@ -249,7 +302,7 @@ class Game:
         >>> grundy.resolve("nim").moves("2").moves[1]
         Move(move='1-2', to='', wins=True)
         """
-        report = _json.loads(self._native.moves(position, misere, limit))
+        report = _json.loads(self._native.moves(position, misere, compound, limit))
         return Moves(
             position=report["position"],
             winner=report["winner"],
@@ -259,7 +312,7 @@ class Game:
             legal=report["legal"],
         )
 
-    def best_move(self, position: str, misere: bool = False) -> Optional[Move]:
+    def best_move(self, position: str, misere: bool = False, compound: Optional[str] = None) -> Optional[Move]:
         """The move a perfect player makes from ``position``: a winning move if there is one,
         else the quiet move (as ``grundy play`` does); ``None`` when there is no legal move.
 
@@ -271,10 +324,10 @@ class Game:
         >>> grundy.resolve("nim").best_move("") is None      # no move at all
         True
         """
-        chosen = _json.loads(self._native.best_move(position, misere))
+        chosen = _json.loads(self._native.best_move(position, misere, compound))
         return None if chosen is None else Move(chosen["move"], chosen["to"], chosen["wins"])
 
-    def play(self, position: str, move: str, misere: bool = False) -> Move:
+    def play(self, position: str, move: str, misere: bool = False, compound: Optional[str] = None) -> Move:
         """Plays ``move`` -- in the game's move notation, or the position to move to -- from
         ``position``: the move, the position it leads to, whether it wins. Raises
         :class:`PositionError` for a malformed or illegal move.
@@ -285,7 +338,7 @@ class Game:
         >>> grundy.resolve("nim").play("3 5", "3 3").move
         '2-2'
         """
-        outcome = _json.loads(self._native.play_move(position, move, misere))
+        outcome = _json.loads(self._native.play_move(position, move, misere, compound))
         return Move(outcome["move"], outcome["to"], outcome["wins"])
 
     def verify(self, size: Optional[int] = None, misere: bool = False) -> List[Check]:

@@ -28,13 +28,17 @@ use grundy::families::{FamilyError, TableError};
 use grundy::misere::MisereError;
 use grundy::misere::construction::{DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits};
 use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE};
-use grundy::{Game, GameError, ResolveError};
+use grundy::core::Play;
+use grundy::game::compound_kind::Compound;
+use grundy::game::variant;
+use grundy::{Game, GameError, ResolveError, VerifyRequest};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock, mpsc};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 create_exception!(
@@ -82,6 +86,7 @@ fn game_error(error: GameError) -> PyErr {
     match error {
         GameError::Position(_) | GameError::IllegalMove(_) => PositionError::new_err(message),
         GameError::SizeTooLarge { .. } => LimitError::new_err(message),
+        GameError::NoConjecture(_) => UnsupportedError::new_err(message),
         GameError::Unsupported(_) => UnsupportedError::new_err(message),
         GameError::Analysis(_) | GameError::Script(_) | GameError::Family(_) => {
             ComputationError::new_err(message)
@@ -193,30 +198,85 @@ fn interruptible<T: Send>(
     })
 }
 
-/// A game as the library resolves it from a spelling (`grundy.resolve` wraps it).
+/// A game as the library resolves it from a spelling (`grundy.resolve` wraps it), with the
+/// variants its capabilities make (misère play, the compounds), each made once from the game
+/// itself — no spelling is resolved again, no file read again.
 #[pyclass(frozen, module = "grundy._grundy")]
 struct NativeGame {
     spelling: String,
-    normal: Box<dyn Game>,
-    misere: OnceLock<Box<dyn Game>>,
+    normal: Arc<dyn Game>,
+    variants: Mutex<HashMap<(Play, Compound), Arc<dyn Game>>>,
 }
 
 impl NativeGame {
-    /// The game under `misere` play: the same game resolved again and made misère (as the
-    /// command line's `--misere` does), kept once made.
-    fn play(&self, misere: bool) -> PyResult<&dyn Game> {
-        if !misere {
-            return Ok(&*self.normal);
+    /// The game under misère play (`misere`) or as the compound `compound` of its components.
+    fn play(&self, misere: bool, compound: Option<&str>) -> PyResult<Arc<dyn Game>> {
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let kind = match compound {
+            None => Compound::Disjunctive,
+            Some(name) => name
+                .parse::<Compound>()
+                .map_err(|e| UnsupportedError::new_err(e.to_string()))?,
+        };
+        let mut variants = self
+            .variants
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if let Some(game) = variants.get(&(play, kind)) {
+            return Ok(Arc::clone(game));
         }
-        if let Some(game) = self.misere.get() {
-            return Ok(&**game);
-        }
-        let game = grundy::resolve(&self.spelling)
-            .map_err(resolve_error)?
-            .misere()
-            .map_err(game_error)?;
-        Ok(&**self.misere.get_or_init(|| game))
+        let game: Arc<dyn Game> = match variant(&*self.normal, play, kind).map_err(game_error)? {
+            Some(game) => Arc::from(game),
+            None => Arc::clone(&self.normal),
+        };
+        variants.insert((play, kind), Arc::clone(&game));
+        Ok(game)
     }
+}
+
+/// A serde value (a report) as Python objects: dicts, lists, str, int, float, bool, None. A
+/// number past 64 bits (a bean-split count) becomes a Python int all the same.
+fn python_value<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(flag) => flag.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(number) => {
+            if let Some(n) = number.as_u64() {
+                n.into_pyobject(py)?.into_any()
+            } else if let Some(n) = number.as_i64() {
+                n.into_pyobject(py)?.into_any()
+            } else {
+                let text = number.to_string();
+                if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                    py.get_type::<pyo3::types::PyInt>().call1((text,))?
+                } else {
+                    number.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+                }
+            }
+        }
+        Value::String(text) => text.into_pyobject(py)?.into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(python_value(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(entries) => {
+            let dict = PyDict::new(py);
+            for (key, item) in entries {
+                dict.set_item(key, python_value(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+/// `value` (a report the library typed) as Python objects.
+fn to_python<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    let value = serde_json::to_value(value).map_err(json_error)?;
+    python_value(py, &value)
 }
 
 #[pymethods]
@@ -242,36 +302,43 @@ impl NativeGame {
         Ok(dict)
     }
 
-    /// `grundy analyze GAME POSITION [--misere] [--limit N] [--json]`: the report's JSON or text.
-    #[pyo3(signature = (position, misere, limit, json))]
-    fn analyze(
+    /// `grundy analyze GAME POSITION [--misere] [--compound C] [--remoteness] [--limit N]`:
+    /// the report as Python objects (exactly its `--json` object) and its text.
+    #[pyo3(signature = (position, misere, compound, remoteness, limit))]
+    fn analyze<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         position: &str,
         misere: bool,
+        compound: Option<&str>,
+        remoteness: bool,
         limit: Option<usize>,
-        json: bool,
-    ) -> PyResult<String> {
-        let game = self.play(misere)?;
+    ) -> PyResult<(Bound<'py, PyAny>, String)> {
+        let game = self.play(misere, compound)?;
         let limit = limit.unwrap_or_else(|| grundy::analysis::default_limit(position.len()));
-        py.detach(|| {
-            let mut out = Vec::new();
-            game.analyze(position, limit, json, &mut out)?;
-            Ok(String::from_utf8_lossy(&out).into_owned())
-        })
-        .map_err(game_error)
+        let report = py
+            .detach(|| {
+                if remoteness {
+                    grundy::game::remoteness(&*game, position, limit)
+                } else {
+                    game.analyze(position, limit)
+                }
+            })
+            .map_err(game_error)?;
+        Ok((to_python(py, &report)?, report.to_string()))
     }
 
     /// Every legal move of a position (at most `limit`), as the JSON of `PositionMoves`.
-    #[pyo3(signature = (position, misere, limit))]
+    #[pyo3(signature = (position, misere, compound, limit))]
     fn moves(
         &self,
         py: Python<'_>,
         position: &str,
         misere: bool,
+        compound: Option<&str>,
         limit: usize,
     ) -> PyResult<String> {
-        let game = self.play(misere)?;
+        let game = self.play(misere, compound)?;
         let moves = py
             .detach(|| game.moves(position, limit))
             .map_err(game_error)?;
@@ -280,26 +347,33 @@ impl NativeGame {
 
     /// The move a perfect player makes from `position` (a winning move if any, else the quiet
     /// move), as the JSON of a `MoveOutcome`; `null` without a legal move.
-    #[pyo3(signature = (position, misere))]
-    fn best_move(&self, py: Python<'_>, position: &str, misere: bool) -> PyResult<String> {
-        let game = self.play(misere)?;
+    #[pyo3(signature = (position, misere, compound))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        misere: bool,
+        compound: Option<&str>,
+    ) -> PyResult<String> {
+        let game = self.play(misere, compound)?;
         let chosen = py
-            .detach(|| game.computer_move(position))
+            .detach(|| game.best_move(position))
             .map_err(game_error)?;
         serde_json::to_string(&chosen).map_err(json_error)
     }
 
     /// Plays `entry` (a move in the notation, or the position to reach) from `position`, as
     /// the JSON of a `MoveOutcome`; an illegal entry is a `PositionError`.
-    #[pyo3(signature = (position, entry, misere))]
+    #[pyo3(signature = (position, entry, misere, compound))]
     fn play_move(
         &self,
         py: Python<'_>,
         position: &str,
         entry: &str,
         misere: bool,
+        compound: Option<&str>,
     ) -> PyResult<String> {
-        let game = self.play(misere)?;
+        let game = self.play(misere, compound)?;
         let outcome = py
             .detach(|| game.play_move(position, entry))
             .map_err(game_error)?;
@@ -316,8 +390,10 @@ impl NativeGame {
         size: Option<u64>,
         misere: bool,
     ) -> PyResult<Vec<(String, usize, usize, Option<String>, Option<String>)>> {
-        let game = self.play(misere)?;
-        let reports = py.detach(|| game.verify(size)).map_err(game_error)?;
+        let game = self.play(misere, None)?;
+        let reports = py
+            .detach(|| game.verify(&VerifyRequest::Size(size)))
+            .map_err(game_error)?;
         Ok(reports
             .into_iter()
             .map(|mut report| {
@@ -349,8 +425,8 @@ fn resolve(py: Python<'_>, spelling: &str) -> PyResult<NativeGame> {
         .map_err(resolve_error)?;
     Ok(NativeGame {
         spelling: spelling.to_string(),
-        normal,
-        misere: OnceLock::new(),
+        normal: Arc::from(normal),
+        variants: Mutex::new(HashMap::new()),
     })
 }
 

@@ -239,3 +239,57 @@ def test_best_move_and_play_agree_with_analyze_and_moves():
 def test_an_illegal_move_is_a_position_error():
     with pytest.raises(grundy.PositionError, match="illegal move"):
         grundy.resolve("nim").play("3 5", "2-9")
+
+
+def every_kind_cases():
+    """(spelling, position, options) of every kind of game: fixed, heap family, script,
+    misère, loopy graph, Shiritori, compound, remoteness, coins; positions drawn with a seed."""
+    import random
+
+    rng = random.Random(49)
+    heaps = lambda count, top: " ".join(str(rng.randint(1, top)) for _ in range(count))  # noqa: E731
+    for _ in range(6):
+        yield "end-piles", heaps(rng.randint(1, 6), 30), {}
+        yield "kayles", heaps(rng.randint(1, 4), 20), {}
+        yield "0.07", heaps(rng.randint(1, 3), 15), {"misere": True}
+        yield "examples/games/kayles.rhai", heaps(rng.randint(1, 3), 8), {}
+        yield "sub:1,3,4", heaps(rng.randint(1, 3), 12), {"compound": "conjunctive"}
+        yield "sub:1,2", heaps(rng.randint(1, 3), 12), {"compound": "selective"}
+        yield "sub:1,2", heaps(1, 20), {"remoteness": True}
+        yield "sub:1,3,4", heaps(2, 9), {"compound": "continued", "remoteness": True}
+        yield "graph:examples/graphs/loop-and-end.txt", heaps(rng.randint(1, 3), 2), {}
+        yield "coins:ruler", " ".join(sorted({str(rng.randint(1, 30)) for _ in range(3)}, key=int)), {}
+    yield "examples/games/fair-shares.rhai", "1 1 1 1 1 1 1 2 2", {}
+    yield "shiritori", "abcd bcda ada / abcd", {}
+    yield "shiritori", "abc bca cab / abc", {}
+
+
+def test_to_dict_equals_the_command_line_for_every_kind_of_game(cli):
+    kinds = set()
+    for spelling, position, options in every_kind_cases():
+        args = ["analyze", spelling, *position.split()]
+        if options.get("misere"):
+            args.append("--misere")
+        if options.get("compound"):
+            args += ["--compound", options["compound"]]
+        if options.get("remoteness"):
+            args.append("--remoteness")
+        expected = cli.json(*args)
+        got = grundy.resolve(spelling).analyze(position, **options)
+        assert got.to_dict() == expected, (spelling, position, options)
+        assert str(got) == cli.run(*args).stdout, (spelling, position, options)
+        for key in expected:
+            assert getattr(got, key) is not None or expected[key] is None, key
+        kinds.add(tuple(sorted(expected)))
+    # Reports of every shape were compared: plain, loopy (gamma, tokens), compound, remoteness.
+    assert any("gamma" in keys and "tokens" in keys for keys in kinds)
+    assert any("gamma" in keys and "tokens" not in keys for keys in kinds)
+    assert any("reachable" in keys for keys in kinds)
+    assert any("deciding" in keys for keys in kinds)
+    assert any("measure" in keys for keys in kinds)
+
+
+def test_dir_lists_the_api_only():
+    names = [name for name in dir(grundy) if not name.startswith("__")]
+    assert sorted(names) == sorted(grundy.__all__)
+    assert "Optional" not in dir(grundy) and "__version__" in dir(grundy)
