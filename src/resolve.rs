@@ -151,6 +151,71 @@ fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
     )))
 }
 
+/// Every game with a name, in the order `grundy list` describes them: the fixed games, then
+/// Shiritori (a game with draws).
+pub fn named_games() -> Vec<Box<dyn Game>> {
+    let mut games = fixed_games();
+    games.push(shiritori::game());
+    games
+}
+
+/// The catalogue `grundy list` prints: each named game's rules, notation, sources and judge
+/// formats, and the families of games spelled at run time (heap rules, coin-turning games,
+/// scripts, graphs).
+pub fn catalogue() -> String {
+    let mut text = String::new();
+    for game in fixed_games() {
+        describe(game.as_ref(), &mut text);
+    }
+    text.push_str(family_help());
+    text.push_str("\n\n");
+    text.push_str(coins_help());
+    text.push('\n');
+    let corners = coins::TURNING_CORNERS;
+    if let Ok(game) = resolve(corners) {
+        for format in game.formats() {
+            let name = match format.dialect {
+                Some(dialect) => format!("--dialect {dialect}"),
+                None => "judge".to_string(),
+            };
+            text.push_str(&format!("  {corners} {name}: {}\n", format.describe));
+        }
+    }
+    text.push('\n');
+    #[cfg(feature = "script")]
+    {
+        text.push_str(crate::script::SCRIPT_HELP);
+        text.push_str("\n\n");
+    }
+    text.push_str(crate::loopy::game::GRAPH_HELP);
+    text.push_str("\n\nA game with draws by name (see docs/loopy.md):\n\n");
+    describe(shiritori::game().as_ref(), &mut text);
+    text
+}
+
+/// A game's entry in the catalogue: its rules, notation, sources and judge formats.
+fn describe(game: &dyn Game, text: &mut String) {
+    let info = game.info();
+    text.push_str(&format!(
+        "{}\n  rules:    {}\n  position: {}\n  domain:   {}\n  moves:    {}\n  source:   {}\n  verify:   --size S = {}\n",
+        info.name,
+        info.rules,
+        info.position,
+        info.domain,
+        info.moves,
+        info.source,
+        info.verify_size
+    ));
+    for format in game.formats() {
+        let name = match format.dialect {
+            Some(dialect) => format!("--dialect {dialect}"),
+            None => "judge".to_string(),
+        };
+        text.push_str(&format!("  {name}: {}\n", format.describe));
+    }
+    text.push('\n');
+}
+
 /// What `grundy list` prints about the heap families.
 pub fn family_help() -> &'static str {
     FAMILY_HELP

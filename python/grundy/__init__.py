@@ -65,7 +65,9 @@ __all__ = [
     "Table",
     "UnknownGameError",
     "UnsupportedError",
+    "catalogue",
     "census",
+    "nimber",
     "resolve",
     "table",
 ]
@@ -77,6 +79,59 @@ __version__ = _metadata.version("grundy")
 def __dir__() -> List[str]:
     """The API only: what ``__all__`` names, and ``__version__`` (not the helpers' imports)."""
     return sorted(__all__ + ["__version__"])
+
+
+def catalogue() -> str:
+    """What ``grundy list`` prints: every named game's rules, notation, sources and judge
+    formats, and the families of games spelled at run time (heap rules, coin-turning games,
+    scripts, graphs).
+
+    >>> import grundy
+    >>> grundy.catalogue().splitlines()[0]
+    'end-piles'
+    """
+    return _native.catalogue()
+
+
+class _Nimbers:
+    """Arithmetic in the field of the nimbers below 2^64, as ``grundy nimber`` computes it.
+
+    >>> import grundy
+    >>> grundy.nimber.product(2, 3), grundy.nimber.inverse(2), grundy.nimber.log(32, 141)
+    (1, 3, 189)
+    """
+
+    def product(self, a: int, b: int) -> int:
+        """The nim-product a ⊗ b."""
+        return _native.nimber("product", a, b)
+
+    def power(self, a: int, exponent: int) -> int:
+        """a raised to ``exponent`` under the nim-product."""
+        return _native.nimber("power", a, exponent)
+
+    def sqrt(self, a: int) -> int:
+        """The nim square root of a (every nimber has exactly one)."""
+        return _native.nimber("sqrt", a, 0)
+
+    def inverse(self, a: int) -> Optional[int]:
+        """The nim-inverse of a; ``None`` for 0."""
+        return _native.nimber("inverse", a, 0)
+
+    def log(self, a: int, b: int) -> Optional[int]:
+        """The least x with a^x = b under the nim-product; ``None`` when there is none."""
+        return _native.nimber("log", a, b)
+
+    def order(self, a: int) -> Optional[int]:
+        """The multiplicative order of a; ``None`` for 0."""
+        return _native.nimber("order", a, 0)
+
+    def __repr__(self) -> str:
+        return "grundy.nimber"
+
+
+#: Nimber arithmetic: ``grundy.nimber.product(a, b)``, ``power``, ``sqrt``, ``inverse``, ``log``,
+#: ``order``.
+nimber = _Nimbers()
 
 
 def resolve(spelling: str) -> Game:

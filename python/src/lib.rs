@@ -16,6 +16,7 @@
 //!   `__array_interface__` protocol (the buffer protocol is not in the limited API before
 //!   Python 3.11, and the wheel is abi3 for 3.9).
 
+use grundy::core::Play;
 use grundy::engine::Table as Cells;
 use grundy::families::census::{self, CensusError, CensusRequest};
 use grundy::families::misere_census::{
@@ -25,19 +26,18 @@ use grundy::families::misere_census::{
 use grundy::families::misere_table::{MisereTableError, misere_table};
 use grundy::families::table::{PRINT_LIMIT, Table};
 use grundy::families::{FamilyError, TableError};
+use grundy::game::compound_kind::Compound;
+use grundy::game::variant;
 use grundy::misere::MisereError;
 use grundy::misere::construction::{DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits};
 use grundy::misere::table::{DEFAULT_MISERE_TABLE, MAX_MISERE_TABLE};
-use grundy::core::Play;
-use grundy::game::compound_kind::Compound;
-use grundy::game::variant;
 use grundy::{Game, GameError, ResolveError, VerifyRequest};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -251,7 +251,11 @@ fn python_value<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bou
                 if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
                     py.get_type::<pyo3::types::PyInt>().call1((text,))?
                 } else {
-                    number.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+                    number
+                        .as_f64()
+                        .unwrap_or(f64::NAN)
+                        .into_pyobject(py)?
+                        .into_any()
                 }
             }
         }
@@ -356,9 +360,7 @@ impl NativeGame {
         compound: Option<&str>,
     ) -> PyResult<String> {
         let game = self.play(misere, compound)?;
-        let chosen = py
-            .detach(|| game.best_move(position))
-            .map_err(game_error)?;
+        let chosen = py.detach(|| game.best_move(position)).map_err(game_error)?;
         serde_json::to_string(&chosen).map_err(json_error)
     }
 
@@ -812,6 +814,35 @@ fn run_misere_census(
 }
 
 /// The native module.
+/// What `grundy list` prints: every named game's rules, notation, sources and judge formats,
+/// and the families of games spelled at run time.
+#[pyfunction]
+fn catalogue() -> String {
+    grundy::resolve::catalogue()
+}
+
+/// `grundy nimber`'s arithmetic on 64-bit nimbers: `op` is `product`, `power`, `sqrt`,
+/// `inverse`, `log` or `order`; `None` where the answer does not exist (the inverse of 0, a
+/// logarithm outside the base's subgroup).
+#[pyfunction]
+#[pyo3(signature = (op, a, b))]
+fn nimber(op: &str, a: u64, b: u64) -> PyResult<Option<u64>> {
+    use grundy::nimber_field::{arithmetic, log};
+    Ok(match op {
+        "product" => Some(arithmetic::product(a, b)),
+        "power" => Some(arithmetic::power(a, b)),
+        "sqrt" => Some(arithmetic::sqrt(a)),
+        "inverse" => arithmetic::inverse(a),
+        "log" => log::log(a, b),
+        "order" => log::order(a),
+        other => {
+            return Err(UnsupportedError::new_err(format!(
+                "unknown nimber operation `{other}`"
+            )));
+        }
+    })
+}
+
 #[pymodule]
 fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
@@ -825,6 +856,8 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<NativeTable>()?;
     module.add_class::<Values>()?;
     module.add_function(wrap_pyfunction!(resolve, module)?)?;
+    module.add_function(wrap_pyfunction!(catalogue, module)?)?;
+    module.add_function(wrap_pyfunction!(nimber, module)?)?;
     module.add_function(wrap_pyfunction!(table, module)?)?;
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(run_census, module)?)?;

@@ -32,7 +32,12 @@ def test_the_exception_and_message_are_the_command_lines(cli, exception, call, a
     with pytest.raises(exception) as raised:
         call()
     assert isinstance(raised.value, grundy.GrundyError)
-    assert str(raised.value) == cli.error(*args)
+    expected = cli.error(*args)
+    # The library names the limit; the command line adds the flag that set it (`--size`), which
+    # a Python caller never typed.
+    if expected.startswith("--size "):
+        expected = expected[len("--"):]
+    assert str(raised.value) == expected
 
 
 def test_every_error_class_is_a_grundy_error():

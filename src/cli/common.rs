@@ -8,7 +8,7 @@ use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
 use grundy::game::played_compound;
 use grundy::judge::Format;
-use grundy::resolve::fixed_games;
+use grundy::resolve::named_games;
 use grundy::{Game, GameError};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -117,12 +117,11 @@ pub fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Fai
             let name = &game.info().name;
             match dialect {
                 None => {
-                    let mut with_formats: Vec<String> = fixed_games()
+                    let with_formats: Vec<String> = named_games()
                         .iter()
                         .filter(|game| !game.formats().is_empty())
                         .map(|game| game.info().name.to_string())
                         .collect();
-                    with_formats.push(grundy::loopy::shiritori::NAME.to_string());
                     usage(format!(
                         "{name} has no judge format; the games with one are: {}",
                         with_formats.join(", ")
