@@ -180,20 +180,17 @@ fn check_analysis<G: Theory>(
     let Ok(analysis) = analyze(game, position, LIMIT) else {
         return;
     };
-    let moves = &analysis.moves;
+    let listed = &analysis.winning_moves;
+    let total = analysis.winning_move_count;
     assert_eq!(
         analysis.winner == Winner::First,
-        moves.total > 0,
+        total > 0,
         "the winner agrees with the winning-move count"
     );
-    assert!(moves.listed.len() <= LIMIT);
-    assert!(moves.listed.len() as u128 <= moves.total);
-    if moves.total > moves.listed.len() as u128 {
-        assert_eq!(
-            moves.listed.len(),
-            LIMIT,
-            "moves are listed up to the limit"
-        );
+    assert!(listed.len() <= LIMIT);
+    assert!(listed.len() as u128 <= total);
+    if total > listed.len() as u128 {
+        assert_eq!(listed.len(), LIMIT, "moves are listed up to the limit");
     }
     if let Some(value) = analysis.grundy {
         assert_eq!(
@@ -206,14 +203,18 @@ fn check_analysis<G: Theory>(
         assert_eq!(winner, analysis.winner, "winner() agrees with the moves");
     }
     let mut seen = HashSet::new();
-    for winning in &moves.listed {
-        let notation = position.format_move(&winning.mv);
+    for winning in listed {
+        let notation = &winning.notation;
+        let mv = position
+            .parse_move(notation)
+            .unwrap_or_else(|_| panic!("the listed move `{notation}` is legal"));
+        assert_eq!(&position.format_move(&mv), notation);
+        let to = position.play(&mv);
         assert_eq!(
-            position.parse_move(&notation).as_ref(),
-            Ok(&winning.mv),
-            "the listed move `{notation}` is legal"
+            to.to_string(),
+            winning.to,
+            "`{notation}` leads where it says"
         );
-        let to = position.play(&winning.mv);
         check_round_trip(&to, parse);
         assert!(
             seen.insert(to.to_string()),
@@ -228,14 +229,13 @@ fn check_analysis<G: Theory>(
             );
         }
     }
-    let json = analysis.to_json();
-    let value: serde_json::Value = serde_json::from_str(&json).expect("the report is JSON");
+    let value = serde_json::to_value(&analysis).expect("the report is JSON");
     assert_eq!(value["game"], game);
     assert_eq!(
         value["winning_moves"].as_array().map(Vec::len),
-        Some(moves.listed.len())
+        Some(listed.len())
     );
-    analysis.to_text();
+    assert!(analysis.to_string().starts_with("game:"));
     if is_tiny(position) {
         let referee = ExhaustiveSolver::new().grundy_value(position).winner();
         assert_eq!(referee, analysis.winner, "the exhaustive solver agrees");
@@ -317,19 +317,21 @@ pub fn check_resolve(data: &[u8]) {
         .map(|line| format!("{line}\n"))
         .collect();
     let mut session = Vec::new();
-    if game
-        .play(position, Side::Human, &mut typed.as_bytes(), &mut session)
-        .is_ok()
+    if let Some(player) = game.capabilities().session
+        && player
+            .play(position, Side::Human, &mut typed.as_bytes(), &mut session)
+            .is_ok()
     {
         let session = String::from_utf8(session).expect("the session is text");
         assert!(session.contains("position: "), "{session}");
     }
-    let mut out = Vec::new();
-    if game.analyze(position, LIMIT, true, &mut out).is_err() {
-        assert!(out.is_empty(), "nothing is written when the analysis fails");
+    let Ok(analysis) = game.analyze(position, LIMIT) else {
         return;
-    }
-    let report: serde_json::Value = serde_json::from_slice(&out).expect("one JSON object");
+    };
+    // The JSON `analyze --json` prints, and its text beside it.
+    let report: serde_json::Value =
+        serde_json::from_str(&analysis.to_json()).expect("one JSON object");
+    assert!(analysis.to_string().contains("winner:"), "{analysis}");
     let count = report["winning_move_count"].as_u64().expect("a count");
     let listed = report["winning_moves"].as_array().expect("a list");
     let first = report["winner"] == "first";
@@ -372,7 +374,7 @@ pub fn check_resolve(data: &[u8]) {
         count,
         "one count per resulting position: {report}"
     );
-    if let Ok(Some(computer)) = game.computer_move(position) {
+    if let Ok(Some(computer)) = game.best_move(position) {
         assert!(
             moves
                 .moves
