@@ -23,7 +23,9 @@ use grundy::families::misere_census::{
     DEFAULT_MISERE_CENSUS_MAX_ORDER, DEFAULT_MISERE_CENSUS_SECONDS, DEFAULT_MISERE_CENSUS_TO,
     MisereCensusRequest,
 };
-use grundy::families::misere_table::{MisereTableError, misere_table};
+use grundy::families::misere_table::{
+    MisereTableError, MisereTableLimits, MisereTableRequest, check_seconds, misere_table,
+};
 use grundy::families::table::{PRINT_LIMIT, Table};
 use grundy::families::{FamilyError, TableError};
 use grundy::game::compound_kind::Compound;
@@ -644,24 +646,19 @@ fn misere(
     max_order: Option<usize>,
     max_candidates: Option<usize>,
 ) -> PyResult<String> {
-    let seconds = match seconds {
-        Some(s) => Some(positive_seconds(s)?),
-        // As the command line: 60 seconds without --to, no limit with it.
-        None if to.is_none() => Some(60.0),
-        None => None,
-    };
-    let max_order = max_order.unwrap_or(DEFAULT_MAX_ORDER);
-    if max_order < 2 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "max_order: give at least 2",
-        ));
+    let MisereTableLimits {
+        up_to,
+        seconds,
+        max_order,
+        max_candidates,
+    } = MisereTableRequest {
+        to,
+        seconds,
+        max_order,
+        max_candidates,
     }
-    let max_candidates = max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
-    if max_candidates < 1 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "max_candidates: give at least 1",
-        ));
-    }
+    .check()
+    .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
     let game = grundy::resolve(spelling).map_err(resolve_error)?;
     let name = game.info().name.clone();
     let rule = heap_rule(
@@ -669,7 +666,6 @@ fn misere(
         "table --misere",
         "take-and-break codes, sub:…, allbut:… and grundys-game",
     )?;
-    let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
     let interrupt = Arc::new(AtomicBool::new(false));
     let start = Instant::now();
     let limits = Limits {
@@ -738,9 +734,9 @@ fn run_census(
     serde_json::to_string(&result).map_err(json_error)
 }
 
-/// `seconds` as the command line's `--seconds` accepts it.
+/// `seconds` as the command line's `--seconds` accepts it ([`check_seconds`]).
 fn positive_seconds(seconds: f64) -> PyResult<f64> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 {
+    if let Ok(seconds) = check_seconds(seconds) {
         Ok(seconds)
     } else {
         Err(pyo3::exceptions::PyValueError::new_err(format!(

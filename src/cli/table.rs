@@ -2,8 +2,8 @@
 //! longer than memory, `--misere` for the misère report.
 
 use super::common::{
-    Failure, JsonFlag, heap_game_for, interrupt_on_ctrl_c, json_line, parse_count,
-    parse_size_limit, resolve, usage, write_stdout,
+    Failure, JsonFlag, heap_game_for, interrupt_on_ctrl_c, json_line, parse_count, resolve, usage,
+    write_stdout,
 };
 use clap::Args;
 use grundy::engine::progress::Terminal;
@@ -249,52 +249,48 @@ fn remoteness_table(args: &TableArgs) -> Result<u8, Failure> {
 /// `grundy table GAME --misere`: genus, misère values and the misère quotient.
 fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     use grundy::families::misere_table::misere_table as misere_report;
-    use grundy::misere::construction::{
-        DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits, Settled,
-    };
-    use grundy::misere::table::DEFAULT_MISERE_TABLE;
+    use grundy::families::misere_table::{LimitError, MisereTableLimits, MisereTableRequest};
+    use grundy::misere::construction::{Limits, Settled};
     use std::io::IsTerminal;
     use std::time::{Duration, Instant};
-    let to = args
-        .to
-        .as_deref()
-        .map(|text| parse_count("--to", text))
-        .transpose()?;
-    let max_order = parse_size_limit(
-        "--max-order",
-        args.limits.max_order.as_deref(),
-        DEFAULT_MAX_ORDER,
-        2,
-    )?;
-    let max_candidates = parse_size_limit(
-        "--max-candidates",
-        args.limits.max_candidates.as_deref(),
-        DEFAULT_MAX_CANDIDATES,
-        1,
-    )?;
+    let count = |flag: &str, text: Option<&str>| -> Result<Option<usize>, Failure> {
+        Ok(text
+            .map(|text| parse_count(flag, text))
+            .transpose()?
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+    };
     let seconds = match args.limits.seconds.as_deref() {
-        Some(text) => {
-            let value: f64 = text
-                .parse()
-                .ok()
-                .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 1e9)
-                .ok_or_else(|| {
-                    usage(format!(
-                        "--seconds {text}: give a positive number of seconds"
-                    ))
-                })?;
-            Some(value)
-        }
-        None if to.is_none() => Some(DEFAULT_MISERE_SECONDS),
+        Some(text) => Some(text.parse::<f64>().map_err(|_| bad_seconds(text))?),
         None => None,
     };
+    let request = MisereTableRequest {
+        to: args
+            .to
+            .as_deref()
+            .map(|text| parse_count("--to", text))
+            .transpose()?,
+        seconds,
+        max_order: count("--max-order", args.limits.max_order.as_deref())?,
+        max_candidates: count("--max-candidates", args.limits.max_candidates.as_deref())?,
+    };
+    let MisereTableLimits {
+        up_to,
+        seconds,
+        max_order,
+        max_candidates,
+    } = request.check().map_err(|error| match error {
+        LimitError::TooSmall { limit, least } => usage(format!(
+            "--{}: give at least {least}",
+            limit.name().replace('_', "-")
+        )),
+        LimitError::Seconds(_) => bad_seconds(args.limits.seconds.as_deref().unwrap_or("")),
+    })?;
     let game = resolve(&args.game)?;
     let heap_game = heap_game_for(
         &*game,
         "table --misere",
         "take-and-break codes, sub:…, allbut:… and grundys-game",
     )?;
-    let up_to = to.unwrap_or(DEFAULT_MISERE_TABLE);
     let start = Instant::now();
     // Progress on a terminal: each heap where the quotient changes, the heap reached every few
     // seconds, and within a long heap the candidate quotients tried (at most one line a second).
@@ -352,5 +348,9 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     Ok(if report.quotient.interrupted { 130 } else { 0 })
 }
 
-/// The time limit of `table --misere` without `--to` (seconds).
-const DEFAULT_MISERE_SECONDS: f64 = 60.0;
+/// Why `--seconds TEXT` is refused.
+fn bad_seconds(text: &str) -> Failure {
+    usage(format!(
+        "--seconds {text}: give a positive number of seconds"
+    ))
+}
