@@ -67,6 +67,8 @@ __all__ = [
     "UnsupportedError",
     "catalogue",
     "census",
+    "interact",
+    "judge",
     "nimber",
     "resolve",
     "table",
@@ -79,6 +81,49 @@ __version__ = _metadata.version("grundy")
 def __dir__() -> List[str]:
     """The API only: what ``__all__`` names, and ``__version__`` (not the helpers' imports)."""
     return sorted(__all__ + ["__version__"])
+
+
+def _seed(seed: Optional[int]) -> int:
+    import random
+
+    return random.getrandbits(64) if seed is None else seed
+
+
+def judge(
+    game: str,
+    program: Sequence[str],
+    dialect: Optional[str] = None,
+    cases: int = 1000,
+    seconds: float = 60.0,
+    seed: Optional[int] = None,
+    time_limit: float = 1.0,
+    beyond: bool = False,
+) -> Dict[str, Any]:
+    """``grundy judge GAME [--dialect D] [--cases N] [--seconds S] [--seed K] [--time-limit T]
+    [--beyond] --json -- PROGRAM...``: runs ``program`` (a command and its arguments) on
+    generated judge inputs of ``game`` and compares its answers with grundy's; the report as the
+    command line's JSON object (``verdict`` is ``'accepted'`` or why not, with the smallest
+    failing input). A seed makes the run repeatable.
+    """
+    return _native.judge(game, list(program), dialect, cases, seconds, _seed(seed), time_limit, beyond)
+
+
+def interact(
+    game: str,
+    program: Sequence[str],
+    position: str = "",
+    games: int = 20,
+    seed: Optional[int] = None,
+    time_limit: float = 1.0,
+    misere: bool = False,
+    compound: Optional[str] = None,
+) -> Dict[str, Any]:
+    """``grundy interact GAME [POSITION] [--games N] [--seed K] [--time-limit T] [--misere]
+    [--compound C] --json -- PROGRAM...``: a perfect jury plays ``program`` over the line
+    protocol of ``docs/contest.md``, from ``position`` or from ``games`` drawn positions the
+    program's side can win; the report as the command line's JSON object.
+    """
+    return _native.interact(game, list(program), position, games, _seed(seed), time_limit, misere, compound)
 
 
 def catalogue() -> str:

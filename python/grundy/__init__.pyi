@@ -13,6 +13,26 @@ class ComputationError(GrundyError): ...
 
 def resolve(spelling: str) -> Game: ...
 def catalogue() -> str: ...
+def judge(
+    game: str,
+    program: Sequence[str],
+    dialect: Optional[str] = None,
+    cases: int = 1000,
+    seconds: float = 60.0,
+    seed: Optional[int] = None,
+    time_limit: float = 1.0,
+    beyond: bool = False,
+) -> Dict[str, Any]: ...
+def interact(
+    game: str,
+    program: Sequence[str],
+    position: str = "",
+    games: int = 20,
+    seed: Optional[int] = None,
+    time_limit: float = 1.0,
+    misere: bool = False,
+    compound: Optional[str] = None,
+) -> Dict[str, Any]: ...
 
 class _Nimbers:
     def product(self, a: int, b: int) -> int: ...

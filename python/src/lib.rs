@@ -16,6 +16,9 @@
 //!   `__array_interface__` protocol (the buffer protocol is not in the limited API before
 //!   Python 3.11, and the wheel is abi3 for 3.9).
 
+use grundy::contest::interact::{InteractError, InteractOptions};
+use grundy::contest::judge::JudgeOptions;
+use grundy::contest::runner::Program;
 use grundy::core::Play;
 use grundy::engine::Table as Cells;
 use grundy::families::census::{self, CensusError, CensusRequest};
@@ -39,6 +42,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -810,6 +814,115 @@ fn run_misere_census(
 }
 
 /// The native module.
+/// A duration of `seconds` (positive), or `ValueError` naming `what`.
+fn duration(what: &str, seconds: f64) -> PyResult<Duration> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|limit| !limit.is_zero())
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{what}={seconds}: give a positive number of seconds"
+            ))
+        })
+}
+
+/// The program to run: its command and arguments.
+fn program(words: Vec<String>) -> PyResult<Program> {
+    let words: Vec<OsString> = words.into_iter().map(OsString::from).collect();
+    Program::from_command_line(&words)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("give the program to run"))
+}
+
+/// `grundy judge GAME [--dialect D] [--cases N] [--seconds S] [--seed K] [--time-limit T]
+/// [--beyond] --json -- PROGRAM…`: the report as Python objects.
+#[pyfunction]
+#[pyo3(signature = (spelling, words, dialect, cases, seconds, seed, time_limit, beyond))]
+#[allow(clippy::too_many_arguments)]
+fn judge<'py>(
+    py: Python<'py>,
+    spelling: &str,
+    words: Vec<String>,
+    dialect: Option<&str>,
+    cases: usize,
+    seconds: f64,
+    seed: u64,
+    time_limit: f64,
+    beyond: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = JudgeOptions {
+        cases,
+        seconds: duration("seconds", seconds)?,
+        seed,
+        time_limit: duration("time_limit", time_limit)?,
+        beyond,
+        progress: false,
+    };
+    if cases == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "cases: give at least 1",
+        ));
+    }
+    let game = grundy::resolve(spelling).map_err(resolve_error)?;
+    let name = game.info().name.clone();
+    let format = game
+        .formats()
+        .iter()
+        .find(|format| format.dialect == dialect)
+        .copied()
+        .ok_or_else(|| {
+            UnsupportedError::new_err(match dialect {
+                None => format!("{name} has no judge format"),
+                Some(dialect) => format!("unknown dialect `{dialect}` for {name}"),
+            })
+        })?;
+    let program = program(words)?;
+    let report = py
+        .detach(|| grundy::contest::judge::judge(&name, &format, &program, &options))
+        .map_err(|e| GrundyError::new_err(e.to_string()))?;
+    to_python(py, &report)
+}
+
+/// `grundy interact GAME [POSITION] [--games N] [--seed K] [--time-limit T] [--misere]
+/// [--compound C] --json -- PROGRAM…`: the report as Python objects.
+#[pyfunction]
+#[pyo3(signature = (spelling, words, position, games, seed, time_limit, misere, compound))]
+#[allow(clippy::too_many_arguments)]
+fn interact<'py>(
+    py: Python<'py>,
+    spelling: &str,
+    words: Vec<String>,
+    position: &str,
+    games: usize,
+    seed: u64,
+    time_limit: f64,
+    misere: bool,
+    compound: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let compound = match compound {
+        None => None,
+        Some(name) => Some(
+            name.parse::<Compound>()
+                .map_err(|e| UnsupportedError::new_err(e.to_string()))?,
+        ),
+    };
+    let options = InteractOptions {
+        games,
+        time_limit: duration("time_limit", time_limit)?,
+        seed,
+        play: if misere { Play::Misere } else { Play::Normal },
+        compound: compound.filter(|&kind| kind != Compound::Disjunctive),
+    };
+    let game = grundy::resolve(spelling).map_err(resolve_error)?;
+    let program = program(words)?;
+    let report = py
+        .detach(|| grundy::contest::interact::session(&*game, position, &program, &options))
+        .map_err(|error| match error {
+            InteractError::Game(error) => game_error(error),
+            error => GrundyError::new_err(error.to_string()),
+        })?;
+    to_python(py, &report)
+}
+
 /// What `grundy list` prints: every named game's rules, notation, sources and judge formats,
 /// and the families of games spelled at run time.
 #[pyfunction]
@@ -854,6 +967,8 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(resolve, module)?)?;
     module.add_function(wrap_pyfunction!(catalogue, module)?)?;
     module.add_function(wrap_pyfunction!(nimber, module)?)?;
+    module.add_function(wrap_pyfunction!(judge, module)?)?;
+    module.add_function(wrap_pyfunction!(interact, module)?)?;
     module.add_function(wrap_pyfunction!(table, module)?)?;
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(run_census, module)?)?;

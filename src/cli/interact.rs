@@ -2,13 +2,12 @@
 
 use super::common::{
     CompoundFlag, Failure, JsonFlag, MisereFlag, kill_programs_on_interrupt, program_of,
-    random_seed, resolve, seconds_option, to_misere, usage, write_verdict,
+    random_seed, resolve, seconds_option, usage, write_verdict,
 };
 use clap::Args;
-use grundy::contest::interact::{self, InteractOptions};
+use grundy::contest::interact::{self, InteractOptions, MOST_GAMES};
 use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
-use grundy::game::played_compound;
 use std::ffi::OsString;
 
 const EXAMPLES: &str = "\
@@ -17,9 +16,6 @@ Examples:
   grundy interact kayles 3 5 7 -- python3 examples/contest/kayles_bot.py
   grundy interact nim --misere --seed 1 -- ./my-bot
   grundy interact sub:1,2 --compound conjunctive -- ./my-bot";
-
-/// The most games `interact` plays in one session.
-const MOST_GAMES: usize = 10_000;
 
 /// Face a perfect jury: grundy plays PROGRAM over a line protocol, from positions the
 /// program's side can win.
@@ -84,39 +80,8 @@ pub fn run(args: InteractArgs) -> Result<u8, Failure> {
     }
     let game = resolve(&args.game)?;
     let program = program_of(&args.program)?;
-    let position = args.position.join(" ");
-    // The starting positions are drawn from the game's positions (the same under both
-    // conventions), by the normal game, which knows the shape of its positions; for a
-    // compound, more of them, as some have an ended component (a full box) and are over.
-    let drawn = match options.compound {
-        Some(_) => options.games.saturating_mul(8),
-        None => options.games,
-    };
-    let starts = if position.trim().is_empty() {
-        interact::starting_positions(&*game, drawn, options.seed)
-    } else {
-        Ok(vec![position])
-    }
-    .map_err(|e| usage(e.to_string()))?;
-    let (game, starts) = match (options.play, options.compound) {
-        (Play::Misere, _) => (to_misere(game)?, starts),
-        (Play::Normal, None) => (game, starts),
-        (Play::Normal, Some(kind)) => {
-            let game =
-                played_compound(game, Play::Normal, kind).map_err(|e| usage(e.to_string()))?;
-            let mut starts =
-                interact::playable_starts(&*game, &starts).map_err(|e| usage(e.to_string()))?;
-            starts.truncate(options.games);
-            if starts.is_empty() {
-                return Err(usage(format!(
-                    "no starting position with a move in the {kind} compound"
-                )));
-            }
-            (game, starts)
-        }
-    };
     kill_programs_on_interrupt();
-    let report = interact::interact(&*game, &starts, &program, &options)
+    let report = interact::session(&*game, &args.position.join(" "), &program, &options)
         .map_err(|e| usage(e.to_string()))?;
     write_verdict(
         &report,

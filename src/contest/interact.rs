@@ -55,7 +55,7 @@ use super::judge::Verdict;
 use super::runner::{NoLine, Program, Session, SpawnError};
 use crate::core::{Play, Winner};
 use crate::game::compound_kind::Compound;
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, variant};
 use crate::judge::rng::Rng;
 use crate::judge::small_row;
 use serde::Serialize;
@@ -160,6 +160,56 @@ pub enum InteractError {
         "{0}: give a starting POSITION (grundy generates positions for the fixed games and the heap games only)"
     )]
     NoPositions(String),
+    /// A compound in which no starting position has a move.
+    #[error("no starting position with a move in the {0} compound")]
+    NoPlayableStart(Compound),
+}
+
+/// The most games one session plays.
+pub const MOST_GAMES: usize = 10_000;
+
+/// A session of `grundy interact` on `normal` (the game as resolved, under normal play): the
+/// starting positions (`position`, or `options.games` drawn with `options.seed` when it is
+/// blank), the game played (`normal`'s misère or compound version, as `options` say, made
+/// from it), then [`interact`]. The command line and Python both run it.
+pub fn session(
+    normal: &dyn Game,
+    position: &str,
+    program: &Program,
+    options: &InteractOptions,
+) -> Result<InteractReport, InteractError> {
+    if options.games == 0 || options.games > MOST_GAMES {
+        return Err(InteractError::Game(GameError::Unsupported(format!(
+            "the number of games must be from 1 to {MOST_GAMES}"
+        ))));
+    }
+    let kind = options.compound.unwrap_or(Compound::Disjunctive);
+    let played = variant(normal, options.play, kind)?;
+    let game = played.as_deref().unwrap_or(normal);
+    // The starting positions are drawn from the game's positions (the same under both
+    // conventions), by the normal game, which knows the shape of its positions; for a
+    // compound, more of them, as some have an ended component (a full box) and are over.
+    let drawn = match options.compound {
+        Some(_) => options.games.saturating_mul(8),
+        None => options.games,
+    };
+    let starts = if position.trim().is_empty() {
+        starting_positions(normal, drawn, options.seed)?
+    } else {
+        vec![position.to_string()]
+    };
+    let starts = match options.compound {
+        Some(kind) => {
+            let mut starts = playable_starts(game, &starts)?;
+            starts.truncate(options.games);
+            if starts.is_empty() {
+                return Err(InteractError::NoPlayableStart(kind));
+            }
+            starts
+        }
+        None => starts,
+    };
+    interact(game, &starts, program, options)
 }
 
 /// Starting positions for `count` games of `game`: random small positions with at least one move,
