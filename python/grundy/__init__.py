@@ -104,6 +104,11 @@ def judge(
     generated judge inputs of ``game`` and compares its answers with grundy's; the report as the
     command line's JSON object (``verdict`` is ``'accepted'`` or why not, with the smallest
     failing input). A seed makes the run repeatable.
+
+    >>> import grundy, sys
+    >>> solution = [sys.executable, "examples/contest/bean_split.py"]   # from the repository
+    >>> grundy.judge("bean-split", solution, cases=10, seed=7)["verdict"]
+    'accepted'
     """
     return _native.judge(game, list(program), dialect, cases, seconds, _seed(seed), time_limit, beyond)
 
@@ -122,6 +127,12 @@ def interact(
     [--compound C] --json -- PROGRAM...``: a perfect jury plays ``program`` over the line
     protocol of ``docs/contest.md``, from ``position`` or from ``games`` drawn positions the
     program's side can win; the report as the command line's JSON object.
+
+    >>> import grundy, sys
+    >>> bot = [sys.executable, "examples/contest/kayles_bot.py"]   # from the repository
+    >>> report = grundy.interact("kayles", bot, games=3, seed=1)
+    >>> report["verdict"], report["won"]
+    ('accepted', 3)
     """
     return _native.interact(game, list(program), position, games, _seed(seed), time_limit, misere, compound)
 
