@@ -178,6 +178,14 @@ impl dyn Game + '_ {
         self.capabilities().formats
     }
 
+    /// Its judge format of `dialect` (the default one for `None`).
+    pub fn format(&self, dialect: Option<&str>) -> Option<Format> {
+        self.formats()
+            .iter()
+            .find(|format| format.dialect == dialect)
+            .copied()
+    }
+
     /// The heap game behind it, for sums of heaps.
     pub fn heap_game(&self) -> Option<&HeapGame> {
         self.capabilities().heap_game
@@ -275,9 +283,7 @@ pub fn variant(
         },
         (Play::Misere, Compound::Disjunctive) => match game.capabilities().misere {
             Some(misere) => misere.misere().map(Some),
-            None => Err(GameError::Unsupported(format!(
-                "{name} is played under normal play only (as a misère game it is not implemented)"
-            ))),
+            None => Err(normal_only(name)),
         },
         (Play::Misere, _) => Err(GameError::Unsupported(
             "the compounds are played under normal play here: misère play of a compound other \
@@ -315,6 +321,13 @@ pub fn remoteness(
     }
 }
 
+/// Why a game without a misère version has none.
+fn normal_only(name: &str) -> GameError {
+    GameError::Unsupported(format!(
+        "{name} is played under normal play only (as a misère game it is not implemented)"
+    ))
+}
+
 /// Why a game without components has no compound `kind`.
 fn not_rows(name: &str, kind: Compound) -> GameError {
     GameError::Unsupported(format!(
@@ -343,6 +356,15 @@ pub struct Compounds<G: Theory + 'static> {
     /// `analyze --remoteness` on a position of the game itself.
     pub remoteness: RemotenessReporter<G>,
 }
+
+// Only function pointers: copied whatever `G` is (a derive would ask `G: Copy`).
+impl<G: Theory + 'static> Clone for Compounds<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Theory + 'static> Copy for Compounds<G> {}
 
 /// How a game's [`Compounds`] answer `analyze --remoteness` (see
 /// [`CompoundVersions::remoteness`]).
@@ -427,10 +449,7 @@ impl<G: Theory + 'static> Clone for Entry<G> {
             heap_game: self.heap_game.clone(),
             conjecture: self.conjecture.clone(),
             misere: self.misere,
-            compounds: self.compounds.as_ref().map(|compounds| Compounds {
-                compound: compounds.compound,
-                remoteness: compounds.remoteness,
-            }),
+            compounds: self.compounds,
         }
     }
 }
@@ -665,10 +684,7 @@ impl<G: Theory + Send + Sync + 'static> MisereVersion for Entry<G> {
     fn misere(&self) -> Result<Box<dyn Game>, GameError> {
         match self.misere {
             Some(make) => Ok(make(self)),
-            None => Err(GameError::Unsupported(format!(
-                "{} is played under normal play only (as a misère game it is not implemented)",
-                self.info.name
-            ))),
+            None => Err(normal_only(&self.info.name)),
         }
     }
 }

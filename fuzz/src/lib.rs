@@ -249,11 +249,7 @@ pub fn check_judge(game: &str, dialect: Option<&str>, data: &[u8], affordable: f
         return;
     }
     let game = resolve(game).expect("a known game");
-    let format = game
-        .formats()
-        .iter()
-        .find(|format| format.dialect == dialect)
-        .expect("a known format");
+    let format = game.format(dialect).expect("a known format");
     match (format.solve)(data) {
         Ok(output) => assert!(output.is_empty() || output.ends_with('\n')),
         Err(error) => check_error_location(data, &error),

@@ -864,17 +864,12 @@ fn judge<'py>(
     }
     let game = grundy::resolve(spelling).map_err(resolve_error)?;
     let name = game.info().name.clone();
-    let format = game
-        .formats()
-        .iter()
-        .find(|format| format.dialect == dialect)
-        .copied()
-        .ok_or_else(|| {
-            UnsupportedError::new_err(match dialect {
-                None => format!("{name} has no judge format"),
-                Some(dialect) => format!("unknown dialect `{dialect}` for {name}"),
-            })
-        })?;
+    let format = game.format(dialect).ok_or_else(|| {
+        UnsupportedError::new_err(match dialect {
+            None => format!("{name} has no judge format"),
+            Some(dialect) => format!("unknown dialect `{dialect}` for {name}"),
+        })
+    })?;
     let program = program(words)?;
     let report = py
         .detach(|| grundy::contest::judge::judge(&name, &format, &program, &options))

@@ -1,8 +1,8 @@
 //! `grundy interact`: a perfect jury playing a program over a line protocol.
 
 use super::common::{
-    CompoundFlag, Failure, JsonFlag, MisereFlag, kill_programs_on_interrupt, program_of,
-    random_seed, resolve, seconds_option, usage, write_verdict,
+    CompoundFlag, Failure, JsonFlag, MisereFlag, check_play, kill_programs_on_interrupt,
+    program_of, random_seed, resolve, seconds_option, usage, write_verdict,
 };
 use clap::Args;
 use grundy::contest::interact::{self, InteractOptions, MOST_GAMES};
@@ -69,12 +69,10 @@ pub fn run(args: InteractArgs) -> Result<u8, Failure> {
             .compound
             .filter(|&kind| kind != Compound::Disjunctive),
     };
-    if options.compound.is_some() && options.play == Play::Misere {
-        return Err(usage(
-            "--compound and --misere together are not implemented: the compounds are played \
-             under normal play here",
-        ));
-    }
+    check_play(
+        options.play,
+        options.compound.unwrap_or(Compound::Disjunctive),
+    )?;
     if options.games == 0 || options.games > MOST_GAMES {
         return Err(usage(format!("--games must be from 1 to {MOST_GAMES}")));
     }
