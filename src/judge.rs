@@ -163,6 +163,8 @@ pub enum CaseLayout {
     Single,
     /// Cases, then a line `0`.
     ZeroEnded,
+    /// Cases, then this line (`0 0` after HDU 2177's pairs).
+    EndedBy(&'static str),
 }
 
 /// What a judge allows (or, past its limits, what `grundy judge --beyond` tries).
@@ -253,6 +255,9 @@ pub struct Shape {
     pub tokens_per_case: usize,
     /// For answers that are not unique: how an output is checked instead of comparing tokens.
     pub checker: Option<Checker>,
+    /// Whether each case starts with its count of items (`n`, then `n` items); `false` for
+    /// judges whose case is its items alone (POJ 2311's `W H` a line: see [`Shape::uncounted`]).
+    pub counted_items: bool,
 }
 
 impl Shape {
@@ -273,6 +278,7 @@ impl Shape {
             beyond,
             tokens_per_case,
             checker: None,
+            counted_items: true,
         }
     }
 
@@ -294,6 +300,7 @@ impl Shape {
             beyond,
             tokens_per_case,
             checker: None,
+            counted_items: true,
         }
     }
 
@@ -301,6 +308,15 @@ impl Shape {
     pub const fn checked_by(self, checker: Checker) -> Shape {
         Shape {
             checker: Some(checker),
+            ..self
+        }
+    }
+
+    /// The same shape with each case written as its items alone, without the count line before
+    /// them (the judge fixes how many items a case has: `bounds.items` should be one number).
+    pub const fn uncounted(self) -> Shape {
+        Shape {
+            counted_items: false,
             ..self
         }
     }

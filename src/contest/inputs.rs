@@ -85,14 +85,17 @@ fn item_fits(shape: &Shape, item: &Item, bounds: &Bounds) -> bool {
 }
 
 impl TestInput {
-    /// The input in the judge's layout, one line per count, piles on one line, pairs one a line.
+    /// The input in the judge's layout, one line per count (unless the shape has none), piles on
+    /// one line, pairs one a line.
     pub fn render(&self, shape: &Shape) -> String {
         let mut text = String::new();
         if shape.layout == CaseLayout::Counted {
             writeln!(text, "{}", self.cases.len()).expect("writing to a String");
         }
         for case in &self.cases {
-            writeln!(text, "{}", case.len()).expect("writing to a String");
+            if shape.counted_items {
+                writeln!(text, "{}", case.len()).expect("writing to a String");
+            }
             if let Some(written) = shape.generators.written(case) {
                 text.push_str(&written);
             } else if shape.arity == 1 {
@@ -104,8 +107,10 @@ impl TestInput {
                 }
             }
         }
-        if shape.layout == CaseLayout::ZeroEnded {
-            text.push_str("0\n");
+        match shape.layout {
+            CaseLayout::ZeroEnded => text.push_str("0\n"),
+            CaseLayout::EndedBy(line) => writeln!(text, "{line}").expect("writing to a String"),
+            _ => {}
         }
         text
     }
@@ -363,5 +368,23 @@ mod tests {
             },
             false
         ));
+    }
+
+    #[test]
+    fn a_case_without_its_count_and_a_terminating_line_are_written_as_the_judge_has_them() {
+        let shape = Shape::pairs(
+            &Lights,
+            CaseLayout::EndedBy("0 0"),
+            1,
+            false,
+            Bounds::pairs(5, 1, (1, 9), (1, 9)),
+            Bounds::pairs(10, 1, (1, 99), (1, 99)),
+        )
+        .uncounted();
+        let input = TestInput {
+            cases: vec![vec![[1, 2]], vec![[3, 4]]],
+        };
+        assert_eq!(input.render(&shape), "(1,2)\n(3,4)\n0 0\n");
+        assert_eq!(input.render(&SHAPE), "2\n1\n(1,2)\n1\n(3,4)\n");
     }
 }
