@@ -12,6 +12,7 @@
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
+use crate::games::hackenbush;
 use crate::games::heap_family::heap_game;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim,
@@ -36,6 +37,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         euclid::game(),
         cutting::game(),
         chomp::game(),
+        hackenbush::game(),
     ]
 }
 
@@ -105,6 +107,10 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
         let game = GraphGame::load(spelling, std::path::Path::new(path))?;
         return Ok(Box::new(game));
     }
+    if let Some(path) = spelling.strip_prefix(hackenbush::PREFIX) {
+        return hackenbush::load(spelling, std::path::Path::new(path))
+            .map_err(ResolveError::Malformed);
+    }
     if let Some(game) = coins::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);
     }
@@ -131,7 +137,10 @@ pub fn resolve(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 /// Whether a spelling looks like a file path or a script name (in any case).
 fn looks_like_a_file(spelling: &str) -> bool {
     let lower = spelling.to_ascii_lowercase();
-    spelling.contains(['/', '\\']) || names_script(&lower) || lower.starts_with(GRAPH_PREFIX)
+    spelling.contains(['/', '\\'])
+        || names_script(&lower)
+        || lower.starts_with(GRAPH_PREFIX)
+        || lower.starts_with(hackenbush::PREFIX)
 }
 
 /// Whether a spelling names a script file (`….rhai`, or `….lua` to say that Lua is not

@@ -12,6 +12,7 @@ pub mod counted_sum;
 pub mod cutting;
 pub mod end_piles;
 pub mod euclid;
+pub mod hackenbush;
 pub mod heap_family;
 pub mod nim;
 pub mod take_or_merge;
