@@ -104,6 +104,11 @@ pub trait Generators: Sync {
     /// A random small position of the game, in its notation, for `grundy interact` to start
     /// from: a few components of a few stones, so that a game lasts a few dozen moves at most.
     fn position(&self, rng: &mut Rng) -> String;
+    /// Whether a case's items follow a line with their count (most judges); `false` for an
+    /// input that is one bare line of items (Luogu P8606's monks).
+    fn counted(&self) -> bool {
+        true
+    }
 }
 
 impl std::fmt::Debug for dyn Generators {

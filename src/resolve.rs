@@ -33,6 +33,8 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         box_fill::game(box_fill::BoundRule::Square),
         nim::game(),
         euclid::game(),
+        crate::games::lasker::game(),
+        crate::games::staircase::game(),
     ]
 }
 

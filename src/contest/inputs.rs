@@ -92,7 +92,9 @@ impl TestInput {
             writeln!(text, "{}", self.cases.len()).expect("writing to a String");
         }
         for case in &self.cases {
-            writeln!(text, "{}", case.len()).expect("writing to a String");
+            if shape.generators.counted() {
+                writeln!(text, "{}", case.len()).expect("writing to a String");
+            }
             if let Some(written) = shape.generators.written(case) {
                 text.push_str(&written);
             } else if shape.arity == 1 {

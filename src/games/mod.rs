@@ -11,7 +11,9 @@ pub mod counted_sum;
 pub mod end_piles;
 pub mod euclid;
 pub mod heap_family;
+pub mod lasker;
 pub mod nim;
+pub mod staircase;
 pub mod take_or_merge;
 
 pub use bean_split::BeanSplit;
