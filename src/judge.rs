@@ -313,7 +313,8 @@ impl Shape {
     }
 
     /// The same shape with each case written as its items alone, without the count line before
-    /// them (the judge fixes how many items a case has: `bounds.items` should be one number).
+    /// them (the judge fixes how many items a case has, or reads them to the end of a line or
+    /// of the input).
     pub const fn uncounted(self) -> Shape {
         Shape {
             counted_items: false,

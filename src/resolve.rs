@@ -15,7 +15,8 @@ use crate::games::coins;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game;
 use crate::games::{
-    bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim,
+    bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
+    staircase,
     take_or_merge,
 };
 use crate::loopy::file::GraphFileError;
@@ -38,6 +39,8 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         cutting::game(),
         chomp::game(),
         hackenbush::game(),
+        lasker::game(),
+        staircase::game(),
     ]
 }
 

@@ -844,6 +844,11 @@ fn rendered_inputs_are_read_by_the_judge_solvers() {
             } else {
                 input.cases.len() * shape.tokens_per_case
             };
+            // Luogu P8606 prints a move `A B`, or -1 when there is none.
+            if game == "staircase" && format.dialect == Some("p8606") {
+                assert!(tokens == 1 || tokens == 2, "{game}: {output}");
+                continue;
+            }
             assert_eq!(tokens, expected, "{game}");
         }
     }

@@ -14,7 +14,9 @@ pub mod end_piles;
 pub mod euclid;
 pub mod hackenbush;
 pub mod heap_family;
+pub mod lasker;
 pub mod nim;
+pub mod staircase;
 pub mod take_or_merge;
 
 pub use bean_split::BeanSplit;
