@@ -101,6 +101,21 @@ pub trait Generators: Sync {
         None
     }
 
+    /// A whole case as the input writes it, its count line included, for formats whose cases
+    /// are not a count and its items (HDU 1846's `n m` a line, S-Nim's set and its positions);
+    /// `None`, the default, writes the count and then the items ([`Generators::written`]).
+    /// Any items must give a valid case (a set drawn empty is written as `{1}`, say).
+    fn case_text(&self, items: &[Item]) -> Option<String> {
+        let _ = items;
+        None
+    }
+
+    /// The line that ends an input of [`CaseLayout::ZeroEnded`] cases: `0` unless the format
+    /// ends with more zeros (`0 0` for POJ 2348).
+    fn end_line(&self) -> &'static str {
+        "0"
+    }
+
     /// A random small position of the game, in its notation, for `grundy interact` to start
     /// from: a few components of a few stones, so that a game lasts a few dozen moves at most.
     fn position(&self, rng: &mut Rng) -> String;

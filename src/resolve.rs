@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
 use crate::games::{
-    bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, take_or_merge,
+    bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, subtraction, take_or_merge,
 };
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
@@ -33,6 +33,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         box_fill::game(box_fill::BoundRule::Square),
         nim::game(),
         euclid::game(),
+        subtraction::game(),
     ]
 }
 

@@ -92,6 +92,10 @@ impl TestInput {
             writeln!(text, "{}", self.cases.len()).expect("writing to a String");
         }
         for case in &self.cases {
+            if let Some(written) = shape.generators.case_text(case) {
+                text.push_str(&written);
+                continue;
+            }
             writeln!(text, "{}", case.len()).expect("writing to a String");
             if let Some(written) = shape.generators.written(case) {
                 text.push_str(&written);
@@ -105,7 +109,7 @@ impl TestInput {
             }
         }
         if shape.layout == CaseLayout::ZeroEnded {
-            text.push_str("0\n");
+            writeln!(text, "{}", shape.generators.end_line()).expect("writing to a String");
         }
         text
     }

@@ -13,6 +13,8 @@ pub mod euclid;
 pub mod heap_family;
 pub mod nim;
 pub mod take_or_merge;
+pub mod subtraction;
+pub mod treblecross;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;
