@@ -14,7 +14,8 @@ use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
 use crate::games::{
-    bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, subtraction, take_or_merge,
+    bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, subtraction,
+    take_or_merge,
 };
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};

@@ -112,8 +112,18 @@ fn sorted(heaps: &[u64]) -> Vec<u64> {
 #[test]
 fn official_samples() {
     let samples: [(&str, &str, &str, &str); 13] = [
-        ("subtraction", "hdu1846", "2\n23 2\n4 3\n", "first\nsecond\n"),
-        ("subtraction", "hdu2149", "4 2\n3 2\n3 5\n", "1\nnone\n3 4 5\n"),
+        (
+            "subtraction",
+            "hdu1846",
+            "2\n23 2\n4 3\n",
+            "first\nsecond\n",
+        ),
+        (
+            "subtraction",
+            "hdu2149",
+            "4 2\n3 2\n3 5\n",
+            "1\nnone\n3 4 5\n",
+        ),
         ("subtraction", "hdu1847", "1\n3\n", "Kiki\nCici\n"),
         (
             "subtraction",
@@ -122,7 +132,12 @@ fn official_samples() {
             "LWW\nWWL\n",
         ),
         ("subtraction", "acwing893", "2\n2 5\n3\n2 4 7\n", "Yes\n"),
-        ("subtraction", "hdu1848", "1 1 1\n1 4 1\n0 0 0\n", "Fibo\nNacci\n"),
+        (
+            "subtraction",
+            "hdu1848",
+            "1 1 1\n1 4 1\n0 0 0\n",
+            "Fibo\nNacci\n",
+        ),
         (
             "subtraction",
             "uva10404",
@@ -138,7 +153,12 @@ fn official_samples() {
             "No\nYes\n9 5\nYes\n8 1\n9 0\n10 3\n",
         ),
         ("nim", "poj2234", "2 45 45\n3 3 6 9\n", "No\nYes\n"),
-        ("euclid", "poj2348", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
+        (
+            "euclid",
+            "poj2348",
+            "34 12\n15 24\n0 0\n",
+            "Stan wins\nOllie wins\n",
+        ),
         (
             "treblecross",
             "uva10561",
@@ -246,17 +266,31 @@ fn set_nim_formats_agree_with_the_brute_force() {
             "{}\n{}\n{}\n",
             set.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
             heaps.len(),
-            heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            heaps
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
         let won = heaps_won(&sorted(&heaps), &takes, false, &mut memo);
         let expected = if won { "Yes\n" } else { "No\n" };
-        assert_eq!(solved("subtraction", "acwing893", &acwing), expected, "{acwing}");
+        assert_eq!(
+            solved("subtraction", "acwing893", &acwing),
+            expected,
+            "{acwing}"
+        );
     }
     snim.push_str("0\n");
     assert_eq!(solved("subtraction", "hdu1536", &snim), snim_out);
 
     let fibonacci = [1u64, 2, 3, 5, 8, 13, 21];
-    let takes = |h: u64| fibonacci.iter().copied().filter(|&k| k <= h).collect::<Vec<_>>();
+    let takes = |h: u64| {
+        fibonacci
+            .iter()
+            .copied()
+            .filter(|&k| k <= h)
+            .collect::<Vec<_>>()
+    };
     let (mut fibo, mut fibo_out) = (String::new(), String::new());
     let mut memo = HashMap::new();
     for _ in 0..200 {
@@ -420,7 +454,9 @@ fn full_limits_are_fast() {
     let boards = format!("99\n{}", format!("{board}\n").repeat(99));
     let started = std::time::Instant::now();
     solved("treblecross", "uva10561", &boards);
-    let heaps: Vec<String> = (1..=200_000u64).map(|h| (h * 7 % 2_000_000).to_string()).collect();
+    let heaps: Vec<String> = (1..=200_000u64)
+        .map(|h| (h * 7 % 2_000_000).to_string())
+        .collect();
     let input = format!("200000 {}\n0\n", heaps.join(" "));
     let out = solved("nim", "hdu2176", &input);
     assert!(out.starts_with("Yes\n") || out == "No\n");
@@ -434,11 +470,18 @@ fn full_limits_are_fast() {
     solved("subtraction", "uva10404", &sets);
     let snim = format!(
         "100 {}\n100\n{}0\n",
-        (1..=100).map(|s| (s * 97).to_string()).collect::<Vec<_>>().join(" "),
+        (1..=100)
+            .map(|s| (s * 97).to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
         format!("100 {}\n", vec!["10000"; 100].join(" ")).repeat(100)
     );
     solved("subtraction", "hdu1536", &snim);
-    assert!(started.elapsed().as_secs_f64() < 5.0, "{:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -484,7 +527,16 @@ fn judged(name: &str, game: &str, dialect: &str, program: &str) -> i32 {
     let output = Command::cargo_bin("grundy")
         .unwrap()
         .current_dir(&dir)
-        .args(["judge", game, "--dialect", dialect, "--cases", "40", "--seed", "3"])
+        .args([
+            "judge",
+            game,
+            "--dialect",
+            dialect,
+            "--cases",
+            "40",
+            "--seed",
+            "3",
+        ])
         .args(["--time-limit", "10", "--"])
         .arg("python3")
         .arg(&source)
@@ -503,11 +555,21 @@ fn judge_accepts_a_right_program_and_rejects_a_wrong_one() {
         )
     };
     assert_eq!(
-        judged("poj2234-right", "nim", "poj2234", &matches("'Yes' if x else 'No'")),
+        judged(
+            "poj2234-right",
+            "nim",
+            "poj2234",
+            &matches("'Yes' if x else 'No'")
+        ),
         0
     );
     assert_eq!(
-        judged("poj2234-wrong", "nim", "poj2234", &matches("'Yes' if x or m == 2 else 'No'")),
+        judged(
+            "poj2234-wrong",
+            "nim",
+            "poj2234",
+            &matches("'Yes' if x or m == 2 else 'No'")
+        ),
         1
     );
     let brave = |rule: &str| {
@@ -517,7 +579,12 @@ fn judge_accepts_a_right_program_and_rejects_a_wrong_one() {
         )
     };
     assert_eq!(
-        judged("hdu1846-right", "subtraction", "hdu1846", &brave("n % (m + 1)")),
+        judged(
+            "hdu1846-right",
+            "subtraction",
+            "hdu1846",
+            &brave("n % (m + 1)")
+        ),
         0
     );
     assert_eq!(

@@ -230,38 +230,41 @@ pub fn small_positions(size: u64) -> Vec<Euclid> {
 }
 
 /// HDU 3595 "GG and MM".
-pub(crate) const FORMATS: &[Format] = &[Format {
-    dialect: None,
-    describe: "HDU 3595 GG and MM (reconstructed): cases until end of input, each n and n lines \
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "HDU 3595 GG and MM (reconstructed): cases until end of input, each n and n lines \
                `p q`, all n pairs played at once as the continued conjunctive compound \
                (Every-SG); prints MM if the first player (MM) wins, else GG",
-    solve: solve_hdu3595,
-    // Reconstructed (see docs/compounds.md): n ≤ 1000 per case; the pile limit is not known,
-    // so 10^9 is assumed. Past it: piles to 2^40, zero piles.
-    shape: Shape::pairs(
-        &Draws,
-        CaseLayout::UntilEnd,
-        1,
-        false,
-        Bounds::pairs(10, 1000, (1, BILLION), (1, BILLION)),
-        Bounds::pairs(10, 1000, (0, 1 << 40), (0, 1 << 40)),
-    ),
-}, Format {
-    dialect: Some("poj2348"),
-    describe: "POJ 2348 Euclid's Game (= HDU 1525): lines `a b` of positive piles until `0 0`; \
+        solve: solve_hdu3595,
+        // Reconstructed (see docs/compounds.md): n ≤ 1000 per case; the pile limit is not known,
+        // so 10^9 is assumed. Past it: piles to 2^40, zero piles.
+        shape: Shape::pairs(
+            &Draws,
+            CaseLayout::UntilEnd,
+            1,
+            false,
+            Bounds::pairs(10, 1000, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(10, 1000, (0, 1 << 40), (0, 1 << 40)),
+        ),
+    },
+    Format {
+        dialect: Some("poj2348"),
+        describe: "POJ 2348 Euclid's Game (= HDU 1525): lines `a b` of positive piles until `0 0`; \
                the player who empties a pile wins; prints Stan wins if the first player (Stan) \
                wins, else Ollie wins",
-    solve: solve_poj2348,
-    // Piles below 2^31; the number of lines is not stated.
-    shape: Shape::pairs(
-        &PairLines,
-        CaseLayout::ZeroEnded,
-        2,
-        false,
-        Bounds::pairs(100, 1, (1, (1 << 31) - 1), (1, (1 << 31) - 1)),
-        Bounds::pairs(100, 1, (1, u64::MAX), (1, u64::MAX)),
-    ),
-}];
+        solve: solve_poj2348,
+        // Piles below 2^31; the number of lines is not stated.
+        shape: Shape::pairs(
+            &PairLines,
+            CaseLayout::ZeroEnded,
+            2,
+            false,
+            Bounds::pairs(100, 1, (1, (1 << 31) - 1), (1, (1 << 31) - 1)),
+            Bounds::pairs(100, 1, (1, u64::MAX), (1, u64::MAX)),
+        ),
+    },
+];
 
 /// What the contest tools draw for POJ 2348: one pair a line, the input ended by `0 0`.
 struct PairLines;

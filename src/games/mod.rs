@@ -12,8 +12,8 @@ pub mod end_piles;
 pub mod euclid;
 pub mod heap_family;
 pub mod nim;
-pub mod take_or_merge;
 pub mod subtraction;
+pub mod take_or_merge;
 pub mod treblecross;
 
 pub use bean_split::BeanSplit;

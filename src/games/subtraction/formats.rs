@@ -386,7 +386,10 @@ struct Lines(LineKind);
 impl Generators for Lines {
     fn tiny(&self) -> (Vec<Item>, usize) {
         match self.0 {
-            LineKind::Pair => ((1..=6).flat_map(|n| (1..=4).map(move |m| [n, m])).collect(), 1),
+            LineKind::Pair => (
+                (1..=6).flat_map(|n| (1..=4).map(move |m| [n, m])).collect(),
+                1,
+            ),
             LineKind::Single => ((1..=12).map(|n| [n, 0]).collect(), 1),
             LineKind::Triple => ((1..=5).map(|n| [n, 0]).collect(), 3),
             LineKind::Bachet => ((1..=5).map(|n| [n, 0]).collect(), 3),
@@ -531,8 +534,7 @@ impl Generators for Tagged {
             TaggedKind::SetAndHeaps => {
                 let heaps: Vec<u64> = positions.into_values().flatten().collect();
                 let heaps = if heaps.is_empty() { set.clone() } else { heaps };
-                write!(text, "{}\n{}\n", heaps.len(), joined(&heaps))
-                    .expect("writing to a String");
+                write!(text, "{}\n{}\n", heaps.len(), joined(&heaps)).expect("writing to a String");
             }
         }
         Some(text)

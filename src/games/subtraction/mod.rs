@@ -161,10 +161,14 @@ pub fn small_positions(size: u64) -> Vec<Subtraction> {
             continue;
         };
         let game = HeapGame::new(rule);
-        out.extend(heap_positions(&game, size).into_iter().map(|heaps| Subtraction {
-            set: Arc::from(set),
-            heaps,
-        }));
+        out.extend(
+            heap_positions(&game, size)
+                .into_iter()
+                .map(|heaps| Subtraction {
+                    set: Arc::from(set),
+                    heaps,
+                }),
+        );
     }
     out
 }
@@ -176,8 +180,7 @@ pub(crate) fn game() -> Box<dyn Game> {
             name: NAME.to_string(),
             rules: "a set S and heaps; take k tokens from one heap, for some k in S".into(),
             position: "the set, a colon, the heaps (printed ascending): `1,3,4: 5 7 8`".into(),
-            moves: "<heap>-<k>: take k (in S) from heap <heap> (from 1, as printed): `2-3`"
-                .into(),
+            moves: "<heap>-<k>: take k (in S) from heap <heap> (from 1, as printed): `2-3`".into(),
             source: "Winning Ways ch. 4; HDU 1846, 2149, 1847, 1536 (= POJ 2960), 1848, AcWing \
                      893, UVa 10404 (--dialect)"
                 .into(),
@@ -222,6 +225,9 @@ mod tests {
         assert!(Subtraction::parse("1,2 3").is_err());
         assert!(Subtraction::parse("0,2: 3").is_err());
         assert!(Subtraction::parse("1,2: 0").is_err());
-        assert_eq!(Subtraction::parse("4,1: 5 2").unwrap().to_string(), "1,4: 2 5");
+        assert_eq!(
+            Subtraction::parse("4,1: 5 2").unwrap().to_string(),
+            "1,4: 2 5"
+        );
     }
 }
