@@ -400,7 +400,7 @@ impl Generators for Lines {
     fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item {
         let (low, high) = bounds.first;
         let (second_low, second_high) = bounds.second;
-        let m = rng.between(second_low.max(1), second_high.max(1).min(50));
+        let m = rng.between(second_low.max(1), second_high.clamp(1, 50));
         let n = match rng.between(0, 3) {
             0 => m.saturating_add(1).saturating_mul(rng.between(1, 20)),
             1 => m
