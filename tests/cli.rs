@@ -261,7 +261,7 @@ fn unknown_game_or_dialect_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: kayles has no judge format") && stderr.contains("end-piles"),
+        stderr.starts_with("error: 0.77 has no judge format") && stderr.contains("end-piles"),
         "{stderr}"
     );
     let output = grundy()

@@ -99,14 +99,14 @@ pub(crate) const FORMATS: &[Format] = &[
             Bounds {
                 fewest_cases: 1,
                 cases: 100,
-                items: (3, 3),
+                items: (1, 3),
                 first: (1, 1000),
                 second: (0, 0),
             },
             Bounds {
                 fewest_cases: 1,
                 cases: 100,
-                items: (3, 3),
+                items: (1, 3),
                 first: (1, 100_000),
                 second: (0, 0),
             },
@@ -126,14 +126,14 @@ pub(crate) const FORMATS: &[Format] = &[
             Bounds {
                 fewest_cases: 1,
                 cases: 20,
-                items: (2, 11),
+                items: (1, 11),
                 first: (1, 1_000_000),
                 second: (0, 0),
             },
             Bounds {
                 fewest_cases: 1,
                 cases: 20,
-                items: (2, 11),
+                items: (1, 11),
                 first: (1, 4_000_000),
                 second: (0, 0),
             },
@@ -419,9 +419,11 @@ impl Generators for Lines {
                 let [n, m] = items.first().copied().unwrap_or([1, 1]);
                 vec![n.to_string(), m.to_string()]
             }
-            LineKind::Single | LineKind::Triple => {
-                items.iter().map(|item| item[0].to_string()).collect()
-            }
+            LineKind::Single => items.iter().map(|item| item[0].to_string()).collect(),
+            // Fewer than three heaps drawn: the missing ones are heaps of 1.
+            LineKind::Triple => (0..3)
+                .map(|i| items.get(i).map_or(1, |item| item[0].max(1)).to_string())
+                .collect(),
             LineKind::Bachet => {
                 let n = items.first().map_or(1, |item| item[0]);
                 let rest = items.get(1..).unwrap_or(&[]);
