@@ -16,8 +16,7 @@ use crate::games::hackenbush;
 use crate::games::heap_family::heap_game;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
-    staircase,
-    take_or_merge,
+    staircase, subtraction, take_or_merge,
 };
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
@@ -41,6 +40,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         hackenbush::game(),
         lasker::game(),
         staircase::game(),
+        subtraction::game(),
     ]
 }
 

@@ -254,14 +254,14 @@ fn bad_judge_input_is_located_and_nothing_is_printed() {
 #[test]
 fn unknown_game_or_dialect_is_a_usage_error() {
     let output = grundy()
-        .args(["solve", "nim"])
+        .args(["solve", "kayles"])
         .write_stdin("")
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: nim has no judge format") && stderr.contains("end-piles"),
+        stderr.starts_with("error: 0.77 has no judge format") && stderr.contains("end-piles"),
         "{stderr}"
     );
     let output = grundy()

@@ -838,6 +838,13 @@ fn rendered_inputs_are_read_by_the_judge_solvers() {
             let text = input.render(&shape);
             let output = (format.solve)(text.as_bytes())
                 .unwrap_or_else(|error| panic!("{game}: {error} in\n{text}"));
+            // Formats that print every winning move or bid: as many tokens as there are.
+            if matches!(
+                format.dialect,
+                Some("hdu2176" | "hdu2149" | "uva10561" | "lightoj1229")
+            ) {
+                continue;
+            }
             let tokens = output.split_ascii_whitespace().count();
             let expected = if per_item {
                 input.cases[0].len()

@@ -526,6 +526,7 @@ fn random_position(game: &str, random: &mut Seeded) -> String {
             .map(|_| random.below(4).to_string())
             .collect::<Vec<_>>()
             .join(" "),
+        "subtraction" => format!("1,3,4: {}", random.numbers(1, 6, 25)),
         _ => drawn_by_the_game(random),
     }
 }

@@ -119,6 +119,10 @@ pub fn find_format(game: &dyn Game, dialect: Option<&str>) -> Result<Format, Fai
         let known: Vec<&str> = formats.iter().filter_map(|f| f.dialect).collect();
         let name = &game.info().name;
         match dialect {
+            None if !known.is_empty() => usage(format!(
+                "{name} has no default judge format: give --dialect, one of: {}",
+                known.join(", ")
+            )),
             None => {
                 let with_formats: Vec<String> = named_games()
                     .iter()

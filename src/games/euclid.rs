@@ -230,23 +230,90 @@ pub fn small_positions(size: u64) -> Vec<Euclid> {
 }
 
 /// HDU 3595 "GG and MM".
-pub(crate) const FORMATS: &[Format] = &[Format {
-    dialect: None,
-    describe: "HDU 3595 GG and MM (reconstructed): cases until end of input, each n and n lines \
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "HDU 3595 GG and MM (reconstructed): cases until end of input, each n and n lines \
                `p q`, all n pairs played at once as the continued conjunctive compound \
                (Every-SG); prints MM if the first player (MM) wins, else GG",
-    solve: solve_hdu3595,
-    // Reconstructed (see docs/compounds.md): n ≤ 1000 per case; the pile limit is not known,
-    // so 10^9 is assumed. Past it: piles to 2^40, zero piles.
-    shape: Shape::pairs(
-        &Draws,
-        CaseLayout::UntilEnd,
-        1,
-        false,
-        Bounds::pairs(10, 1000, (1, BILLION), (1, BILLION)),
-        Bounds::pairs(10, 1000, (0, 1 << 40), (0, 1 << 40)),
-    ),
-}];
+        solve: solve_hdu3595,
+        // Reconstructed (see docs/compounds.md): n ≤ 1000 per case; the pile limit is not known,
+        // so 10^9 is assumed. Past it: piles to 2^40, zero piles.
+        shape: Shape::pairs(
+            &Draws,
+            CaseLayout::UntilEnd,
+            1,
+            false,
+            Bounds::pairs(10, 1000, (1, BILLION), (1, BILLION)),
+            Bounds::pairs(10, 1000, (0, 1 << 40), (0, 1 << 40)),
+        ),
+    },
+    Format {
+        dialect: Some("poj2348"),
+        describe: "POJ 2348 Euclid's Game (= HDU 1525): lines `a b` of positive piles until `0 0`; \
+               the player who empties a pile wins; prints Stan wins if the first player (Stan) \
+               wins, else Ollie wins",
+        solve: solve_poj2348,
+        // Piles below 2^31; the number of lines is not stated.
+        shape: Shape::pairs(
+            &PairLines,
+            CaseLayout::EndedBy("0 0"),
+            2,
+            false,
+            Bounds::pairs(100, 1, (1, (1 << 31) - 1), (1, (1 << 31) - 1)),
+            Bounds::pairs(100, 1, (1, u64::MAX), (1, u64::MAX)),
+        )
+        .uncounted(),
+    },
+];
+
+/// What the contest tools draw for POJ 2348: one pair a line, the input ended by `0 0`.
+struct PairLines;
+
+impl Generators for PairLines {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        (Draws.tiny().0, 1)
+    }
+
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item {
+        Draws.boundary(rng, bounds, before)
+    }
+
+    fn written(&self, items: &[Item]) -> Option<String> {
+        let [a, b] = items.first().copied().unwrap_or([1, 1]);
+        Some(format!("{} {}\n", a.max(1), b.max(1)))
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        Draws.position(rng)
+    }
+}
+
+/// Reads POJ 2348's pairs until `0 0`. A single pair is Euclid's game itself: its last move
+/// empties a pile, so the player who empties a pile is the one who moves last, and the first
+/// player wins exactly when the pair's Grundy value is not 0.
+fn solve_poj2348(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    loop {
+        let a = scanner.next_u64("a pile a")?;
+        let mut at = scanner.clone();
+        let b = scanner.next_u64("a pile b")?;
+        if a == 0 && b == 0 {
+            break;
+        }
+        if a == 0 || b == 0 {
+            let token = at.expect_token("a pile b")?;
+            return Err(token.error(format!(
+                "piles are positive (only `0 0` ends the input), found `{a} {b}`"
+            )));
+        }
+        let won = Pair::new(a, b).grundy(()) != Nimber(0);
+        out.push_str(if won { "Stan wins\n" } else { "Ollie wins\n" });
+    }
+    scanner.expect_end()?;
+    Ok(out)
+}
 
 /// What the contest tools draw of Euclid pairs: pairs `p q`.
 struct Draws;

@@ -48,7 +48,11 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         // wild games reach about heap 15-20, and heaps past them are searched exhaustively.
         misere_size: HEAP_MISERE_SIZE,
         extra_checks: &[],
-        formats: &[],
+        formats: if game.rule().to_string() == crate::games::treblecross::RULE {
+            crate::games::treblecross::FORMATS
+        } else {
+            &[]
+        },
         heap_game: Some(game),
         conjecture: None,
         misere: Some(misere_entry::<Heaps>),

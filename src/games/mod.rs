@@ -17,7 +17,9 @@ pub mod heap_family;
 pub mod lasker;
 pub mod nim;
 pub mod staircase;
+pub mod subtraction;
 pub mod take_or_merge;
+pub mod treblecross;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;

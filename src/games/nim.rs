@@ -36,6 +36,8 @@ use crate::compound::measure::{FastMeasures, Measures};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::families::{HeapRule, heaps::HeapGame};
 use crate::game::{Entry, Game, GameError, GameInfo};
+use crate::judge::rng::Rng;
+use crate::judge::{Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row};
 use crate::misere::game::MisereTheory;
 use crate::scanner::{InputError, Scanner};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
@@ -337,7 +339,7 @@ pub(crate) fn game() -> Box<dyn Game> {
         Nim::parse,
         small_positions,
         (12, 40),
-        &[],
+        FORMATS,
     )
     .with_misere_size(8)
     .with_compounds(compounds::<Nim>());
@@ -345,6 +347,162 @@ pub(crate) fn game() -> Box<dyn Game> {
         heap_game: Some(Arc::new(HeapGame::new(HeapRule::Nim))),
         ..entry
     })
+}
+
+// ---- Judge formats: HDU 1907 (misère), HDU 2176 (every winning move), POJ 2234. ----
+
+/// The judges' formats of Nim (all dialects; Nim has no default format).
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: Some("hdu1907"),
+        describe: "HDU 1907 John (= POJ 3480): T, then T cases of N and N heaps; misère Nim; \
+                   prints John if the first player (John) wins, else Brother",
+        solve: solve_hdu1907,
+        // 1 ≤ N ≤ 47 heaps of 1 to 4747; T is not stated (100 assumed).
+        shape: Shape::piles(
+            &Draws,
+            CaseLayout::Counted,
+            1,
+            Bounds::piles(100, 47, (1, 4747)),
+            Bounds::piles(100, 1000, (1, u64::MAX)),
+        ),
+    },
+    Format {
+        dialect: Some("hdu2176"),
+        describe: "HDU 2176 取(m堆)石子游戏: cases `m a1 … am` until a line 0; prints No if the \
+                   first player loses, else Yes and every winning first move `a b` (a heap of a \
+                   left with b), one a line, heaps in input order",
+        solve: solve_hdu2176,
+        // m ≤ 200000 heaps of at most 2000000 (as reconstructed); answers are arithmetic.
+        shape: Shape::piles(
+            &Draws,
+            CaseLayout::ZeroEnded,
+            1,
+            Bounds::piles(10, 200_000, (1, 2_000_000)),
+            Bounds::piles(10, 200_000, (0, u64::MAX)),
+        ),
+    },
+    Format {
+        dialect: Some("poj2234"),
+        describe: "POJ 2234 Matches Game: cases `M a1 … aM` until end of input; prints Yes if \
+                   the first player wins, else No",
+        solve: solve_poj2234,
+        // M ≤ 20 heaps of at most 10^7; the number of cases is not stated.
+        shape: Shape::piles(
+            &Draws,
+            CaseLayout::UntilEnd,
+            1,
+            Bounds::piles(100, 20, (1, 10_000_000)),
+            Bounds::piles(100, 1000, (0, u64::MAX)),
+        ),
+    },
+];
+
+/// What the contest tools draw of Nim: heaps.
+struct Draws;
+
+impl Generators for Draws {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((1..=4).map(|heap| [heap, 0]).collect(), 3)
+    }
+
+    fn arrangement(&self) -> crate::judge::Arrangement {
+        crate::judge::Arrangement::Multiset
+    }
+
+    /// Heaps of 1 (where misère play differs), 2, powers of two and their neighbours (where
+    /// nim-sums carry), a heap equal to one drawn before (nim-sum cancels), and the ends.
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        let power = 1u64 << rng.between(0, 63);
+        let heap = match rng.between(0, 5) {
+            0 => 1,
+            1 => 2,
+            2 => power.saturating_add(rng.between(0, 2)).saturating_sub(1),
+            3 if !before.is_empty() => before[rng.index(before.len())][0],
+            4 => high,
+            _ => rng.spread(low, high),
+        };
+        [heap.clamp(low, high), 0]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        small_row(rng, |rng| rng.between(1, 9).to_string())
+    }
+}
+
+/// Reads `n` heaps and returns their nim-sum, the heaps of 2 or more and the heaps of 1.
+fn read_heaps(scanner: &mut Scanner<'_>, n: usize) -> Result<(u64, usize, usize), InputError> {
+    let (mut nim_sum, mut big, mut ones) = (0u64, 0usize, 0usize);
+    for _ in 0..n {
+        let heap = scanner.next_u64("a heap size")?;
+        nim_sum ^= heap;
+        match heap {
+            0 => {}
+            1 => ones += 1,
+            _ => big += 1,
+        }
+    }
+    Ok((nim_sum, big, ones))
+}
+
+/// HDU 1907: misère Nim by Bouton's rule.
+fn solve_hdu1907(input: &[u8]) -> Result<String, InputError> {
+    let mut out = String::new();
+    for_each_case(input, |scanner, _| {
+        let n = scanner.next_count("the number of heaps N")?;
+        let (nim_sum, big, ones) = read_heaps(scanner, n)?;
+        out.push_str(if Nim::misere_lost_by(nim_sum, big, ones) {
+            "Brother\n"
+        } else {
+            "John\n"
+        });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// HDU 2176: the winning moves are the heaps a with a ⊕ X < a, to a ⊕ X, in input order (a
+/// heap repeated in the input is printed each time).
+fn solve_hdu2176(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    loop {
+        let m = scanner.next_count("the number of heaps m")?;
+        if m == 0 {
+            break;
+        }
+        // Two passes over the heaps' tokens: the nim-sum, then the moves (nothing is stored).
+        let start = scanner.clone();
+        let (nim_sum, _, _) = read_heaps(&mut scanner, m)?;
+        if nim_sum == 0 {
+            out.push_str("No\n");
+            continue;
+        }
+        out.push_str("Yes\n");
+        let mut again = start;
+        for _ in 0..m {
+            let heap = again.next_u64("a heap size")?;
+            let left = heap ^ nim_sum;
+            if left < heap {
+                out.push_str(&format!("{heap} {left}\n"));
+            }
+        }
+    }
+    scanner.expect_end()?;
+    Ok(out)
+}
+
+/// POJ 2234: the first player wins exactly when the nim-sum is not 0.
+fn solve_poj2234(input: &[u8]) -> Result<String, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut out = String::new();
+    while !scanner.at_end() {
+        let m = scanner.next_count("the number of heaps M")?;
+        let (nim_sum, _, _) = read_heaps(&mut scanner, m)?;
+        out.push_str(if nim_sum != 0 { "Yes\n" } else { "No\n" });
+    }
+    Ok(out)
 }
 
 // ---- As compounds: each heap a component. ----
