@@ -253,6 +253,9 @@ pub struct Shape {
     pub tokens_per_case: usize,
     /// For answers that are not unique: how an output is checked instead of comparing tokens.
     pub checker: Option<Checker>,
+    /// Whether each case opens with its count `n` (else a case is exactly one item on a line
+    /// of its own, `a b` as in POJ 1067, and a zero-ended input ends with a zero item, `0 0`).
+    pub counted_items: bool,
 }
 
 impl Shape {
@@ -273,6 +276,7 @@ impl Shape {
             beyond,
             tokens_per_case,
             checker: None,
+            counted_items: true,
         }
     }
 
@@ -294,6 +298,7 @@ impl Shape {
             beyond,
             tokens_per_case,
             checker: None,
+            counted_items: true,
         }
     }
 
@@ -301,6 +306,15 @@ impl Shape {
     pub const fn checked_by(self, checker: Checker) -> Shape {
         Shape {
             checker: Some(checker),
+            ..self
+        }
+    }
+
+    /// The same shape with one item per case and no count before it (POJ 1067's lines `a b`,
+    /// HDU 2516's lines `n`); its bounds must allow exactly one item a case.
+    pub const fn one_item_per_case(self) -> Shape {
+        Shape {
+            counted_items: false,
             ..self
         }
     }

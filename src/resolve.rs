@@ -13,6 +13,7 @@ use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
+use crate::games::wythoff;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, end_piles, euclid, nim, take_or_merge,
 };
@@ -33,6 +34,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         box_fill::game(box_fill::BoundRule::Square),
         nim::game(),
         euclid::game(),
+        wythoff::game(),
     ]
 }
 

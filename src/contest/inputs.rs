@@ -92,7 +92,9 @@ impl TestInput {
             writeln!(text, "{}", self.cases.len()).expect("writing to a String");
         }
         for case in &self.cases {
-            writeln!(text, "{}", case.len()).expect("writing to a String");
+            if shape.counted_items {
+                writeln!(text, "{}", case.len()).expect("writing to a String");
+            }
             if let Some(written) = shape.generators.written(case) {
                 text.push_str(&written);
             } else if shape.arity == 1 {
@@ -105,7 +107,10 @@ impl TestInput {
             }
         }
         if shape.layout == CaseLayout::ZeroEnded {
-            text.push_str("0\n");
+            // A count of 0, or (one item per case) an item of zeros: `0 0`.
+            let zeros = if shape.counted_items { 1 } else { shape.arity };
+            text.push_str(&vec!["0"; zeros].join(" "));
+            text.push('\n');
         }
         text
     }

@@ -13,6 +13,7 @@ pub mod euclid;
 pub mod heap_family;
 pub mod nim;
 pub mod take_or_merge;
+pub mod wythoff;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;
