@@ -12,6 +12,7 @@
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
+use crate::games::fibonacci_nim;
 use crate::games::heap_family::heap_game;
 use crate::games::wythoff;
 use crate::games::{
@@ -35,6 +36,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         nim::game(),
         euclid::game(),
         wythoff::game(),
+        fibonacci_nim::game(),
     ]
 }
 
@@ -103,6 +105,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     if let Some(path) = spelling.strip_prefix(GRAPH_PREFIX) {
         let game = GraphGame::load(spelling, std::path::Path::new(path))?;
         return Ok(Box::new(game));
+    }
+    if let Some(game) = fibonacci_nim::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
     }
     if let Some(game) = coins::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);

@@ -10,6 +10,7 @@ pub mod coins;
 pub mod counted_sum;
 pub mod end_piles;
 pub mod euclid;
+pub mod fibonacci_nim;
 pub mod heap_family;
 pub mod nim;
 pub mod take_or_merge;
