@@ -12,8 +12,10 @@
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
+use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game;
+use crate::games::wythoff;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
     staircase, subtraction, take_or_merge,
@@ -41,6 +43,8 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         lasker::game(),
         staircase::game(),
         subtraction::game(),
+        wythoff::game(),
+        fibonacci_nim::game(),
     ]
 }
 
@@ -113,6 +117,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     if let Some(path) = spelling.strip_prefix(hackenbush::PREFIX) {
         return hackenbush::load(spelling, std::path::Path::new(path))
             .map_err(ResolveError::Malformed);
+    }
+    if let Some(game) = fibonacci_nim::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
     }
     if let Some(game) = coins::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);

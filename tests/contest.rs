@@ -846,6 +846,11 @@ fn rendered_inputs_are_read_by_the_judge_solvers() {
                 continue;
             }
             let tokens = output.split_ascii_whitespace().count();
+            // A format with no fixed count of tokens a case (0: HDU 2177's line per winning
+            // move) is checked case by case by its checker instead.
+            if shape.tokens_per_case == 0 {
+                continue;
+            }
             let expected = if per_item {
                 input.cases[0].len()
             } else {

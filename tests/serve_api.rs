@@ -522,6 +522,7 @@ fn random_position(game: &str, random: &mut Seeded) -> String {
         ),
         "bounded-take" | "euclid" => random.pairs(5, 8, false),
         "box-fill" | "box-fill-square" => random.pairs(5, 20, true),
+        "wythoff" => random.pairs(5, 8, false),
         "bean-split" => (0..1 + random.below(7))
             .map(|_| random.below(4).to_string())
             .collect::<Vec<_>>()

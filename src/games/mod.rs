@@ -12,6 +12,7 @@ pub mod counted_sum;
 pub mod cutting;
 pub mod end_piles;
 pub mod euclid;
+pub mod fibonacci_nim;
 pub mod hackenbush;
 pub mod heap_family;
 pub mod lasker;
@@ -20,6 +21,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod take_or_merge;
 pub mod treblecross;
+pub mod wythoff;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;
