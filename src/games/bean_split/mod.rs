@@ -847,30 +847,33 @@ fn judge_answer_check(position: &BeanSplit, verdict: &Verdict<BeanSplit>) -> Res
 }
 
 /// bean-split (HNOI 2007).
-pub(crate) const FORMATS: &[Format] = &[Format {
-    dialect: None,
-    describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
-    solve: solve_bean_split,
-    // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
-    shape: Shape::piles(
-        &Draws,
-        CaseLayout::Counted,
-        4,
-        Bounds::piles(10, 21, (0, 10_000)),
-        Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
-    ),
-}, Format {
-    dialect: Some("la3668"),
-    describe: "LA 3668 / UVa 1378 A Funny Stone Game: cases n and S_0..S_{n-1}, then 0; prints `Game t: i j k`, the smallest winning move, or `Game t: -1 -1 -1`",
-    solve: solve_funny_stone_game,
-    shape: Shape::piles(
-        &la3668::StoneDraws,
-        CaseLayout::ZeroEnded,
-        5,
-        la3668::LIMITS,
-        la3668::BEYOND,
-    ),
-}];
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
+        solve: solve_bean_split,
+        // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
+        shape: Shape::piles(
+            &Draws,
+            CaseLayout::Counted,
+            4,
+            Bounds::piles(10, 21, (0, 10_000)),
+            Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
+        ),
+    },
+    Format {
+        dialect: Some("la3668"),
+        describe: "LA 3668 / UVa 1378 A Funny Stone Game: cases n and S_0..S_{n-1}, then 0; prints `Game t: i j k`, the smallest winning move, or `Game t: -1 -1 -1`",
+        solve: solve_funny_stone_game,
+        shape: Shape::piles(
+            &la3668::StoneDraws,
+            CaseLayout::ZeroEnded,
+            5,
+            la3668::LIMITS,
+            la3668::BEYOND,
+        ),
+    },
+];
 
 /// What the contest tools draw of bean-split: beans per bottle.
 struct Draws;

@@ -155,7 +155,8 @@ impl Generators for HeadsCoins {
         }
         let value = match rng.between(0, 3) {
             0 => rng.between(0, 3),
-            1 => (1u64 << rng.between(0, u64::from(high.max(1).ilog2()))).saturating_sub(rng.between(0, 1)),
+            1 => (1u64 << rng.between(0, u64::from(high.max(1).ilog2())))
+                .saturating_sub(rng.between(0, 1)),
             2 => high - rng.between(0, 2.min(high - low)),
             _ => rng.spread(low, high),
         };
@@ -184,9 +185,8 @@ fn read_heads_coins(input: &[u8]) -> Result<Vec<Vec<u64>>, InputError> {
         let mut coins = Vec::with_capacity(n.min(scanner.remaining_bytes() / 2 + 1));
         for _ in 0..n {
             let coin = scanner.next_u64_where("a heads coin's position", |value| {
-                (value >= MAX_COIN).then(|| {
-                    format!("positions run from 0 to 2^63 - 1 here, found {value}")
-                })
+                (value >= MAX_COIN)
+                    .then(|| format!("positions run from 0 to 2^63 - 1 here, found {value}"))
             })?;
             coins.push(coin);
         }
