@@ -20,6 +20,7 @@ use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
     staircase, subtraction, take_or_merge,
 };
+use crate::loopy::chess;
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
 use crate::loopy::shiritori;
@@ -106,6 +107,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     }
     if spelling == shiritori::NAME {
         return Ok(shiritori::game());
+    }
+    if spelling == chess::NAME {
+        return Ok(chess::game());
     }
     if names_script(spelling) {
         return load_script(spelling);

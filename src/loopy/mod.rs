@@ -86,8 +86,11 @@
 //! * [`game`] — a graph as a game every command runs on.
 //! * [`rows`] — tokens on an acyclic graph as a row of components, for the other compounds.
 //! * [`shiritori`] — AtCoder ABC 209 E, a word game with draws, and its judge format.
+//! * [`chess`] — POJ 2425, tokens on acyclic graphs given in the judge's input (`graph
+//!   --dialect poj2425`).
 
 pub mod check;
+pub mod chess;
 pub mod file;
 pub mod game;
 pub mod gamma;

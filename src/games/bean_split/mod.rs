@@ -51,6 +51,10 @@
 //! it the first such bottle's farthest pair is found in O(1). Totals are `u128` (they pass `2^64`
 //! near `n = 10^7`).
 //!
+//! **Another judge.** LA 3668 / UVa 1378 "A Funny Stone Game" is the same game with piles of
+//! stones (`--dialect la3668`, in [`la3668`]: n ≤ 23, cases ended by `0`, each answered
+//! `Game t: i j k` with the smallest winning move).
+//!
 //! ## Domain
 //!
 //! A position's bottles hold at most `2^127 − 1` beans each ([`MAX_BEANS`]); any number of
@@ -62,6 +66,7 @@
 //! `2(d − 1) + 1` it forms fit in a `u64`. The judge format reads counts up to `u64::MAX`.
 
 mod counts;
+mod la3668;
 mod reader;
 
 pub use counts::Counts;
@@ -842,19 +847,33 @@ fn judge_answer_check(position: &BeanSplit, verdict: &Verdict<BeanSplit>) -> Res
 }
 
 /// bean-split (HNOI 2007).
-pub(crate) const FORMATS: &[Format] = &[Format {
-    dialect: None,
-    describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
-    solve: solve_bean_split,
-    // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
-    shape: Shape::piles(
-        &Draws,
-        CaseLayout::Counted,
-        4,
-        Bounds::piles(10, 21, (0, 10_000)),
-        Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
-    ),
-}];
+pub(crate) const FORMATS: &[Format] = &[
+    Format {
+        dialect: None,
+        describe: "T, then per case n and p_0..p_{n-1}; prints the smallest winning move `i j k` (or -1 -1 -1) and the number of winning moves",
+        solve: solve_bean_split,
+        // Spec: T ≤ 10, n ≤ 21, p_i ≤ 10^4.
+        shape: Shape::piles(
+            &Draws,
+            CaseLayout::Counted,
+            4,
+            Bounds::piles(10, 21, (0, 10_000)),
+            Bounds::piles(20, 60, (0, 1_000_000_000_000_000_000)),
+        ),
+    },
+    Format {
+        dialect: Some("la3668"),
+        describe: "LA 3668 / UVa 1378 A Funny Stone Game: cases n and S_0..S_{n-1}, then 0; prints `Game t: i j k`, the smallest winning move, or `Game t: -1 -1 -1`",
+        solve: solve_funny_stone_game,
+        shape: Shape::piles(
+            &la3668::StoneDraws,
+            CaseLayout::ZeroEnded,
+            5,
+            la3668::LIMITS,
+            la3668::BEYOND,
+        ),
+    },
+];
 
 /// What the contest tools draw of bean-split: beans per bottle.
 struct Draws;
@@ -896,6 +915,16 @@ fn solve_bean_split(input: &[u8]) -> Result<String, InputError> {
         Ok(())
     })?;
     Ok(out)
+}
+
+/// LA 3668: the same game, each case's smallest winning move in that judge's words.
+fn solve_funny_stone_game(input: &[u8]) -> Result<String, InputError> {
+    let games = la3668::read_games(input)?;
+    Ok(la3668::write_answers(games.iter().map(|piles| {
+        judge_answer(piles)
+            .first_move
+            .map(|mv| [mv.from, mv.to_j, mv.to_k])
+    })))
 }
 
 /// Under misère play: no misère theory is known here (the normal theory does not carry over), so

@@ -16,6 +16,17 @@
 //!   when there is none. Any such x is accepted: `judge` checks each answer by exponentiation
 //!   (a [`Checker`]) rather than comparing it with grundy's, the least one.
 //!
+//! And on `coins:mock-turtles`, [`MOCK_TURTLES_FORMATS`]:
+//!
+//! * **HDU 3537 "Daizhenyang's Coin"** (`--dialect hdu3537`): test cases to the end of the
+//!   input, each a line `n` (0 ≤ n ≤ 100) and a line of n positions a_k (0 ≤ a_k < 10^8) of
+//!   heads coins, numbered from 0; "the same coin may be described twice or more times", so a
+//!   position listed twice is one heads coin (not two that cancel). A move turns one, two or
+//!   three coins, the rightmost from heads to tails: Mock Turtles. It prints `Yes` when the
+//!   position is lost for the player to move (Daizhenyang, first) and `No` when it is won. A
+//!   coin at a (0-based) is a mock turtle at a + 1, worth the a-th odious number, 2a or 2a + 1
+//!   (whichever has an odd number of 1 bits). grundy reads positions up to 2^63 − 1.
+//!
 //! Each reader parses the whole input before writing anything; errors are located. What the
 //! contest tools draw of each format is beside the formats ([`Generators`]); every one of them
 //! draws its positions to play from as turning-corners' lights.
@@ -29,6 +40,8 @@ use crate::nimber_field::arithmetic::{power, product};
 use crate::nimber_field::log::log;
 use crate::scanner::{InputError, Scanner};
 use std::collections::BTreeSet;
+
+use super::rule::{MAX_COIN, Rule};
 
 /// The first player's line in HDU 3404.
 pub const HDU3404_WIN: &str = "Have a try, lxhgww.";
@@ -85,6 +98,125 @@ pub(crate) const FORMATS: &[Format] = &[
         .checked_by(Checker(check_logarithms)),
     },
 ];
+
+/// coins:mock-turtles' formats.
+pub(crate) const MOCK_TURTLES_FORMATS: &[Format] = &[Format {
+    dialect: Some("hdu3537"),
+    describe: "HDU 3537: cases to the end of the input, each n and n positions of heads coins \
+               (0-based, repeats allowed and counted once); prints `Yes` if the first player \
+               loses, else `No`",
+    solve: solve_daizhenyang,
+    // The statement: n ≤ 100, positions below 10^8; it gives no count of cases.
+    shape: Shape::piles(
+        &HeadsCoins,
+        CaseLayout::UntilEnd,
+        1,
+        Bounds {
+            fewest_cases: 1,
+            cases: 100,
+            items: (0, 100),
+            first: (0, 99_999_999),
+            second: (0, 0),
+        },
+        Bounds {
+            fewest_cases: 1,
+            cases: 200,
+            items: (0, 1000),
+            first: (0, MAX_COIN - 1),
+            second: (0, 0),
+        },
+    ),
+}];
+
+/// HDU 3537's answer for a losing position (the girl's "losable situation").
+pub const HDU3537_LOST: &str = "Yes";
+
+/// HDU 3537's answer for a winning position.
+pub const HDU3537_WON: &str = "No";
+
+/// What the contest tools draw of HDU 3537: heads coins' 0-based positions, repeats allowed.
+struct HeadsCoins;
+
+impl Generators for HeadsCoins {
+    fn tiny(&self) -> (Vec<Item>, usize) {
+        ((0..=4).map(|a| [a, 0]).collect(), 4)
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Multiset
+    }
+
+    /// Repeats of a coin drawn before (which count once), the first coins, and coins next to
+    /// powers of two (where the odious numbers change parity).
+    fn boundary(&self, rng: &mut Rng, bounds: &Bounds, before: &[Item]) -> Item {
+        let (low, high) = bounds.first;
+        if !before.is_empty() && rng.chance(1, 3) {
+            return before[rng.index(before.len())];
+        }
+        let value = match rng.between(0, 3) {
+            0 => rng.between(0, 3),
+            1 => (1u64 << rng.between(0, u64::from(high.max(1).ilog2())))
+                .saturating_sub(rng.between(0, 1)),
+            2 => high - rng.between(0, 2.min(high - low)),
+            _ => rng.spread(low, high),
+        };
+        [value.clamp(low, high), 0]
+    }
+
+    fn position(&self, rng: &mut Rng) -> String {
+        let count = rng.between(2, 4);
+        (0..count)
+            .map(|_| rng.between(1, 8))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .map(|coin| coin.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The cases of an HDU 3537 input, each its distinct heads coins (0-based) in increasing order.
+fn read_heads_coins(input: &[u8]) -> Result<Vec<Vec<u64>>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let mut cases = Vec::new();
+    while !scanner.at_end() {
+        let n = scanner.next_count("the number of heads coins n")?;
+        // Capacity bounded by the bytes left (two per number), not by `n`.
+        let mut coins = Vec::with_capacity(n.min(scanner.remaining_bytes() / 2 + 1));
+        for _ in 0..n {
+            let coin = scanner.next_u64_where("a heads coin's position", |value| {
+                (value >= MAX_COIN)
+                    .then(|| format!("positions run from 0 to 2^63 - 1 here, found {value}"))
+            })?;
+            coins.push(coin);
+        }
+        coins.sort_unstable();
+        coins.dedup();
+        cases.push(coins);
+    }
+    Ok(cases)
+}
+
+/// The value of heads coins at these distinct 0-based positions in Mock Turtles.
+pub fn heads_coins_value(coins: &[u64]) -> u64 {
+    coins
+        .iter()
+        .fold(0, |sum, &coin| sum ^ Rule::MockTurtles.value(coin + 1))
+}
+
+fn solve_daizhenyang(input: &[u8]) -> Result<String, InputError> {
+    let cases = read_heads_coins(input)?;
+    let mut out = String::new();
+    for coins in cases {
+        out.push_str(if heads_coins_value(&coins) == 0 {
+            HDU3537_LOST
+        } else {
+            HDU3537_WON
+        });
+        out.push('\n');
+    }
+    Ok(out)
+}
 
 /// What the contest tools draw of HDU 3404: lights `x y`, no two at one place.
 struct Lights;
@@ -343,5 +475,12 @@ mod tests {
         assert_eq!(wrong.case, Some(2));
         assert!(check_logarithms(b"1\n2 3\n", b"2 2").is_err());
         assert!(check_logarithms(b"1\n2 3\n", b"").is_err());
+        // HDU 3537's sample.
+        let coins = solve_daizhenyang(b"0\n\n1\n0\n4\n0 1 2 3\n").unwrap();
+        assert_eq!(coins, "Yes\nNo\nYes\n");
+        // A repeated coin is one coin.
+        assert_eq!(solve_daizhenyang(b"2\n5 5\n").unwrap(), "No\n");
+        assert!(solve_daizhenyang(b"1\n9223372036854775808\n").is_err());
+        assert!(solve_daizhenyang(b"2\n1\n").is_err());
     }
 }

@@ -36,7 +36,8 @@
 //!
 //! **Sources.** E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical
 //! Plays*, ch. 14; J. H. Conway, *On Numbers and Games*, ch. 6 and 11; H. W. Lenstra, "Nim
-//! multiplication" (1977). Judge problems: HDU 3404 "Switch lights" ([`formats`]).
+//! multiplication" (1977). Judge problems: HDU 3404 "Switch lights" and, on
+//! `coins:mock-turtles`, HDU 3537 "Daizhenyang's Coin" ([`formats`]).
 
 pub mod formats;
 pub mod grid;
@@ -133,7 +134,11 @@ pub fn line_game(rule: Rule) -> Box<dyn Game> {
         max_size: 16,
         misere_size: 12,
         extra_checks: &[],
-        formats: &[],
+        formats: if rule == Rule::MockTurtles {
+            formats::MOCK_TURTLES_FORMATS
+        } else {
+            &[]
+        },
         heap_game: None,
         conjecture: None,
         misere: None,
