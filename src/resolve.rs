@@ -14,11 +14,11 @@ use crate::game::Game;
 use crate::games::coins;
 use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
-use crate::games::heap_family::heap_game;
+use crate::games::heap_family::heap_game_with_formats;
 use crate::games::wythoff;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
-    staircase, subtraction, take_or_merge,
+    staircase, subtraction, take_or_merge, treblecross,
 };
 use crate::loopy::chess;
 use crate::loopy::file::GraphFileError;
@@ -64,16 +64,17 @@ pub enum Files {
 pub enum ResolveError {
     /// No game has this spelling; the message lists what would.
     #[error(
-        "unknown game `{spelling}`; the games are {fixed}, and the heap families: a take-and-break \
-         code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, allbut:1,2, \
-         grundys-game (see `grundy list`), shiritori (AtCoder ABC 209 E), the coin-turning games coins:ruler, coins:mock-turtles, \
-         coins:turtles, coins:twins, products coins:A*B, turning-corners, a script file \
-         (`game.rhai`), or a directed graph (`graph:FILE`)"
+        "unknown game `{spelling}`; the games are {fixed}; and the families spelled at run time: \
+         a take-and-break code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, \
+         allbut:1,2, grundys-game, the coin-turning games coins:ruler, \
+         coins:mock-turtles, coins:turtles, coins:twins, products coins:A*B, turning-corners, \
+         Green Hackenbush on a graph file (`hackenbush:FILE`), a directed graph (`graph:FILE`) \
+         and a script file (`game.rhai`); `grundy list` describes them all"
     )]
     Unknown {
         /// The spelling.
         spelling: String,
-        /// The fixed games' names, comma-separated.
+        /// The named games' names ([`named_games`]), comma-separated.
         fixed: String,
     },
     /// Shaped like a heap family's spelling, but malformed (the reason).
@@ -129,11 +130,14 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
         return game.map_err(ResolveError::Malformed);
     }
     match HeapRule::resolve(spelling) {
-        Some(Ok(rule)) => Ok(heap_game(rule)),
+        Some(Ok(rule)) => {
+            let formats = treblecross::formats_of(&rule);
+            Ok(heap_game_with_formats(rule, formats))
+        }
         Some(Err(message)) => Err(ResolveError::Malformed(message.to_string())),
         None => Err(ResolveError::Unknown {
             spelling: spelling.to_string(),
-            fixed: fixed_games()
+            fixed: named_games()
                 .iter()
                 .map(|game| game.info().name.clone())
                 .collect::<Vec<_>>()
@@ -178,9 +182,10 @@ fn load_script(spelling: &str) -> Result<Box<dyn Game>, ResolveError> {
 }
 
 /// Every game with a name, in the order `grundy list` describes them: the fixed games, then
-/// Shiritori (a game with draws).
+/// `graph` (the judge format whose graphs are in its input), then Shiritori (a game with draws).
 pub fn named_games() -> Vec<Box<dyn Game>> {
     let mut games = fixed_games();
+    games.push(chess::game());
     games.push(shiritori::game());
     games
 }
@@ -194,7 +199,17 @@ pub fn catalogue() -> String {
         describe(game.as_ref(), &mut text);
     }
     text.push_str(family_help());
-    text.push_str("\n\n");
+    text.push('\n');
+    if let Ok(game) = resolve(treblecross::RULE) {
+        for format in game.formats() {
+            let dialect = format.dialect.unwrap_or("judge");
+            text.push_str(&format!(
+                "  treblecross --dialect {dialect}: {}\n",
+                format.describe
+            ));
+        }
+    }
+    text.push('\n');
     text.push_str(coins_help());
     text.push('\n');
     let corners = coins::TURNING_CORNERS;
@@ -214,7 +229,9 @@ pub fn catalogue() -> String {
         text.push_str("\n\n");
     }
     text.push_str(crate::loopy::game::GRAPH_HELP);
-    text.push_str("\n\nA game with draws by name (see docs/loopy.md):\n\n");
+    text.push_str("\n\n");
+    describe(chess::game().as_ref(), &mut text);
+    text.push_str("A game with draws by name (see docs/loopy.md):\n\n");
     describe(shiritori::game().as_ref(), &mut text);
     text
 }

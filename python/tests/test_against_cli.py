@@ -293,3 +293,28 @@ def test_dir_lists_the_api_only():
     names = [name for name in dir(grundy) if not name.startswith("__")]
     assert sorted(names) == sorted(grundy.__all__)
     assert "Optional" not in dir(grundy) and "__version__" in dir(grundy)
+
+
+# The classic games by name, one position each, written as the command line reads them.
+CLASSIC_POSITIONS = [
+    ("wythoff", "5/7 3/5"),
+    ("wythoff", "1618033988749894848/2618033988749894848"),
+    ("fibonacci-nim", "17/20"),
+    ("fibonacci-nim:3", "19"),
+    ("staircase", "3 0 2 5"),
+    ("lasker", "2 3 5"),
+    ("hackenbush", "0-1 1-2 2-0 0-3 3-3"),
+    ("cutting", "4x2 5x5 7x9"),
+    ("chomp", "5,3 2,2"),
+    ("chomp", "7x4"),
+    ("subtraction", "1,3,4: 5 7 8"),
+]
+
+
+@pytest.mark.parametrize("spelling,position", CLASSIC_POSITIONS)
+def test_the_classic_games_resolve_and_analyze_as_the_command_line(cli, spelling, position):
+    game = grundy.resolve(spelling)
+    args = ["analyze", spelling, *position.split()]
+    got = game.analyze(position)
+    assert got.to_dict() == cli.json(*args)
+    assert str(got) == cli.run(*args).stdout

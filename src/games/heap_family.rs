@@ -6,6 +6,7 @@ use crate::compound::game::compounds;
 use crate::families::heaps::{HeapGame, small_positions};
 use crate::families::{HeapRule, Heaps};
 use crate::game::{Entry, Game, GameInfo, misere_entry};
+use crate::judge::Format;
 use std::sync::Arc;
 
 /// The default `--size` of `verify --misere` for heap games.
@@ -14,6 +15,14 @@ pub const HEAP_MISERE_SIZE: u64 = 5;
 /// The game of a heap rule.
 pub fn heap_game(rule: HeapRule) -> Box<dyn Game> {
     Box::new(heap_entry(rule))
+}
+
+/// The game of a heap rule with judge formats (Treblecross's, for the heap game 0.007).
+pub fn heap_game_with_formats(rule: HeapRule, formats: &'static [Format]) -> Box<dyn Game> {
+    Box::new(Entry {
+        formats,
+        ..heap_entry(rule)
+    })
 }
 
 /// The [`Entry`] of a heap rule's game (a script adds its conjecture to it).
@@ -48,11 +57,7 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         // wild games reach about heap 15-20, and heaps past them are searched exhaustively.
         misere_size: HEAP_MISERE_SIZE,
         extra_checks: &[],
-        formats: if game.rule().to_string() == crate::games::treblecross::RULE {
-            crate::games::treblecross::FORMATS
-        } else {
-            &[]
-        },
+        formats: &[],
         heap_game: Some(game),
         conjecture: None,
         misere: Some(misere_entry::<Heaps>),

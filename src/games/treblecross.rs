@@ -26,6 +26,15 @@ use crate::scanner::{InputError, Location, Scanner, Token};
 /// The heap family these formats belong to (its rule as `HeapRule` writes it).
 pub(crate) const RULE: &str = "0.007";
 
+/// The judge formats of the heap game `rule`: Treblecross's for 0.007, none for any other.
+pub(crate) fn formats_of(rule: &HeapRule) -> &'static [Format] {
+    if rule.to_string() == RULE {
+        FORMATS
+    } else {
+        &[]
+    }
+}
+
 /// The most cells on a board this reader takes (every answer is linear in the board, but the
 /// values of 0.007 are computed up to the longest board).
 const LONGEST_BOARD: usize = 10_000;
