@@ -26,7 +26,9 @@ use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};
 use crate::loopy::shiritori;
 
 /// The six games of the spec, in its order (the square-rule box-fill after the linear one), then
-/// Nim, then Euclid pairs: one call per game, each to the `game()` of the game's own module.
+/// the classic games by name — Nim, Wythoff's game, Fibonacci Nim, Staircase Nim, Lasker's Nim,
+/// Green Hackenbush, the Cutting Game, Chomp, subtraction games with their set, Euclid pairs:
+/// one call per game, each to the `game()` of the game's own module.
 pub fn fixed_games() -> Vec<Box<dyn Game>> {
     vec![
         end_piles::game(),
@@ -37,15 +39,15 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         box_fill::game(box_fill::BoundRule::Linear),
         box_fill::game(box_fill::BoundRule::Square),
         nim::game(),
-        euclid::game(),
-        cutting::game(),
-        chomp::game(),
-        hackenbush::game(),
-        lasker::game(),
-        staircase::game(),
-        subtraction::game(),
         wythoff::game(),
         fibonacci_nim::game(),
+        staircase::game(),
+        lasker::game(),
+        hackenbush::game(),
+        cutting::game(),
+        chomp::game(),
+        subtraction::game(),
+        euclid::game(),
     ]
 }
 

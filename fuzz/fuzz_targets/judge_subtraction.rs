@@ -8,7 +8,13 @@ use libfuzzer_sys::fuzz_target;
 // 10^5 here keep each run short.
 fuzz_target!(|data: &[u8]| {
     for dialect in [
-        "hdu1846", "hdu2149", "hdu1847", "hdu1536", "acwing893", "hdu1848", "uva10404",
+        "hdu1846",
+        "hdu2149",
+        "hdu1847",
+        "hdu1536",
+        "acwing893",
+        "hdu1848",
+        "uva10404",
     ] {
         check_judge("subtraction", Some(dialect), data, |data| {
             numbers_at_most(data, 100_000)
