@@ -145,8 +145,8 @@ fn stones_win(piles: Vec<u32>, memo: &mut HashMap<Vec<u32>, bool>) -> bool {
 fn stone_moves(piles: &[u32]) -> Vec<[usize; 3]> {
     let n = piles.len();
     let mut moves = Vec::new();
-    for i in 0..n {
-        if piles[i] == 0 {
+    for (i, &pile) in piles.iter().enumerate() {
+        if pile == 0 {
             continue;
         }
         for j in i + 1..n {

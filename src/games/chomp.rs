@@ -270,13 +270,13 @@ impl BoxTable {
     /// The diagram numbered `rank` (its rows into `diagram`).
     fn unrank(&self, mut rank: u64, diagram: &mut [u32]) {
         let mut top = self.columns as usize + self.rows - 1;
-        for i in 0..self.rows {
+        for (i, row) in diagram.iter_mut().enumerate().take(self.rows) {
             let k = self.rows - i;
             while self.binomial[top][k] > rank {
                 top -= 1;
             }
             rank -= self.binomial[top][k];
-            diagram[i] = (top - (self.rows - 1 - i)) as u32;
+            *row = (top - (self.rows - 1 - i)) as u32;
             top = top.saturating_sub(1);
         }
     }
@@ -711,7 +711,7 @@ fn solve_tco08(input: &[u8]) -> Result<String, InputError> {
     for width in widths {
         let board = Board::new(vec![width as u32; 3]).expect("a rectangle");
         let turns = table.board_remoteness(&board) + 1;
-        if turns % 2 == 0 {
+        if turns.is_multiple_of(2) {
             out.push_str(&format!("{turns}\n"));
         } else {
             out.push_str(&format!("-{turns}\n"));
