@@ -153,6 +153,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("page/coins.js"),
     ),
     (
+        "/classic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/classic.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("page/style.css"),
