@@ -370,6 +370,7 @@ function drawHackenbush(d, position) {
     let outline;
     let middle;
     let centreLine;
+    let hitClass = "hb-hit";
     if (a === b) {
       // A loop: a ring touching its vertex (on the ground: standing on the line, to the right).
       const r = 9;
@@ -388,12 +389,15 @@ function drawHackenbush(d, position) {
       outline = ring(cx, cy, r);
       centreLine = `M${cx - r},${cy}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
       middle = { x: cx + r + 6, y: cy - r };
+      // A loop is clicked anywhere inside its ring.
+      hitClass = "hb-hit hb-loop";
     } else {
       const [top, down] = a === "0" ? [b, a] : [a, b];
       const p0 = at(top);
       // An edge to the ground ends on the line below its vertex (apart from its neighbours).
       const p2 = down === "0" ? { x: p0.x + spread * 14, y: groundY } : at(down);
-      const bend = down === "0" ? 0 : spread * 18;
+      // Parallel edges bow apart, the outermost by at most 12 units.
+      const bend = down === "0" ? 0 : spread * Math.min(18, 24 / Math.max(1, m - 1));
       const dx = p2.x - p0.x;
       const dy = p2.y - p0.y;
       const length = Math.hypot(dx, dy) || 1;
@@ -409,7 +413,7 @@ function drawHackenbush(d, position) {
     const node = svgNode("g", { class: "hb-edge" });
     node.dataset.edge = String(number);
     node.append(svgNode("path", { class: "shape", d: outline, "fill-rule": "evenodd" }));
-    node.append(svgNode("path", { class: "hb-hit", d: centreLine }));
+    node.append(svgNode("path", { class: hitClass, d: centreLine }));
     const placed = d.target(node, String(number), `delete edge ${number} (${a}-${b})`);
     if (placed) {
       const preview = (on) => () => {
