@@ -8,7 +8,8 @@
 //! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`. The
 //! compounds: conjunctive Kayles `3 4` with the command line's winning moves, deciding number and
 //! "wins in N" labels, misère play with a compound refused, a conjunctive game won against the
-//! computer.
+//! computer. The classic boards (Wythoff, Chomp, Green Hackenbush, Staircase Nim): their gallery
+//! cards, what each click plays, their moves on random positions, games won by clicking.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 

@@ -108,7 +108,7 @@ function drawWythoff(d, position) {
 
 // ---- Chomp: bite a square and all above and right of it -------------------------------------
 
-const CHOMP_CELL = 20; // a square's side
+const CHOMP_CELL = 26; // a square's side
 
 // A board's rows from the bottom (`5,4,2`; `7x3` for a rectangle), or null when too large.
 function chompRows(text) {
@@ -160,9 +160,11 @@ function drawChomp(d, position) {
         node.dataset.cell = `${prefix}${column + 1},${row + 1}`;
         node.append(rect(sx, sy, CHOMP_CELL - 1, CHOMP_CELL - 1, "shape", { rx: 2 }));
         if (poisoned) {
+          const far = CHOMP_CELL - 7;
           node.append(svgNode("path", {
             class: "poison-mark",
-            d: `M${sx + 5},${sy + 5}L${sx + 14},${sy + 14}M${sx + 14},${sy + 5}L${sx + 5},${sy + 14}`,
+            d: `M${sx + 6},${sy + 6}L${sx + far},${sy + far}M${sx + far},${sy + 6}` +
+              `L${sx + 6},${sy + far}`,
           }));
         } else {
           const notation = `${prefix}${column + 1},${row + 1}`;
