@@ -292,7 +292,13 @@ fn only_the_embedded_page_is_served() {
             .to_ascii_lowercase()
             .contains("content-security-policy")
     );
-    for path in ["/app.js", "/coins.js", "/style.css", "/favicon.svg"] {
+    for path in [
+        "/app.js",
+        "/coins.js",
+        "/classic.js",
+        "/style.css",
+        "/favicon.svg",
+    ] {
         assert_eq!(server.request("GET", path, "").status, 200, "{path}");
     }
     for path in [

@@ -8,10 +8,12 @@
 //! `/api/moves` on seeded random positions, and a screenshot of each board in `docs/`. The
 //! compounds: conjunctive Kayles `3 4` with the command line's winning moves, deciding number and
 //! "wins in N" labels, misère play with a compound refused, a conjunctive game won against the
-//! computer.
+//! computer. The classic boards (Wythoff, Chomp, Green Hackenbush, Staircase Nim): their gallery
+//! cards, what each click plays, their moves on random positions, games won by clicking.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
@@ -691,13 +693,62 @@ async fn click_board_move(client: &Client, path: &[String], notation: &str) -> T
             .click()
             .await?;
     }
-    client
+    let element = client
         .find(Locator::Css(&format!("#board [data-move=\"{notation}\"]")))
-        .await?
-        .click()
         .await?;
+    // Where a person would click it: its centre, or (a curved edge, whose box's centre is off
+    // the curve) a point along its outline that the element itself receives.
+    let offset = client
+        .execute(CLICK_POINT, vec![serde_json::to_value(&element)?])
+        .await?;
+    let (x, y) = (
+        offset[0].as_f64().unwrap_or(0.0),
+        offset[1].as_f64().unwrap_or(0.0),
+    );
+    if x == 0.0 && y == 0.0 {
+        element.click().await?;
+    } else {
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveToElement {
+                element,
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        client.perform_actions(mouse).await?;
+    }
     Ok(())
 }
+
+/// The offset from an element's centre to a point where a click reaches it: `[0, 0]` when its
+/// centre does, else the first point along its shapes' outlines that does.
+const CLICK_POINT: &str = r#"
+const node = arguments[0];
+node.scrollIntoView({block: 'center'});
+const box = node.getBoundingClientRect();
+const cx = box.left + box.width / 2;
+const cy = box.top + box.height / 2;
+const reaches = (x, y) => {
+  const hit = document.elementFromPoint(x, y);
+  return hit !== null && node.contains(hit);
+};
+if (reaches(cx, cy)) { return [0, 0]; }
+for (const part of node.querySelectorAll('path, circle, rect')) {
+  const length = part.getTotalLength();
+  for (let i = 1; i < 40; i += 1) {
+    const p = part.getPointAtLength((length * i) / 40);
+    const q = new DOMPoint(p.x, p.y).matrixTransform(part.getScreenCTM());
+    if (reaches(q.x, q.y)) { return [Math.round(q.x - cx), Math.round(q.y - cy)]; }
+  }
+}
+return [0, 0];
+"#;
 
 /// How a game against the computer starts.
 enum Start<'a> {
@@ -1790,4 +1841,270 @@ async fn compounds_on_the_page(client: &Client, url: &str) -> TestResult {
     .await?;
     check_buttons(client, "kayles", "3 4").await?;
     Ok(())
+}
+
+/// A random small position of one of the classic games, drawable on its board square by square
+/// (Wythoff pairs, Chomp boards), edge by edge (Green Hackenbush: every edge joined to the
+/// ground) or coin by coin (Staircase Nim).
+fn random_classic(game: &str, random: &mut Seeded) -> String {
+    match game {
+        "wythoff" => (0..1 + random.below(3))
+            .map(|_| format!("{}/{}", random.below(9), random.below(9)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "chomp" => (0..1 + random.below(2))
+            .map(|_| {
+                let mut rows = random.list(1..=4, 1, 5);
+                rows.sort_unstable_by(|a, b| b.cmp(a));
+                rows.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        "hackenbush" => {
+            // Each edge starts at a vertex already joined to the ground (0 first), and ends at
+            // a new vertex, an old one, or itself (a loop).
+            let mut vertices = 1;
+            let mut edges = Vec::new();
+            for _ in 0..1 + random.below(7) {
+                let from = random.below(vertices);
+                let to = match random.below(4) {
+                    0 => from,
+                    1 => random.below(vertices),
+                    _ => {
+                        vertices += 1;
+                        vertices - 1
+                    }
+                };
+                edges.push(format!("{from}-{to}"));
+            }
+            edges.join(" ")
+        }
+        "staircase" => spaced(&random.list(1..=5, 0, 6)),
+        _ => unreachable!("{game} is not a classic game"),
+    }
+}
+
+/// The `data-move` and `data-value` of the board element `selector`.
+async fn board_move_at(client: &Client, selector: &str) -> TestResult<(String, String)> {
+    let node = client
+        .find(Locator::Css(&format!("#board {selector}")))
+        .await?;
+    Ok((
+        node.attr("data-move").await?.unwrap_or_default(),
+        node.attr("data-value").await?.unwrap_or_default(),
+    ))
+}
+
+/// How many board elements `selector` matches.
+async fn count_on_board(client: &Client, selector: &str) -> TestResult<usize> {
+    Ok(client
+        .find_all(Locator::Css(&format!("#board {selector}")))
+        .await?
+        .len())
+}
+
+/// The boards of four classic games (classic.js): Wythoff's game as Corner the Queen, Chomp,
+/// Green Hackenbush and Staircase Nim. Each gallery card sets its sample up on the board; the
+/// clicks name the moves they should (the square the queen reaches, the square bitten, the edge
+/// deleted, the coins carried); the board's moves are the listed moves, each coloured by its
+/// value, on seeded random positions; whole games are won by clicking the board; and each board
+/// is pictured in `board-NAME.png`.
+#[test]
+fn classic_boards_in_headless_chromium() {
+    in_chromium("classic", |client, url, server| async move {
+        let client = &client;
+        let server = &*server;
+        client.goto(&url).await?;
+        until(
+            client,
+            "document.querySelectorAll('#gallery button.card').length > 0",
+        )
+        .await?;
+        let games = ["wythoff", "chomp", "hackenbush", "staircase"];
+
+        // Each game's gallery card: its own sample (from its notation), drawn on its board.
+        let gallery = server.request("GET", "/api/games", "").json();
+        for game in games {
+            let card = gallery["gallery"]
+                .as_array()
+                .ok_or("a gallery")?
+                .iter()
+                .find(|card| card["spelling"] == game)
+                .ok_or_else(|| format!("{game} in the gallery"))?;
+            let example = card["example"].as_str().ok_or("an example")?.to_string();
+            client.execute("window.scrollTo(0, 0)", vec![]).await?;
+            client
+                .find(Locator::Css(&format!(
+                    "#gallery button.card[data-spelling=\"{game}\"]"
+                )))
+                .await?
+                .click()
+                .await?;
+            until(
+                client,
+                &format!(
+                    "document.getElementById('game-name').textContent === {} && \
+                     document.getElementById('position').value === {} && \
+                     document.getElementById('board').dataset.drawn === 'true'",
+                    json!(game),
+                    json!(example)
+                ),
+            )
+            .await?;
+            check_board(client, server, game, true).await?;
+        }
+
+        // Corner the Queen: the queen of pair 2 at 4,4 reaches the corner 0,0 diagonally, the
+        // only winning move; pair 1's queen at 3,5 moves left to 0,5.
+        show(client, "wythoff", "3/5 4/4").await?;
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"2:0,0\"]").await?,
+            ("2ab-4".to_string(), "winning".to_string())
+        );
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"1:0,5\"]").await?.0,
+            "1a-3"
+        );
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"1:3,0\"]").await?.0,
+            "1b-5"
+        );
+        // A square off her lines is no move.
+        assert_eq!(board_move_at(client, "[data-cell=\"1:1,0\"]").await?.0, "");
+        assert_eq!(count_on_board(client, ".target.win").await?, 1);
+        board_screenshot(client, "wythoff").await?;
+
+        // Chomp: the poisoned square is no move; 4,2 and 1,3 are the winning bites of 5,4,2; on
+        // the pointer, a bite at 2,1 shades the 8 squares it eats.
+        show(client, "chomp", "5,4,2").await?;
+        assert_eq!(board_move_at(client, ".poison").await?.0, "");
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"4,2\"]").await?,
+            ("4,2".to_string(), "winning".to_string())
+        );
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"1,3\"]").await?.1,
+            "winning"
+        );
+        client
+            .execute(
+                "document.querySelector('#board [data-cell=\"2,1\"]')\
+                 .dispatchEvent(new MouseEvent('mouseenter'))",
+                vec![],
+            )
+            .await?;
+        assert_eq!(count_on_board(client, ".doomed").await?, 8);
+        client
+            .execute(
+                "document.querySelector('#board [data-cell=\"2,1\"]')\
+                 .dispatchEvent(new MouseEvent('mouseleave'))",
+                vec![],
+            )
+            .await?;
+        assert_eq!(count_on_board(client, ".doomed").await?, 0);
+        board_screenshot(client, "chomp").await?;
+        // Several boards: bites are `i:x,y`.
+        show(client, "chomp", "5,4,2 3").await?;
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"1:2,1\"]").await?,
+            ("1:2,1".to_string(), "winning".to_string())
+        );
+        assert_eq!(
+            board_move_at(client, "[data-cell=\"2:3,1\"]").await?.0,
+            "2:3,1"
+        );
+
+        // Green Hackenbush: each edge is its move, numbered as written; deleting the bottom of
+        // a stalk drops the edges above it (shaded on the pointer).
+        show(client, "hackenbush", "0-1 1-2 2-2").await?;
+        for edge in ["1", "2", "3"] {
+            assert_eq!(
+                board_move_at(client, &format!("[data-edge=\"{edge}\"]"))
+                    .await?
+                    .0,
+                edge
+            );
+        }
+        client
+            .execute(
+                "document.querySelector('#board [data-edge=\"1\"]')\
+                 .dispatchEvent(new MouseEvent('mouseenter'))",
+                vec![],
+            )
+            .await?;
+        assert_eq!(count_on_board(client, ".falls").await?, 2);
+        let position = "0-1 1-2 2-0 1-1 0-3 3-4 4-5 4-5 5-5";
+        show(client, "hackenbush", position).await?;
+        let expected = grundy::resolve("hackenbush")?.moves(position, 400)?;
+        let board = check_board(client, server, "hackenbush", true).await?;
+        for outcome in &expected.moves {
+            assert_eq!(
+                board[&outcome.notation].value == "winning",
+                outcome.wins == Some(true),
+                "{}",
+                outcome.notation
+            );
+        }
+        board_screenshot(client, "hackenbush").await?;
+
+        // Staircase Nim: the top coin of stair 4 carried down is `4-1`, winning; the bottom
+        // coin of stair 1 carries all three. Stair 4 selected offers "carry 1" … "carry 5".
+        show(client, "staircase", "3 0 2 5").await?;
+        let tops = client
+            .find_all(Locator::Css("#board .stair-coin[data-move=\"4-1\"]"))
+            .await?;
+        assert_eq!(tops.len(), 1);
+        assert_eq!(
+            tops[0].attr("data-value").await?.as_deref(),
+            Some("winning")
+        );
+        assert_eq!(
+            count_on_board(client, ".stair-coin[data-move=\"1-3\"]").await?,
+            1
+        );
+        assert_eq!(count_on_board(client, "[data-pick=\"stair:2\"]").await?, 0);
+        pick(client, "stair:4").await?;
+        assert_eq!(count_on_board(client, ".carry").await?, 5);
+        assert_eq!(
+            board_move_at(client, ".carry[data-move=\"4-1\"]").await?.1,
+            "winning"
+        );
+        board_screenshot(client, "staircase").await?;
+
+        // Every board's moves are the listed moves, each coloured, on random positions.
+        for (seed, game) in games.iter().enumerate() {
+            let mut random = Seeded(seed as u64 + 307);
+            load(client, game).await?;
+            for _ in 0..4 {
+                let position = random_classic(game, &mut random);
+                let canonical = server.post(
+                    "/api/moves",
+                    &json!({"game": game, "position": position, "limit": 0}),
+                );
+                assert_eq!(canonical.status, 200, "{game} {position}");
+                let canonical = canonical.json()["position"].clone();
+                enter(client, "position", &position).await?;
+                until(
+                    client,
+                    &format!(
+                        "document.getElementById('position').value === {canonical} && \
+                         document.getElementById('board').dataset.drawn === 'true'"
+                    ),
+                )
+                .await?;
+                check_board(client, server, game, true).await?;
+            }
+        }
+
+        // Whole games won by clicking the board.
+        client.execute("window.scrollTo(0, 0)", vec![]).await?;
+        win_on_the_board(client, server, "wythoff", Start::Typed("2/7 4/4")).await?;
+        win_on_the_board(client, server, "chomp", Start::Typed("4,3,1 2")).await?;
+        win_on_the_board(client, server, "hackenbush", Start::Typed(position)).await?;
+        win_on_the_board(client, server, "staircase", Start::Typed("3 0 2 5")).await?;
+        Ok(())
+    });
 }

@@ -14,6 +14,9 @@
 //! remoteness is known each move says "wins in N" or "loses in N". Graph games given at
 //! start (`grundy serve --graph FILE`, [`Options::graphs`]) are drawn as graphs (`page/graph.js`):
 //! vertices coloured by outcome with their γ, edges, tokens moved by clicking.
+//! Four classic games have boards of their own (`page/classic.js`): Wythoff pairs as queens on
+//! quarter chessboards (Corner the Queen), Chomp's squares, Green Hackenbush's graph on the
+//! ground, Staircase Nim's stairs of coins.
 //!
 //! **The API** mirrors the commands (every game-specific request is a `POST` of a JSON object):
 //!
@@ -151,6 +154,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/coins.js",
         "text/javascript; charset=utf-8",
         include_str!("page/coins.js"),
+    ),
+    (
+        "/classic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/classic.js"),
     ),
     (
         "/style.css",
