@@ -13,6 +13,7 @@ use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
+use crate::games::northcott;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim, take_or_merge,
 };
@@ -35,6 +36,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         euclid::game(),
         cutting::game(),
         chomp::game(),
+        northcott::game(),
     ]
 }
 

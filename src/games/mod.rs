@@ -14,6 +14,7 @@ pub mod end_piles;
 pub mod euclid;
 pub mod heap_family;
 pub mod nim;
+pub mod northcott;
 pub mod take_or_merge;
 
 pub use bean_split::BeanSplit;
