@@ -14,6 +14,7 @@ use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
 use crate::games::northcott;
+use crate::games::moore;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim, take_or_merge,
 };
@@ -109,6 +110,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
     if let Some(game) = coins::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);
     }
+    if let Some(game) = moore::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
+    }
     match HeapRule::resolve(spelling) {
         Some(Ok(rule)) => Ok(heap_game(rule)),
         Some(Err(message)) => Err(ResolveError::Malformed(message.to_string())),
@@ -186,6 +190,8 @@ pub fn catalogue() -> String {
         }
     }
     text.push('\n');
+    text.push_str(moore::MOORE_HELP);
+    text.push_str("\n\n");
     #[cfg(feature = "script")]
     {
         text.push_str(crate::script::SCRIPT_HELP);

@@ -13,6 +13,7 @@ pub mod cutting;
 pub mod end_piles;
 pub mod euclid;
 pub mod heap_family;
+pub mod moore;
 pub mod nim;
 pub mod northcott;
 pub mod take_or_merge;
