@@ -13,10 +13,11 @@ use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
 use crate::games::heap_family::heap_game;
-use crate::games::northcott;
 use crate::games::moore;
+use crate::games::northcott;
 use crate::games::{
-    bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim, take_or_merge,
+    bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, nim,
+    take_or_merge,
 };
 use crate::loopy::file::GraphFileError;
 use crate::loopy::game::{GraphGame, PREFIX as GRAPH_PREFIX};

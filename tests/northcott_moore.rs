@@ -150,8 +150,10 @@ fn the_judges_game_has_no_draw_and_the_nim_sum_of_the_gaps_decides_it() {
 fn hdu1730_prints_the_judges_winner_on_every_tiny_board() {
     for (rows, width) in tiny_boards() {
         let (mut input, mut expected) = (String::new(), String::new());
-        let mut outcomes: Vec<((Board, bool), Outcome)> =
-            retrograde(rows, width).into_iter().filter(|p| p.0.1).collect();
+        let mut outcomes: Vec<((Board, bool), Outcome)> = retrograde(rows, width)
+            .into_iter()
+            .filter(|p| p.0.1)
+            .collect();
         outcomes.sort_by(|a, b| a.0.cmp(&b.0));
         for ((board, _), outcome) in outcomes {
             input.push_str(&format!("{rows} {width}\n"));
@@ -163,7 +165,10 @@ fn hdu1730_prints_the_judges_winner_on_every_tiny_board() {
                 _ => "BAD LUCK!\n",
             });
         }
-        assert_eq!(run(&["solve", "northcott", "--dialect", "hdu1730"], &input), expected);
+        assert_eq!(
+            run(&["solve", "northcott", "--dialect", "hdu1730"], &input),
+            expected
+        );
         assert_eq!(run(&["solve", "northcott"], &input), expected);
     }
 }
@@ -184,7 +189,11 @@ fn bad_positions_and_inputs_are_refused_with_their_place_and_status_2() {
     for (args, stdin, wanted) in [
         (vec!["analyze", "northcott", "3/3"], "", "distinct columns"),
         (vec!["analyze", "northcott", "1", "x"], "", "column 3"),
-        (vec!["analyze", "northcott", "1 2", "--misere"], "", "normal play"),
+        (
+            vec!["analyze", "northcott", "1 2", "--misere"],
+            "",
+            "normal play",
+        ),
         (
             vec!["solve", "northcott", "--dialect", "hdu1730"],
             "1 6\n4 5\n2 6\n1\n",
@@ -200,11 +209,7 @@ fn bad_positions_and_inputs_are_refused_with_their_place_and_status_2() {
             "1 6\n4 7\n",
             "from 1 to m = 6",
         ),
-        (
-            vec!["solve", "northcott"],
-            "0 6\n",
-            "line 1, column 1",
-        ),
+        (vec!["solve", "northcott"], "0 6\n", "line 1, column 1"),
     ] {
         let output = grundy().args(&args).write_stdin(stdin).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -238,5 +243,121 @@ proptest! {
         let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         let won = outcomes[&(board.clone(), true)] == Outcome::Won;
         prop_assert_eq!(report["winner"] == "first", won, "{:?}", written);
+    }
+}
+
+// ---- Moore's Nim_k, from its definition. ----
+
+/// Whether the player to move wins the heaps `heaps` (sorted) of Nim_k: some move — tokens from
+/// 1 to `k` distinct heaps, at least one from each — leaves a lost position.
+fn moore_wins(k: usize, heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&heaps) {
+        return known;
+    }
+    let wins = moore_options(k, &heaps)
+        .into_iter()
+        .any(|next| !moore_wins(k, next, memo));
+    memo.insert(heaps, wins);
+    wins
+}
+
+/// Every position one move of Nim_k leads to, each sorted with empty heaps dropped (repeats
+/// removed).
+fn moore_options(k: usize, heaps: &[u64]) -> Vec<Vec<u64>> {
+    let n = heaps.len();
+    let mut out = Vec::new();
+    // Each heap kept, or lowered to any smaller size; at most k heaps lowered, at least one.
+    let mut choice = vec![None::<u64>; n];
+    fn walk(
+        index: usize,
+        lowered: usize,
+        k: usize,
+        heaps: &[u64],
+        choice: &mut Vec<Option<u64>>,
+        out: &mut Vec<Vec<u64>>,
+    ) {
+        if index == heaps.len() {
+            if lowered > 0 {
+                let mut next: Vec<u64> = (0..heaps.len())
+                    .map(|i| choice[i].unwrap_or(heaps[i]))
+                    .filter(|&h| h > 0)
+                    .collect();
+                next.sort_unstable();
+                out.push(next);
+            }
+            return;
+        }
+        choice[index] = None;
+        walk(index + 1, lowered, k, heaps, choice, out);
+        if lowered < k {
+            for to in 0..heaps[index] {
+                choice[index] = Some(to);
+                walk(index + 1, lowered + 1, k, heaps, choice, out);
+            }
+            choice[index] = None;
+        }
+    }
+    walk(0, 0, k, heaps, &mut choice, &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Random small positions: the winner and the set of positions the winning moves lead to,
+    /// as `analyze --json` prints them, are the definition's.
+    #[test]
+    fn analyze_moore_prints_the_definitions_winner_and_winning_moves(
+        k in 1usize..=4,
+        heaps in prop::collection::vec(1u64..=6, 1..=5),
+    ) {
+        let mut sorted = heaps.clone();
+        sorted.sort_unstable();
+        let mut memo = HashMap::new();
+        let won = moore_wins(k, sorted.clone(), &mut memo);
+        let mut winning: Vec<String> = moore_options(k, &sorted)
+            .into_iter()
+            .filter(|next| !moore_wins(k, next.clone(), &mut memo))
+            .map(|next| next.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        winning.sort();
+        let written: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let output = grundy().arg("analyze").arg(format!("moore:{k}")).args(&written)
+            .arg("--json").output().unwrap();
+        prop_assert!(output.status.success());
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        prop_assert_eq!(report["winner"] == "first", won);
+        let mut listed: Vec<String> = report["winning_moves"].as_array().unwrap().iter()
+            .map(|m| m["to"].as_str().unwrap().to_string()).collect();
+        listed.sort();
+        prop_assert_eq!(listed, winning);
+    }
+}
+
+#[test]
+fn moore_verify_play_and_refusals() {
+    let verified = run(&["verify", "moore:3", "--size", "4"], "");
+    assert!(verified.contains("0 disagreements"), "{verified}");
+    let analysed = run(&["analyze", "moore:2", "3", "3", "3"], "");
+    assert!(analysed.contains("winner:   second"), "{analysed}");
+    for (args, wanted) in [
+        (vec!["analyze", "moore:0", "1"], "from 1 to"),
+        (vec!["analyze", "moore:2", "1", "0"], "column 3"),
+        (
+            vec!["analyze", "moore:2", "1000000", "999999", "12345"],
+            "at most 1000000 moves",
+        ),
+        (
+            vec!["analyze", "moore:2", "1", "2", "--misere"],
+            "normal play",
+        ),
+    ] {
+        let output = grundy().args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(wanted), "{args:?}: {error}");
     }
 }

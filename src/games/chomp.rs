@@ -498,12 +498,15 @@ impl FromStr for Chomp {
         while let Some(token) = scanner.next_token() {
             let written = String::from_utf8_lossy(token.text);
             let length = |text: &str| -> Result<u32, InputError> {
-                text.parse::<u32>().ok().filter(|&row| row >= 1).ok_or_else(|| {
-                    token.error(format!(
-                        "a row is a whole number of squares from 1 to {}, not `{text}`",
-                        u32::MAX
-                    ))
-                })
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|&row| row >= 1)
+                    .ok_or_else(|| {
+                        token.error(format!(
+                            "a row is a whole number of squares from 1 to {}, not `{text}`",
+                            u32::MAX
+                        ))
+                    })
             };
             let rows: Vec<u32> = if let Some((width, height)) = written.split_once(['x', 'X']) {
                 let width = length(width)?;

@@ -146,7 +146,10 @@ impl Cutting {
             .max()
             .unwrap_or(2);
         let table = table(largest);
-        self.sheets.iter().map(|&sheet| table.value(sheet)).collect()
+        self.sheets
+            .iter()
+            .map(|&sheet| table.value(sheet))
+            .collect()
     }
 }
 
@@ -159,7 +162,9 @@ pub struct SheetValues {
 impl SheetValues {
     /// The value of a sheet whose sides are at most the table's.
     pub fn value(&self, sheet: Sheet) -> Nimber {
-        Nimber(u64::from(self.values[self.index(sheet.width, sheet.height)]))
+        Nimber(u64::from(
+            self.values[self.index(sheet.width, sheet.height)],
+        ))
     }
 
     fn index(&self, width: u32, height: u32) -> usize {
@@ -200,7 +205,9 @@ impl SheetValues {
 /// The table of values up to at least `side`: the process keeps the largest filled so far.
 pub fn table(side: u32) -> Arc<SheetValues> {
     static TABLE: Mutex<Option<Arc<SheetValues>>> = Mutex::new(None);
-    let mut kept = TABLE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut kept = TABLE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(table) = kept.as_ref().filter(|table| table.side >= side) {
         return Arc::clone(table);
     }
@@ -664,7 +671,10 @@ mod tests {
 
     #[test]
     fn the_judges_samples_and_errors() {
-        assert_eq!(solve_poj2311(b"2 2\n3 2\n4 2\n").unwrap(), "LOSE\nLOSE\nWIN\n");
+        assert_eq!(
+            solve_poj2311(b"2 2\n3 2\n4 2\n").unwrap(),
+            "LOSE\nLOSE\nWIN\n"
+        );
         assert_eq!(solve_poj2311(b"").unwrap(), "");
         assert!(solve_poj2311(b"2 1\n").is_err());
         assert!(solve_poj2311(b"2\n").is_err());

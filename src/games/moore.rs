@@ -165,7 +165,9 @@ impl Moore {
     /// How many moves the position has, counted with repeats (choices of at most K heaps and
     /// of what each loses: the elementary symmetric sums e_1 + … + e_K of the heaps), saturating.
     fn move_count(&self) -> u128 {
-        let most = usize::try_from(self.k).unwrap_or(usize::MAX).min(self.heaps.len());
+        let most = usize::try_from(self.k)
+            .unwrap_or(usize::MAX)
+            .min(self.heaps.len());
         let mut sums = vec![0u128; most + 1];
         sums[0] = 1;
         for (seen, &heap) in self.heaps.iter().enumerate() {
@@ -173,12 +175,16 @@ impl Moore {
             for size in (1..=most.min(seen + 1)).rev() {
                 sums[size] = sums[size].saturating_add(sums[size - 1].saturating_mul(heap.into()));
             }
-            let total = sums[1..].iter().fold(0u128, |total, &s| total.saturating_add(s));
+            let total = sums[1..]
+                .iter()
+                .fold(0u128, |total, &s| total.saturating_add(s));
             if total > LISTED_MOVES_LIMIT {
                 return total;
             }
         }
-        sums[1..].iter().fold(0u128, |total, &s| total.saturating_add(s))
+        sums[1..]
+            .iter()
+            .fold(0u128, |total, &s| total.saturating_add(s))
     }
 
     /// Calls `visit` with each move (choices of 1 to K heaps by index, then every take from
@@ -449,27 +455,27 @@ pub const MOORE_HELP: &str = "Moore's Nim_k, spelled moore:K (K >= 1; moore:1 is
 /// Moore's Nim_k for this K, as a [`Game`].
 pub fn game(k: u64) -> Box<dyn Game> {
     let entry = Entry::<Moore>::fixed(
-            GameInfo {
-                name: format!("{PREFIX}{k}"),
-                rules: format!(
-                    "heaps of tokens; a move takes any positive number of tokens from each of 1 \
+        GameInfo {
+            name: format!("{PREFIX}{k}"),
+            rules: format!(
+                "heaps of tokens; a move takes any positive number of tokens from each of 1 \
                      to {k} heaps"
-                ),
-                position: "heap sizes, each >= 1 (printed ascending): `3 5 7`".into(),
-                moves: "<heap>-<k> parts joined by `+`, at most K: `1-2+3-4` takes 2 from heap 1 \
+            ),
+            position: "heap sizes, each >= 1 (printed ascending): `3 5 7`".into(),
+            moves: "<heap>-<k> parts joined by `+`, at most K: `1-2+3-4` takes 2 from heap 1 \
                         and 4 from heap 3"
-                    .into(),
-                source: "E. H. Moore, A generalization of the game called nim (Annals of \
+                .into(),
+            source: "E. H. Moore, A generalization of the game called nim (Annals of \
                          Mathematics, 1910); Winning Ways ch. 15"
-                    .into(),
-                verify_size: "every multiset of up to 5 heaps of 1 to S tokens (default 3)".into(),
-                domain: DOMAIN.to_string(),
-            },
-            move |text| Moore::parse(k, text),
-            move |size| small_positions(k, size),
-            (3, 6),
-            &[],
-        );
+                .into(),
+            verify_size: "every multiset of up to 5 heaps of 1 to S tokens (default 3)".into(),
+            domain: DOMAIN.to_string(),
+        },
+        move |text| Moore::parse(k, text),
+        move |size| small_positions(k, size),
+        (3, 6),
+        &[],
+    );
     // Misère play is refused: its search would list every move of a position, and a move may
     // take from K heaps of any size.
     Box::new(Entry {
@@ -567,14 +573,21 @@ mod tests {
         assert!(message.contains("1000000 moves"), "{message}");
         assert!(message.contains("a winning move is"), "{message}");
         assert_eq!(position.grundy_value(), None);
-        let lost = Moore::parse(2, "18446744073709551615 18446744073709551615 18446744073709551615")
-            .unwrap();
+        let lost = Moore::parse(
+            2,
+            "18446744073709551615 18446744073709551615 18446744073709551615",
+        )
+        .unwrap();
         assert_eq!(lost.winning_moves(5).unwrap().total, 0);
         assert_eq!(lost.some_moves(4).0.len(), 4);
         let moves = position.some_moves(50).0;
         for mv in moves {
-            assert_eq!(position.move_to(&position.play(&mv)).map(|m| position.play(&m)),
-                Some(position.play(&mv)));
+            assert_eq!(
+                position
+                    .move_to(&position.play(&mv))
+                    .map(|m| position.play(&m)),
+                Some(position.play(&mv))
+            );
         }
     }
 
@@ -592,6 +605,6 @@ mod tests {
         assert!(resolve("moore:0").unwrap().is_err());
         assert!(resolve("moore:x").unwrap().is_err());
         assert!(resolve("moore:3").unwrap().is_ok());
-        assert!(resolve("nim").is_none());
+        assert!(resolve("moore").is_none());
     }
 }

@@ -192,9 +192,8 @@ impl Notation for Northcott {
         let text = text.trim();
         let shape = "write <row>-<k>: shrink the gap of a row by k cells (rows count from 1), \
                      e.g. 2-3";
-        let (row_number, row, by) =
-            crate::notation::parse_heap_take(&self.gaps, text, text, shape)
-                .map_err(|message| message.replace("heap", "row"))?;
+        let (row_number, row, by) = crate::notation::parse_heap_take(&self.gaps, text, text, shape)
+            .map_err(|message| message.replace("heap", "row"))?;
         let gap = self.gaps[row];
         if by == 0 || by > gap {
             return Err(if gap == 0 {
@@ -342,7 +341,8 @@ impl Draws {
 impl Generators for Draws {
     /// Every row of a board up to 4 wide, in up to two rows.
     fn tiny(&self) -> (Vec<Item>, usize) {
-        let rows = (1..=4u64).flat_map(|a| (1..=4u64).filter(move |&b| b != a).map(move |b| [a, b]));
+        let rows =
+            (1..=4u64).flat_map(|a| (1..=4u64).filter(move |&b| b != a).map(move |b| [a, b]));
         (rows.collect(), 2)
     }
 
@@ -442,7 +442,9 @@ fn solve_hdu1730(input: &[u8]) -> Result<String, InputError> {
                     if !(1..=width).contains(&c) {
                         Some(format!("{what} must be from 1 to m = {width}, found {c}"))
                     } else if other == Some(c) {
-                        Some(format!("{what} is {c}, the other piece's column: they are distinct"))
+                        Some(format!(
+                            "{what} is {c}, the other piece's column: they are distinct"
+                        ))
                     } else {
                         None
                     }
