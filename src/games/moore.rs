@@ -112,7 +112,7 @@ impl Moore {
     pub fn is_balanced(k: u64, heaps: &[u64]) -> bool {
         (0..64).all(|bit| {
             let count = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64;
-            count % (k.saturating_add(1)) == 0
+            count.is_multiple_of(k.saturating_add(1))
         })
     }
 
