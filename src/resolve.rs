@@ -15,6 +15,8 @@ use crate::games::coins;
 use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game_with_formats;
+use crate::games::moore;
+use crate::games::northcott;
 use crate::games::wythoff;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
@@ -43,6 +45,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         fibonacci_nim::game(),
         staircase::game(),
         lasker::game(),
+        northcott::game(),
         hackenbush::game(),
         cutting::game(),
         chomp::game(),
@@ -68,7 +71,7 @@ pub enum ResolveError {
     #[error(
         "unknown game `{spelling}`; the games are {fixed}; and the families spelled at run time: \
          a take-and-break code such as 0.07, kayles, dawsons-kayles, treblecross, sub:1,3,4, \
-         allbut:1,2, grundys-game, the coin-turning games coins:ruler, \
+         allbut:1,2, grundys-game, Moore's Nim moore:K, the coin-turning games coins:ruler, \
          coins:mock-turtles, coins:turtles, coins:twins, products coins:A*B, turning-corners, \
          Green Hackenbush on a graph file (`hackenbush:FILE`), a directed graph (`graph:FILE`) \
          and a script file (`game.rhai`); `grundy list` describes them all"
@@ -129,6 +132,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
         return game.map_err(ResolveError::Malformed);
     }
     if let Some(game) = coins::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
+    }
+    if let Some(game) = moore::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);
     }
     match HeapRule::resolve(spelling) {
@@ -225,6 +231,8 @@ pub fn catalogue() -> String {
         }
     }
     text.push('\n');
+    text.push_str(moore::MOORE_HELP);
+    text.push_str("\n\n");
     #[cfg(feature = "script")]
     {
         text.push_str(crate::script::SCRIPT_HELP);
