@@ -19,6 +19,8 @@ Examples:
   grundy table kayles --misere --to 300
   grundy table 0.07 --misere --to 33 --seconds 60 --json
   grundy table sub:1,2 --remoteness
+  grundy table wythoff --row 3 --to 30
+  grundy table wythoff --rows 0..100
   grundy table 0.1777 --to 10^9 --ring --checkpoint 0177.ckpt";
 
 /// The Grundy sequence G(0), G(1), … of a heap game: its period (proved), largest value,
@@ -61,6 +63,26 @@ pub struct TableArgs {
     limits: MisereLimitArgs,
     #[command(flatten)]
     ring: RingArgs,
+    #[command(flatten)]
+    wythoff: WythoffArgs,
+}
+
+/// `table wythoff`'s own options: rows and the diagonal of its Grundy function.
+#[derive(Args)]
+struct WythoffArgs {
+    /// Wythoff's game only: row K of its Grundy function, G(K, y) for y = 0..=N (--to N,
+    /// default 20), with the row's additive period p and preperiod proved: G(K, y + p) =
+    /// G(K, y) + p for every y from the preperiod on (K at most 1000).
+    #[arg(long, value_name = "K", conflicts_with_all = ["misere", "remoteness", "ring", "plot", "print"])]
+    row: Option<String>,
+    /// Wythoff's game only: rows A to B (both included, B at most 1000), each with its proved
+    /// period and preperiod, as a table.
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["row", "to", "misere", "remoteness", "ring", "plot", "print"])]
+    rows: Option<String>,
+    /// Wythoff's game only: the diagonal G(n, n) for n = 0..=N (--to N, default 99, below
+    /// 20000), as `n G(n,n)` lines (OEIS A047708).
+    #[arg(long, conflicts_with_all = ["row", "rows", "misere", "remoteness", "ring", "plot", "print"])]
+    diagonal: bool,
 }
 
 /// `table --misere`'s limits.
@@ -111,7 +133,10 @@ struct RingArgs {
 
 /// Runs `grundy table`.
 pub fn run(args: TableArgs) -> Result<u8, Failure> {
-    if args.remoteness {
+    let wythoff = &args.wythoff;
+    if wythoff.row.is_some() || wythoff.rows.is_some() || wythoff.diagonal {
+        wythoff_table(&args)
+    } else if args.remoteness {
         remoteness_table(&args)
     } else if args.misere {
         misere_table(&args)
@@ -346,6 +371,72 @@ fn misere_table(args: &TableArgs) -> Result<u8, Failure> {
     };
     write_stdout(&text)?;
     Ok(if report.quotient.interrupted { 130 } else { 0 })
+}
+
+/// `grundy table wythoff --row K | --rows A..B | --diagonal`: rows of Wythoff's Grundy function
+/// with their periods proved, or its diagonal.
+fn wythoff_table(args: &TableArgs) -> Result<u8, Failure> {
+    use grundy::games::wythoff::{NAME, rows};
+    let flags = &args.wythoff;
+    let flag = if flags.row.is_some() {
+        "--row"
+    } else if flags.rows.is_some() {
+        "--rows"
+    } else {
+        "--diagonal"
+    };
+    let to = args
+        .to
+        .as_deref()
+        .map(|text| parse_count("--to", text))
+        .transpose()?;
+    let game = resolve(&args.game)?;
+    if game.info().name != NAME {
+        return Err(usage(format!(
+            "{}: `table {flag}` works on {NAME} only (rows of its Grundy function)",
+            game.info().name
+        )));
+    }
+    let limit = |error: rows::RowsError| usage(format!("{flag}: {error}"));
+    let text = if flags.diagonal {
+        let report = rows::diagonal_report(to.unwrap_or(99)).map_err(limit)?;
+        if args.json.json {
+            json_line(&report)?
+        } else {
+            report.text()
+        }
+    } else {
+        let (first, last) = match (&flags.row, &flags.rows) {
+            (Some(row), _) => {
+                let row = parse_count("--row", row)?;
+                (row, row)
+            }
+            (None, Some(range)) => row_range(range)?,
+            (None, None) => unreachable!("one of --row, --rows, --diagonal"),
+        };
+        let values_to = flags
+            .row
+            .is_some()
+            .then(|| to.unwrap_or(rows::DEFAULT_ROW_TO));
+        let report = rows::rows_report(first, last, values_to).map_err(limit)?;
+        if args.json.json {
+            json_line(&report)?
+        } else {
+            report.text()
+        }
+    };
+    write_stdout(&text)?;
+    Ok(0)
+}
+
+/// `--rows A..B`: the first and last rows.
+fn row_range(text: &str) -> Result<(u64, u64), Failure> {
+    let (first, last) = text.split_once("..").ok_or_else(|| {
+        usage(format!(
+            "--rows `{text}`: write a range of rows A..B (both included), such as 0..100"
+        ))
+    })?;
+    Ok((parse_count("--rows", first)?, parse_count("--rows", last)?))
 }
 
 /// Why `--seconds TEXT` is refused.
