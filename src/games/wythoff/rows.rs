@@ -270,37 +270,61 @@ impl RowTable {
             .map(|q| q as u64)
     }
 
-    /// Whether every row x ≤ K has the same offset G(x, y) − y at columns `y` and `y + period`.
-    fn columns_agree(&self, y: usize, period: usize) -> bool {
-        self.offsets.iter().all(|row| row[y] == row[y + period])
-    }
-
-    /// A proof for rows 0..=K from the columns computed, if they hold one: the common period
-    /// of the rows' apparent periods, repeating over a window of 4K columns that runs to the
-    /// end (and at least two periods after its start, for [`RowTable::row_period`]).
-    pub fn prove(&self) -> Option<JointProof> {
-        let columns = self.columns() as usize;
+    /// For each row x, a proof for rows 0..=x from the columns computed, if they hold one:
+    /// P the least common multiple of rows 0..=x's apparent periods, and Y the first column
+    /// from which rows 0..=x repeat with P up to the end, where that run covers the window of
+    /// 4x columns and two periods (for [`RowTable::row_period`]).
+    pub fn prove_prefixes(&self) -> Vec<Option<JointProof>> {
+        let columns = self.offsets[0].len();
+        let mut proofs = vec![None; self.last + 1];
+        // The common period of rows 0..=x, for each x while there is one.
+        let mut periods = Vec::new();
         let mut period: u64 = 1;
         for x in 0..=self.last {
-            let q = self.apparent_period(x)?;
-            period = lcm(period, q)?;
+            match self.apparent_period(x).and_then(|q| lcm(period, q)) {
+                Some(common) if common <= columns as u64 / 4 => period = common,
+                _ => break,
+            }
+            periods.push(period as usize);
         }
-        let period = usize::try_from(period).ok().filter(|&p| p <= columns / 4)?;
-        let mut from = columns - period;
-        while from > 0 && self.columns_agree(from - 1, period) {
-            from -= 1;
+        // Rows with the same common period P are consecutive, lo..=hi.
+        let mut lo = 0;
+        while lo < periods.len() {
+            let period = periods[lo];
+            let hi = (lo..periods.len())
+                .take_while(|&x| periods[x] == period)
+                .last()
+                .unwrap_or(lo);
+            // Walking down from the end: `agreeing` is the most rows 0..r that repeat on every
+            // column from y on; row x's run starts where it first falls to x or below.
+            let mut pending: Vec<usize> = (lo..=hi).collect();
+            let mut agreeing = hi + 1;
+            let mut y = columns - period;
+            while let Some(&x) = pending.last() {
+                if y > 0 {
+                    let here = (0..=hi)
+                        .find(|&r| self.offsets[r][y - 1] != self.offsets[r][y - 1 + period])
+                        .unwrap_or(hi + 1);
+                    agreeing = agreeing.min(here);
+                }
+                if y == 0 || agreeing <= x {
+                    pending.pop();
+                    let window = 4 * x;
+                    if columns - period - y >= window && y + 2 * period <= columns {
+                        proofs[x] = Some(JointProof {
+                            last_row: x as u64,
+                            period: period as u64,
+                            from: y as u64,
+                            window: window as u64,
+                        });
+                    }
+                    continue;
+                }
+                y -= 1;
+            }
+            lo = hi + 1;
         }
-        let window = 4 * self.last;
-        let agreeing = columns - period - from;
-        if agreeing < window || from + 2 * period > columns {
-            return None;
-        }
-        Some(JointProof {
-            last_row: self.last as u64,
-            period: period as u64,
-            from: from as u64,
-            window: window as u64,
-        })
+        proofs
     }
 
     /// Row `x`'s least period and preperiod, from a proof that covers it: the least divisor q
@@ -336,19 +360,20 @@ fn lcm(a: u64, b: u64) -> Option<u64> {
     (a / gcd(a, b)).checked_mul(b)
 }
 
-/// Rows 0..=`last` computed to at least `columns` columns, then doubled until they hold a
-/// proof or reach [`MAX_CELLS`] values (then the proof is `None`).
-pub fn prove_rows(last: u64, columns: u64) -> Result<(RowTable, Option<JointProof>), RowsError> {
+/// Rows 0..=`last` computed to at least `columns` columns, then doubled until rows 0..=last
+/// hold a proof or reach [`MAX_CELLS`] values; with each row's proof (of rows 0..=x).
+pub fn prove_rows(
+    last: u64,
+    columns: u64,
+) -> Result<(RowTable, Vec<Option<JointProof>>), RowsError> {
     let mut table = RowTable::new(last)?;
     let most = MAX_CELLS / (last + 1);
     let mut target = columns.max(FIRST_COLUMNS.min(most));
     loop {
         table.extend_to(target)?;
-        if let Some(proof) = table.prove() {
-            return Ok((table, Some(proof)));
-        }
-        if target >= most {
-            return Ok((table, None));
+        let proofs = table.prove_prefixes();
+        if proofs.last().is_some_and(Option::is_some) || target >= most {
+            return Ok((table, proofs));
         }
         target = target.saturating_mul(2).min(most);
     }
@@ -359,7 +384,8 @@ pub fn prove_rows(last: u64, columns: u64) -> Result<(RowTable, Option<JointProo
 /// The values `--row` lists by default: G(K, 0..=DEFAULT_ROW_TO).
 pub const DEFAULT_ROW_TO: u64 = 20;
 
-/// One row of the report: its period and preperiod when proved, and its values when asked.
+/// One row of the report: its period and preperiod when proved, the proof, and its values
+/// when asked.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct RowReport {
     /// The row K.
@@ -368,20 +394,20 @@ pub struct RowReport {
     pub period: Option<u64>,
     /// Its least preperiod for that period, when proved.
     pub preperiod: Option<u64>,
+    /// The proof for rows 0..=K it comes from (`None`: not found within the memory limit).
+    pub proof: Option<JointProof>,
     /// G(K, 0), G(K, 1), … when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<u64>>,
 }
 
-/// `grundy table wythoff --row K` / `--rows A..B`: each row's proved period and preperiod, the
-/// joint proof they come from, and the values of a single row.
+/// `grundy table wythoff --row K` / `--rows A..B`: each row's proved period and preperiod with
+/// its proof, and the values of a single row.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 pub struct RowsReport {
     /// The rows reported, in order.
     pub rows: Vec<RowReport>,
-    /// The proof for rows 0..=last (`None`: not found within the memory limit).
-    pub proof: Option<JointProof>,
-    /// How many columns were computed.
+    /// How many columns were computed (of rows 0..=B).
     pub columns: u64,
 }
 
@@ -410,78 +436,82 @@ pub fn rows_report(
             to: columns - 1,
         });
     }
-    let (table, proof) = prove_rows(last, columns)?;
+    let (table, proofs) = prove_rows(last, columns)?;
     let rows = (first..=last)
         .map(|row| {
+            let proof = proofs[row as usize];
             let proved = proof.map(|proof| table.row_period(row, &proof));
             RowReport {
                 row,
                 period: proved.map(|p| p.period),
                 preperiod: proved.map(|p| p.preperiod),
+                proof,
                 values: values_to.map(|to| (0..=to).map(|y| table.value(row, y)).collect()),
             }
         })
         .collect();
     Ok(RowsReport {
         rows,
-        proof,
         columns: table.columns(),
     })
 }
 
 impl RowsReport {
-    /// The report as text: a single row's statement and values, or a table of rows.
+    /// The report as text: a single row's statement, proof and values, or a table of rows.
     pub fn text(&self) -> String {
         let mut text = String::new();
         if let [row] = self.rows.as_slice() {
-            match (row.period, row.preperiod) {
-                (Some(period), Some(preperiod)) => {
+            match (row.period, row.preperiod, &row.proof) {
+                (Some(period), Some(preperiod), Some(proof)) => {
                     let _ = writeln!(
                         text,
                         "row {}: period {period}, preperiod {preperiod}: G({}, y + {period}) = \
                          G({}, y) + {period} for every y >= {preperiod}",
                         row.row, row.row, row.row
                     );
+                    let _ = writeln!(
+                        text,
+                        "proved: rows 0..={} repeat with period {} on columns {}..={} (the \
+                         window of 4K = {} columns), so from column {} on; {} columns computed",
+                        proof.last_row,
+                        proof.period,
+                        proof.from,
+                        proof.from + proof.window.max(1) - 1,
+                        proof.window,
+                        proof.from,
+                        self.columns
+                    );
                 }
                 _ => {
-                    let _ = writeln!(text, "row {}: period not proved", row.row);
+                    let _ = writeln!(
+                        text,
+                        "row {}: period not proved within {} columns (the limit of {MAX_CELLS} \
+                         values)",
+                        row.row, self.columns
+                    );
                 }
             }
         } else {
-            let _ = writeln!(text, "row  period  preperiod");
+            let _ = writeln!(text, "row  period  preperiod  proof: P from Y");
+            let shown = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
             for row in &self.rows {
-                let shown = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+                let proof = row.proof.map_or("not proved".to_string(), |proof| {
+                    format!("{} from {}", proof.period, proof.from)
+                });
                 let _ = writeln!(
                     text,
-                    "{:<4} {:<7} {}",
+                    "{:<4} {:<7} {:<10} {proof}",
                     row.row,
                     shown(row.period),
                     shown(row.preperiod)
                 );
             }
-        }
-        match &self.proof {
-            Some(proof) => {
-                let _ = writeln!(
-                    text,
-                    "proved: rows 0..={} repeat with period {} on columns {}..={} (the window of \
-                     4K = {} columns), so from column {} on; {} columns computed",
-                    proof.last_row,
-                    proof.period,
-                    proof.from,
-                    proof.from + proof.window.max(1) - 1,
-                    proof.window,
-                    proof.from,
-                    self.columns
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    text,
-                    "not proved within {} columns (the limit of {MAX_CELLS} values)",
-                    self.columns
-                );
-            }
+            let _ = writeln!(
+                text,
+                "each row K proved by rows 0..=K repeating with period P on the 4K columns from \
+                 Y; {} columns computed",
+                self.columns
+            );
         }
         for row in &self.rows {
             if let Some(values) = &row.values {
