@@ -39,8 +39,8 @@ fn brute_force(height: usize, width: usize) -> Vec<Vec<u64>> {
 /// OEIS A047708 (data section, n = 0..70): the diagonal G(n, n).
 const A047708: [u64; 71] = [
     0, 2, 1, 6, 7, 8, 3, 5, 4, 16, 14, 15, 10, 9, 11, 20, 13, 21, 12, 25, 17, 18, 19, 30, 31, 38,
-    35, 36, 22, 23, 43, 45, 48, 49, 24, 26, 27, 28, 29, 33, 60, 32, 61, 57, 66, 37, 63, 34, 64,
-    67, 40, 39, 41, 42, 82, 44, 74, 79, 47, 46, 87, 86, 50, 95, 96, 52, 101, 51, 102, 53, 54,
+    35, 36, 22, 23, 43, 45, 48, 49, 24, 26, 27, 28, 29, 33, 60, 32, 61, 57, 66, 37, 63, 34, 64, 67,
+    40, 39, 41, 42, 82, 44, 74, 79, 47, 46, 87, 86, 50, 95, 96, 52, 101, 51, 102, 53, 54,
 ];
 
 #[test]
@@ -72,7 +72,11 @@ fn every_proved_period_and_preperiod_is_exact_on_the_brute_force() {
         // Periodic from the preperiod on (as far as the brute force goes) …
         assert!((preperiod..width - period).all(|y| repeats(period, y)));
         // … not from one column earlier …
-        assert!(preperiod == 0 || !repeats(period, preperiod - 1), "row {}", row.row);
+        assert!(
+            preperiod == 0 || !repeats(period, preperiod - 1),
+            "row {}",
+            row.row
+        );
         // … and with no smaller period after it.
         for q in 1..period {
             assert!(
@@ -220,21 +224,43 @@ fn bad_requests_are_refused() {
         "`table --row` works on wythoff only",
     );
     refused(&["table", "0.07", "--diagonal"], "works on wythoff only");
-    refused(&["table", "wythoff", "--row", "1001"], "past the last row 1000");
-    refused(&["table", "wythoff", "--row", "x"], "--row `x` is not a number");
+    refused(
+        &["table", "wythoff", "--row", "1001"],
+        "past the last row 1000",
+    );
+    refused(
+        &["table", "wythoff", "--row", "x"],
+        "--row `x` is not a number",
+    );
     refused(
         &["table", "wythoff", "--row", "100", "--to", "10^12"],
         "the memory limit",
     );
     refused(
-        &["table", "wythoff", "--row", "3", "--to", "18446744073709551615"],
+        &[
+            "table",
+            "wythoff",
+            "--row",
+            "3",
+            "--to",
+            "18446744073709551615",
+        ],
         "the memory limit",
     );
-    refused(&["table", "wythoff", "--rows", "5..3"], "the first row is past");
-    refused(&["table", "wythoff", "--rows", "5"], "write a range of rows");
+    refused(
+        &["table", "wythoff", "--rows", "5..3"],
+        "the first row is past",
+    );
+    refused(
+        &["table", "wythoff", "--rows", "5"],
+        "write a range of rows",
+    );
     refused(
         &["table", "wythoff", "--diagonal", "--to", "10^9"],
         "past its limit",
     );
-    refused(&["table", "wythoff", "--row", "3", "--misere"], "cannot be used");
+    refused(
+        &["table", "wythoff", "--row", "3", "--misere"],
+        "cannot be used",
+    );
 }

@@ -80,7 +80,7 @@ struct WythoffArgs {
     #[arg(long, value_name = "A..B", conflicts_with_all = ["row", "to", "misere", "remoteness", "ring", "plot", "print"])]
     rows: Option<String>,
     /// Wythoff's game only: the diagonal G(n, n) for n = 0..=N (--to N, default 99, below
-    /// 20000), as `n G(n,n)` lines (OEIS A047708).
+    /// 10000), as `n G(n,n)` lines (OEIS A047708).
     #[arg(long, conflicts_with_all = ["row", "rows", "misere", "remoteness", "ring", "plot", "print"])]
     diagonal: bool,
 }

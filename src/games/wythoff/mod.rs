@@ -38,6 +38,9 @@
 //! is answered at any size (winner and every winning move; the value only within the table); a
 //! sum of several pairs with a heap past the table is refused with the limit named.
 //!
+//! **Rows.** [`rows`] computes rows of the Grundy function with their additive periods proved
+//! (`grundy table wythoff --row K`), and the diagonal G(n, n).
+//!
 //! The tests check every pair with heaps up to 40 and every two pairs up to 8 against exhaustive
 //! search, and the P-pair rule against the recursive definition of (a_n, b_n) (a_n is the least
 //! number not yet used) up to n = 100 000 and at random up to 2^64 − 1.

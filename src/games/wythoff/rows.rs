@@ -66,8 +66,8 @@ use std::fmt::{self, Write as _};
 pub const MAX_ROW: u64 = 1000;
 /// The most values G(x, y) − y kept (2 bytes each: 512 MiB).
 pub const MAX_CELLS: u64 = 1 << 28;
-/// The most terms of the diagonal (its square's bitsets take n²/2 bytes).
-pub const MAX_DIAGONAL: u64 = 20_000;
+/// The most terms of the diagonal (its square's bitsets take about n² bytes).
+pub const MAX_DIAGONAL: u64 = 10_000;
 /// The fewest columns computed before the first attempt at a proof.
 const FIRST_COLUMNS: u64 = 1024;
 
@@ -184,7 +184,10 @@ impl RowTable {
     /// Computes the columns up to `columns` (exclusive); refused past [`MAX_CELLS`] values.
     pub fn extend_to(&mut self, columns: u64) -> Result<(), RowsError> {
         let rows = self.last as u64 + 1;
-        if rows.checked_mul(columns).is_none_or(|cells| cells > MAX_CELLS) {
+        if rows
+            .checked_mul(columns)
+            .is_none_or(|cells| cells > MAX_CELLS)
+        {
             return Err(RowsError::TooManyValues {
                 last: self.last as u64,
                 to: columns.saturating_sub(1),
@@ -412,11 +415,7 @@ pub struct RowsReport {
 }
 
 /// The report on rows `first..=last`; with `values_to`, each row's values G(K, 0..=N).
-pub fn rows_report(
-    first: u64,
-    last: u64,
-    values_to: Option<u64>,
-) -> Result<RowsReport, RowsError> {
+pub fn rows_report(first: u64, last: u64, values_to: Option<u64>) -> Result<RowsReport, RowsError> {
     if first > last {
         return Err(RowsError::EmptyRange { first, last });
     }
@@ -424,7 +423,9 @@ pub fn rows_report(
         return Err(RowsError::RowTooLarge(last));
     }
     let columns = match values_to {
-        Some(to) => to.checked_add(1).ok_or(RowsError::TooManyValues { last, to })?,
+        Some(to) => to
+            .checked_add(1)
+            .ok_or(RowsError::TooManyValues { last, to })?,
         None => 0,
     };
     if (last + 1)
@@ -573,12 +574,14 @@ pub fn diagonal(to: u64) -> Result<Vec<u64>, RowsError> {
             set_bit(&mut diagonals[d * words..(d + 1) * words], value);
             advance(&rows[x * words..(x + 1) * words], &mut row_floor[x]);
             advance(&columns[y * words..(y + 1) * words], &mut column_floor[y]);
-            advance(&diagonals[d * words..(d + 1) * words], &mut diagonal_floor[d]);
+            advance(
+                &diagonals[d * words..(d + 1) * words],
+                &mut diagonal_floor[d],
+            );
         }
     }
     Ok(out)
 }
-
 
 /// `grundy table wythoff --diagonal --to N`: G(n, n) for n = 0..=N.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
