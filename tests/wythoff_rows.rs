@@ -20,13 +20,8 @@ fn brute_force(height: usize, width: usize) -> Vec<Vec<u64>> {
     let mut values = vec![vec![0u64; width]; height];
     for x in 0..height {
         for y in 0..width {
-            let mut options = BTreeSet::new();
-            for earlier in 0..y {
-                options.insert(values[x][earlier]);
-            }
-            for lower in 0..x {
-                options.insert(values[lower][y]);
-            }
+            let mut options: BTreeSet<u64> = values[x][..y].iter().copied().collect();
+            options.extend(values[..x].iter().map(|row| row[y]));
             for d in 1..=x.min(y) {
                 options.insert(values[x - d][y - d]);
             }
