@@ -18,6 +18,7 @@ use crate::games::heap_family::heap_game_with_formats;
 use crate::games::moore;
 use crate::games::northcott;
 use crate::games::wythoff;
+use crate::games::cram;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
     staircase, subtraction, take_or_merge, treblecross,
@@ -51,6 +52,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         chomp::game(),
         subtraction::game(),
         euclid::game(),
+        cram::game(),
     ]
 }
 

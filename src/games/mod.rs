@@ -24,6 +24,7 @@ pub mod subtraction;
 pub mod take_or_merge;
 pub mod treblecross;
 pub mod wythoff;
+pub mod cram;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;
