@@ -12,13 +12,13 @@
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
+use crate::games::cram;
 use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game_with_formats;
 use crate::games::moore;
 use crate::games::northcott;
 use crate::games::wythoff;
-use crate::games::cram;
 use crate::games::{
     bean_split, bounded_take, box_fill, chocolate, chomp, cutting, end_piles, euclid, lasker, nim,
     staircase, subtraction, take_or_merge, treblecross,

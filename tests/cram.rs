@@ -39,7 +39,11 @@ fn brute_force(grid: &mut Vec<Vec<bool>>, memo: &mut HashMap<Vec<Vec<bool>>, u32
 
 fn drawn(grid: &[Vec<bool>]) -> String {
     grid.iter()
-        .map(|row| row.iter().map(|&e| if e { '.' } else { '#' }).collect::<String>())
+        .map(|row| {
+            row.iter()
+                .map(|&e| if e { '.' } else { '#' })
+                .collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join("/")
 }
@@ -58,10 +62,26 @@ fn analyze_agrees_with_a_search_from_the_rules_on_drawn_boards() {
     // Every 3 × 3 board, and a few 3 × 4 ones, with every winning move checked.
     let mut boards = Vec::new();
     for pattern in 0u32..512 {
-        boards.push((0..3).map(|r| (0..3).map(|c| pattern >> (3 * r + c) & 1 == 1).collect::<Vec<bool>>()).collect::<Vec<_>>());
+        boards.push(
+            (0..3)
+                .map(|r| {
+                    (0..3)
+                        .map(|c| pattern >> (3 * r + c) & 1 == 1)
+                        .collect::<Vec<bool>>()
+                })
+                .collect::<Vec<_>>(),
+        );
     }
     for pattern in (0u32..4096).step_by(97) {
-        boards.push((0..3).map(|r| (0..4).map(|c| pattern >> (4 * r + c) & 1 == 1).collect::<Vec<bool>>()).collect::<Vec<_>>());
+        boards.push(
+            (0..3)
+                .map(|r| {
+                    (0..4)
+                        .map(|c| pattern >> (4 * r + c) & 1 == 1)
+                        .collect::<Vec<bool>>()
+                })
+                .collect::<Vec<_>>(),
+        );
     }
     for grid in boards.iter().step_by(5) {
         let expected = brute_force(&mut grid.clone(), &mut memo);
@@ -98,7 +118,9 @@ fn analyze_prints_the_value_and_the_winning_dominoes() {
 
 #[test]
 fn bad_boards_are_refused_with_a_location_and_nothing_on_stdout() {
-    for bad in ["0x3", "3x", "11x11", "../.a", "../...", "3x3 2x2", "64x1", "..x"] {
+    for bad in [
+        "0x3", "3x", "11x11", "../.a", "../...", "3x3 2x2", "64x1", "..x",
+    ] {
         let output = grundy().args(["analyze", "cram", bad]).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{bad}");
         assert!(output.stdout.is_empty(), "{bad}");

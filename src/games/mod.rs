@@ -9,6 +9,7 @@ pub mod chocolate;
 pub mod chomp;
 pub mod coins;
 pub mod counted_sum;
+pub mod cram;
 pub mod cutting;
 pub mod end_piles;
 pub mod euclid;
@@ -24,7 +25,6 @@ pub mod subtraction;
 pub mod take_or_merge;
 pub mod treblecross;
 pub mod wythoff;
-pub mod cram;
 
 pub use bean_split::BeanSplit;
 pub use bounded_take::BoundedTake;

@@ -87,7 +87,11 @@ impl Cram {
 
 /// The lowest `n` bits set (n ≤ 128).
 pub(crate) fn low_bits(n: usize) -> u128 {
-    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 /// Every cell of an `h` × `w` layout but those of its last column.
@@ -157,7 +161,8 @@ impl FromStr for Cram {
 
     fn from_str(text: &str) -> Result<Cram, InputError> {
         let mut scanner = Scanner::new(text.as_bytes());
-        let token = scanner.expect_token("a board (`5x7`, or rows of `.` and `#` such as `..#/...`)")?;
+        let token =
+            scanner.expect_token("a board (`5x7`, or rows of `.` and `#` such as `..#/...`)")?;
         let board = parse_board(&token)?;
         if let Some(extra) = scanner.next_token() {
             return Err(extra.error(format!(
@@ -172,9 +177,8 @@ impl FromStr for Cram {
 /// Reads one board token: `RxC`, or rows of `.`/`#` separated by `/`.
 fn parse_board(token: &Token<'_>) -> Result<Cram, InputError> {
     let text = token.text;
-    let limits = format!(
-        "a board has 1 to {MAX_SIDE} rows and columns and at most {MAX_CELLS} cells"
-    );
+    let limits =
+        format!("a board has 1 to {MAX_SIDE} rows and columns and at most {MAX_CELLS} cells");
     if text.first().is_some_and(u8::is_ascii_digit) {
         let written = String::from_utf8_lossy(text);
         let (rows, cols) = written.split_once(['x', 'X']).ok_or_else(|| {
@@ -208,7 +212,10 @@ fn parse_board(token: &Token<'_>) -> Result<Cram, InputError> {
             located.error(message)
         };
         if row.is_empty() {
-            return Err(at(0, "a row of the board is empty: each row has at least one cell".into()));
+            return Err(at(
+                0,
+                "a row of the board is empty: each row has at least one cell".into(),
+            ));
         }
         if *cols.get_or_insert(row.len()) != row.len() {
             return Err(at(
@@ -280,7 +287,11 @@ impl Cram {
         let (row, col) = cell.split_once(',').ok_or_else(usage)?;
         let row: usize = row.trim().parse().map_err(|_| usage())?;
         let col: usize = col.trim().parse().map_err(|_| usage())?;
-        let (end_row, end_col) = if direction { (row + 1, col) } else { (row, col + 1) };
+        let (end_row, end_col) = if direction {
+            (row + 1, col)
+        } else {
+            (row, col + 1)
+        };
         if row == 0 || col == 0 || end_row > self.rows() || end_col > self.cols() {
             return Err(format!(
                 "the domino {text} does not fit on the {}x{} board (rows and columns count from \
@@ -288,8 +299,7 @@ impl Cram {
                 self.rows, self.cols
             ));
         }
-        if !self.is_empty_cell(row - 1, col - 1) || !self.is_empty_cell(end_row - 1, end_col - 1)
-        {
+        if !self.is_empty_cell(row - 1, col - 1) || !self.is_empty_cell(end_row - 1, end_col - 1) {
             return Err(format!("the domino {text} covers a cell that is not empty"));
         }
         Ok(Domino {

@@ -148,7 +148,8 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
         return true;
     }
     // Left-right mirror: every row its own reverse, no horizontal domino across the axis.
-    let left_right = (0..h).all(|r| rows[r] == flip(rows[r]) && !straddles(rows[r]) && !middle_cell(rows[r]));
+    let left_right =
+        (0..h).all(|r| rows[r] == flip(rows[r]) && !straddles(rows[r]) && !middle_cell(rows[r]));
     if left_right {
         return true;
     }

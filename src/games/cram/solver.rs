@@ -178,8 +178,8 @@ impl Solver {
         };
         keys.swap(0, largest);
         let mut others = 0;
-        for index in 1..keys.len() {
-            others ^= self.value(keys[index]);
+        for &key in keys.iter().skip(1) {
+            others ^= self.value(key);
         }
         if key_cells(keys[0]) <= ENDGAME_CELLS {
             return (None, others ^ self.endgame_value(keys[0]));
@@ -203,10 +203,17 @@ impl Solver {
                 let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
                 components(rest, region.h, region.w, &mut parts);
                 keys.clear();
-                keys.extend(parts.iter().map(|&p| canonical_key(p, region.h, region.w)));
+                // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1.
+                let mut xor = 0;
+                for &part in parts.iter() {
+                    match part.count_ones() {
+                        1 => {}
+                        2 | 3 => xor ^= 1,
+                        _ => keys.push(canonical_key(part, region.h, region.w)),
+                    }
+                }
                 cancel_pairs(&mut keys);
                 // The small regions are valued at once (the endgame table); the rest wait.
-                let mut xor = 0;
                 let mut large = 0;
                 for index in 0..keys.len() {
                     let key = keys[index];
@@ -245,13 +252,21 @@ impl Solver {
         // Cheapest first: the smallest largest region, then the fewest regions left to value.
         let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
         searched.sort_unstable_by(|a, b| {
-            (key_cells(a.largest), a.others.1 - a.others.0, a.largest, a.xor)
-                .cmp(&(key_cells(b.largest), b.others.1 - b.others.0, b.largest, b.xor))
+            (
+                key_cells(a.largest),
+                a.others.1 - a.others.0,
+                a.largest,
+                a.xor,
+            )
+                .cmp(&(
+                    key_cells(b.largest),
+                    b.others.1 - b.others.0,
+                    b.largest,
+                    b.xor,
+                ))
                 .then_with(|| slice(a).cmp(slice(b)))
         });
-        searched.dedup_by(|a, b| {
-            a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b)
-        });
+        searched.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b));
         Options {
             whole,
             searched,
@@ -279,7 +294,8 @@ impl Solver {
                 options.searched[index].valued = true;
             }
             let target = k ^ xor;
-            if target <= key_cells(candidate.largest) / 2 && self.is_value(candidate.largest, target)
+            if target <= key_cells(candidate.largest) / 2
+                && self.is_value(candidate.largest, target)
             {
                 return true;
             }
@@ -405,7 +421,8 @@ impl Solver {
 
     fn record_exact(&mut self, key: Key, k: u32) {
         self.room();
-        self.table.insert(split(key), Known(u64::from(k as u8 + 1) << 56));
+        self.table
+            .insert(split(key), Known(u64::from(k as u8 + 1) << 56));
     }
 
     fn record_excluded(&mut self, key: Key, k: u32) {

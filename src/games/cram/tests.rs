@@ -35,7 +35,11 @@ fn brute_force(grid: &mut Vec<Vec<bool>>, memo: &mut HashMap<Vec<Vec<bool>>, u32
 
 fn grid_of(board: &Cram) -> Vec<Vec<bool>> {
     (0..board.rows())
-        .map(|r| (0..board.cols()).map(|c| board.is_empty_cell(r, c)).collect())
+        .map(|r| {
+            (0..board.cols())
+                .map(|c| board.is_empty_cell(r, c))
+                .collect()
+        })
         .collect()
 }
 
@@ -48,7 +52,11 @@ fn every_small_board_agrees_with_a_search_from_the_rules() {
         let expected = brute_force(&mut grid_of(&board), &mut memo);
         let value = solver.position_value(board.empty(), board.rows(), board.cols());
         assert_eq!(value, expected, "{board}");
-        assert_eq!(referee.grundy_value(&board), Nimber(u64::from(expected)), "{board}");
+        assert_eq!(
+            referee.grundy_value(&board),
+            Nimber(u64::from(expected)),
+            "{board}"
+        );
         for k in 0..4 {
             assert_eq!(
                 solver.position_is(board.empty(), board.rows(), board.cols(), k),
@@ -87,7 +95,11 @@ fn winning_moves_are_exactly_the_moves_to_zero() {
 fn image(s: usize, r: usize, c: usize, h: usize, w: usize) -> (usize, usize, usize, usize) {
     let (r, c) = if s & 1 == 1 { (r, w - 1 - c) } else { (r, c) };
     let (r, c) = if s & 2 == 2 { (h - 1 - r, c) } else { (r, c) };
-    if s & 4 == 4 { (c, r, w, h) } else { (r, c, h, w) }
+    if s & 4 == 4 {
+        (c, r, w, h)
+    } else {
+        (r, c, h, w)
+    }
 }
 
 #[test]
@@ -159,12 +171,16 @@ fn dawson(n: usize) -> Vec<u32> {
 #[test]
 fn one_row_is_dawsons_kayles_and_two_even_rows_are_zero() {
     let values = dawson(63);
-    for n in 1..=63 {
+    for (n, &value) in values.iter().enumerate().skip(1) {
         let board = Cram::empty_board(1, n).unwrap();
-        assert_eq!(board.value(), Nimber(u64::from(values[n])), "1x{n}");
+        assert_eq!(board.value(), Nimber(u64::from(value)), "1x{n}");
     }
     for n in (2..=20).step_by(2) {
-        assert_eq!(Cram::empty_board(2, n).unwrap().value(), Nimber::ZERO, "2x{n}");
+        assert_eq!(
+            Cram::empty_board(2, n).unwrap().value(),
+            Nimber::ZERO,
+            "2x{n}"
+        );
     }
 }
 
@@ -172,7 +188,14 @@ fn one_row_is_dawsons_kayles_and_two_even_rows_are_zero() {
 /// docs' command reproduces the rest).
 #[test]
 fn published_boards_that_solve_fast() {
-    for (rows, cols, value) in [(4, 4, 0), (4, 5, 2), (4, 6, 0), (4, 7, 3), (4, 8, 0), (5, 5, 0)] {
+    for (rows, cols, value) in [
+        (4, 4, 0),
+        (4, 5, 2),
+        (4, 6, 0),
+        (4, 7, 3),
+        (4, 8, 0),
+        (5, 5, 0),
+    ] {
         let board = Cram::empty_board(rows, cols).unwrap();
         assert_eq!(board.value(), Nimber(value), "{rows}x{cols}");
     }
@@ -194,11 +217,16 @@ fn notation_round_trips_and_refuses_what_is_not_a_board_or_a_domino() {
     assert!(after.parse_move("0,1v").is_err());
     assert!(after.parse_move("1,3").is_err());
     assert!(after.parse_move("x").is_err());
-    for bad in ["", "0x3", "3x0", "64x1", "11x11", "../.", "..a", "3x4 1x2", "//", "3y4"] {
+    for bad in [
+        "", "0x3", "3x0", "64x1", "11x11", "../.", "..a", "3x4 1x2", "//", "3y4",
+    ] {
         assert!(bad.parse::<Cram>().is_err(), "{bad}");
     }
     let error = "../.a".parse::<Cram>().unwrap_err();
-    assert_eq!(error.to_string(), "line 1, column 5: `a` is not a cell: write `.` for an empty cell and `#` for a blocked one");
+    assert_eq!(
+        error.to_string(),
+        "line 1, column 5: `a` is not a cell: write `.` for an empty cell and `#` for a blocked one"
+    );
     assert_eq!("1x63".parse::<Cram>().unwrap().to_string(), "1x63");
     assert!("1x64".parse::<Cram>().is_err());
 }

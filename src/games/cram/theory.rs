@@ -14,7 +14,9 @@ const PROGRESS_CELLS: u32 = 30;
 /// Runs `work` with the process's solver (its tables kept from one query to the next).
 pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
     static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
-    let mut guard = SOLVER.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut guard = SOLVER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     work(guard.get_or_insert_with(Solver::new))
 }
 
