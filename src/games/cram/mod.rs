@@ -83,7 +83,7 @@ pub(crate) fn game() -> Box<dyn Game> {
                 rules: "place a domino on two adjacent empty cells (either way); the player who \
                         cannot loses"
                     .into(),
-                position: "`RxC` for an empty board (`5x7`), or rows from the top of `.` (empty) \
+                position: "`RxC` for an empty board (`3x4`), or rows from the top of `.` (empty) \
                            and `#` (blocked) separated by `/`: `..#/...`"
                     .into(),
                 moves: "the domino's top-left cell, row and column from 1, then h (rightwards) or \
