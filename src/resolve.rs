@@ -12,6 +12,7 @@
 use crate::families::{FAMILY_HELP, HeapRule};
 use crate::game::Game;
 use crate::games::coins;
+use crate::games::cram;
 use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game_with_formats;
@@ -51,6 +52,7 @@ pub fn fixed_games() -> Vec<Box<dyn Game>> {
         chomp::game(),
         subtraction::game(),
         euclid::game(),
+        cram::game(),
     ]
 }
 

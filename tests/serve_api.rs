@@ -534,6 +534,7 @@ fn random_position(game: &str, random: &mut Seeded) -> String {
             .collect::<Vec<_>>()
             .join(" "),
         "subtraction" => format!("1,3,4: {}", random.numbers(1, 6, 25)),
+        "cram" => format!("{}x{}", 1 + random.below(4), 1 + random.below(4)),
         _ => drawn_by_the_game(random),
     }
 }

@@ -9,6 +9,7 @@ pub mod chocolate;
 pub mod chomp;
 pub mod coins;
 pub mod counted_sum;
+pub mod cram;
 pub mod cutting;
 pub mod end_piles;
 pub mod euclid;

@@ -1,0 +1,107 @@
+//! # Cram
+//!
+//! **Rules.** A board of R × C cells, some possibly blocked. A move places a domino on two
+//! orthogonally adjacent empty cells, horizontally or vertically; under normal play the player
+//! who cannot place one loses. Cram is impartial Domineering (both players may place either way),
+//! and Arc Kayles on the grid graph's edges.
+//!
+//! **Notation.** A position is `RxC` (the empty board: `5x7`) or a drawn board, its rows from the
+//! top separated by `/`, `.` an empty cell and `#` a blocked (or covered) one: `..#/...`. A move
+//! is the domino's top-left cell, row and column from 1 (row 1 at the top), then `h` (it covers
+//! that cell and the one to its right) or `v` (that cell and the one below): `1,1h`, `2,3v`.
+//! Misère play is refereed by exhaustive search on small boards (the search refuses past its
+//! position limit).
+//!
+//! ## Theory
+//!
+//! * **Regions.** A move only touches its two cells, so the empty cells split into independent
+//!   regions (the connected components, orthogonal adjacency): the position is their sum and its
+//!   nimber is the nim-sum of theirs (Sprague–Grundy). A region's game depends only on its
+//!   shape up to the eight symmetries of the square, so each region is cut to its bounding box
+//!   and keyed by the least of its eight images ([`region`]).
+//! * **Nimbers by outcome searches** (Lemoine–Viennot): g(G) = k exactly when G + *k is a
+//!   P-position; G + *k is an N-position when some option G' of G has g(G') = k, or k' < k has
+//!   g(G) = k'. So g(G) is the least k with no option worth k; asking whether an option
+//!   G' = A₁ + … + Aₘ is worth k values all its regions but the largest and asks the largest
+//!   whether it is worth k ⊕ g(the others) — a search that stops at the first hit, instead of
+//!   the largest region's full value ([`solver`]). Lemoine and Viennot prove that computing the
+//!   nimbers of the components separately is never worse than searching the sum's tree whole.
+//! * **Pruning.** A region of n cells has no play longer than ⌊n/2⌋ moves, and g never exceeds
+//!   the longest play (induction: mex of values below it), so "is it worth k?" is false at once
+//!   for k > ⌊n/2⌋ — a bound on a component's nimber cutting the search, in the spirit of
+//!   Beling–Rogalski's pruning of impartial search trees. Congruent options (the same multiset
+//!   of canonical regions, from the region's own symmetries) are searched once.
+//! * **Mirror strategy.** A region that is its own image under the half turn, or under the
+//!   left-right or top-bottom mirror, such that the image fixes no cell of the region and maps
+//!   no domino onto itself, is lost for the player to move: the answer to any domino is its
+//!   image, which is disjoint from it and still empty. So every even × even board is 0, and such
+//!   regions need no search.
+//! * **One row** of n cells is the octal game 0.07 (Dawson's Kayles: a domino removes two
+//!   adjacent cells of a strip, leaving the two ends) on a heap of n; **two rows** of even length
+//!   are 0 by the mirror rule. The tests check both.
+//!
+//! **Tables.** A transposition table keyed by canonical region holds each region's value, or
+//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB) and is
+//! emptied when full (values stay exact). Regions of at most 14 cells are valued by plain mex and
+//! kept in an endgame table that is never emptied. Boards of more than 30 empty cells show a
+//! progress line on standard error. The search is sequential and deterministic. Not done: a
+//! resumable checkpoint.
+//!
+//! **Sources.** J. Lemoine, S. Viennot, "Nimbers are inevitable", *Theoretical Computer Science*
+//! 462 (2012) 70–79 (arXiv:1011.5841), which also computes Cram's 3 × n nimbers; P. Beling,
+//! M. Rogalski, "On pruning search trees of impartial games", *Artificial Intelligence* 283
+//! (2020); the board values published in the README of Beling's `impartial-games` (igsolve), e.g.
+//! 4 × 5 = *2, 5 × 7 = *1, 6 × 7 = *5, 7 × 8 = *3; J. W. H. M. Uiterwijk (5 × 11 = 0);
+//! M. Gardner, *Mathematical Games* (1974), and Winning Ways (ch. 4, Dawson's Kayles). Nothing
+//! of igsolve's code was read or used.
+
+pub mod board;
+pub mod region;
+pub mod solver;
+pub mod theory;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Cram, Domino, small_positions};
+
+use crate::game::{Entry, Game, GameInfo};
+
+/// The game's spelling on the command line.
+pub const NAME: &str = "cram";
+
+/// The positions the game accepts.
+pub const DOMAIN: &str = "boards of 1 to 63 rows and columns and at most 112 cells, any cells \
+                          blocked; every board is solved exactly (large open boards take long)";
+
+/// Cram as a [`Game`].
+pub(crate) fn game() -> Box<dyn Game> {
+    Box::new(
+        Entry::<Cram>::fixed(
+            GameInfo {
+                name: NAME.to_string(),
+                rules: "place a domino on two adjacent empty cells (either way); the player who \
+                        cannot loses"
+                    .into(),
+                position: "`RxC` for an empty board (`3x4`), or rows from the top of `.` (empty) \
+                           and `#` (blocked) separated by `/`: `..#/...`"
+                    .into(),
+                moves: "the domino's top-left cell, row and column from 1, then h (rightwards) or \
+                        v (downwards): `1,1h`, `2,3v`"
+                    .into(),
+                source: "Gardner 1974; Lemoine-Viennot 2012 (nimbers by outcome searches); \
+                         Beling-Rogalski 2020 (pruning)"
+                    .into(),
+                verify_size: "every drawn board of at most S cells and every empty board of at \
+                              most S + 4 cells (default 9)"
+                    .into(),
+                domain: DOMAIN.to_string(),
+            },
+            |text| text.parse::<Cram>(),
+            small_positions,
+            (9, 12),
+            &[],
+        )
+        .with_misere_size(6),
+    )
+}

@@ -1,0 +1,448 @@
+//! The Cram solver: nimbers of regions by Lemoine–Viennot's outcome searches on G + *k, with
+//! the components of every option split off, congruent regions merged, a bounded transposition
+//! table, an endgame table of small regions, the mirror rule and the length bound as pruning.
+//!
+//! * `value(R)` — the nimber of a region: the least k, not already known to differ, such that
+//!   no option of R is worth k (`option_worth(R, k)` is false). Each k found among the options
+//!   is recorded as excluded.
+//! * `is_value(R, k)` — whether g(R) = k, i.e. whether R + *k is a P-position: false at once when
+//!   k exceeds the longest play of R (⌊cells / 2⌋ bounds every nimber of R), when R is known to
+//!   differ, or when some option is worth k; else true exactly when g(R) ≠ j for every j < k.
+//! * `option_worth(R, k)` — whether some option of R is worth k: each option splits into
+//!   regions; all but the largest are valued exactly (`value`), and the largest is asked
+//!   `is_value(largest, k ⊕ the others)`. Options that are congruent (the same multiset of
+//!   canonical regions, from R's own symmetries) are asked once.
+//!
+//! The table maps a region's canonical key to what is known of it: its exact value, or the
+//! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions; when full it is
+//! emptied and the search goes on (values stay exact; only time is lost). Regions of at most
+//! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
+//! endgame table, never emptied.
+
+use super::region::{Key, Region, canonical_key, components, key_cells, mirror_lost};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rustc_hash::FxHashMap;
+use std::time::Duration;
+
+/// The most regions the transposition table holds: 14 million entries of 24 bytes (a key and
+/// what is known), about 420 MiB with the hash table's control bytes and free slots.
+pub const TABLE_ENTRIES: usize = 14_000_000;
+
+/// Regions of at most this many cells go to the endgame table.
+pub const ENDGAME_CELLS: u32 = 14;
+
+/// What is known of a region: bit k (k < 56) set when g ≠ k; the top byte is g + 1 when known.
+#[derive(Clone, Copy, Default)]
+struct Known(u64);
+
+impl Known {
+    fn exact(self) -> Option<u8> {
+        let top = (self.0 >> 56) as u8;
+        top.checked_sub(1)
+    }
+
+    fn excludes(self, k: u32) -> bool {
+        k < 56 && self.0 >> k & 1 == 1
+    }
+}
+
+/// A region's options as the search asks them.
+struct Options {
+    /// The values of the options whose value is known whole (bit v: some option is worth v).
+    whole: u128,
+    /// The other options, cheapest first.
+    searched: Vec<Candidate>,
+    /// The regions beside the largest of every searched option.
+    others: Vec<Key>,
+}
+
+/// An option to search: its largest region, and the nim-sum of the others once valued.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Candidate {
+    largest: Key,
+    /// Where its other large regions are in [`Options::others`].
+    others: (u32, u32),
+    /// The nim-sum of its small regions, and of the others once `valued`.
+    xor: u32,
+    valued: bool,
+}
+
+/// Removes the regions that come in pairs (A + A = 0).
+fn cancel_pairs(keys: &mut Vec<Key>) {
+    keys.sort_unstable();
+    let mut kept = 0;
+    let mut index = 0;
+    while index < keys.len() {
+        if index + 1 < keys.len() && keys[index] == keys[index + 1] {
+            index += 2;
+        } else {
+            keys[kept] = keys[index];
+            kept += 1;
+            index += 1;
+        }
+    }
+    keys.truncate(kept);
+}
+
+/// The solver's state: its tables, its counters, its progress line.
+pub struct Solver {
+    table: FxHashMap<[u64; 2], Known>,
+    endgame: FxHashMap<[u64; 2], u8>,
+    nodes: u64,
+    emptied: u64,
+    progress: Option<ProgressBar>,
+    scratch: Vec<Vec<u128>>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+fn split(key: Key) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
+}
+
+impl Solver {
+    /// An empty solver.
+    pub fn new() -> Solver {
+        Solver {
+            table: FxHashMap::default(),
+            endgame: FxHashMap::default(),
+            nodes: 0,
+            emptied: 0,
+            progress: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Shows a progress line on standard error (where it is a terminal) while it searches.
+    pub fn show_progress(&mut self) {
+        if self.progress.is_none() {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} cram: {elapsed} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(250));
+            self.progress = Some(bar);
+        }
+    }
+
+    /// Removes the progress line.
+    pub fn hide_progress(&mut self) {
+        if let Some(bar) = self.progress.take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    /// How many regions the transposition table holds now.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The nimber of the empty cells `empty` of an `h` × `w` layout (any number of regions).
+    pub fn position_value(&mut self, empty: u128, h: usize, w: usize) -> u32 {
+        let mut parts = Vec::new();
+        components(empty, h, w, &mut parts);
+        parts
+            .iter()
+            .map(|&part| self.value(canonical_key(part, h, w)))
+            .fold(0, |sum, value| sum ^ value)
+    }
+
+    /// Whether the empty cells `empty` of an `h` × `w` layout are worth exactly `k`.
+    pub fn position_is(&mut self, empty: u128, h: usize, w: usize, k: u32) -> bool {
+        let mut parts = Vec::new();
+        components(empty, h, w, &mut parts);
+        let mut keys: Vec<Key> = parts.iter().map(|&p| canonical_key(p, h, w)).collect();
+        self.sum_is(&mut keys, k)
+    }
+
+    /// Whether the regions `keys` sum to `k`: all but the largest valued, the largest asked.
+    fn sum_is(&mut self, keys: &mut Vec<Key>, k: u32) -> bool {
+        let (largest, others) = self.split_largest(keys);
+        match largest {
+            None => k == others,
+            Some(largest) => self.is_value(largest, k ^ others),
+        }
+    }
+
+    /// The largest of the regions `keys` (by cells, then key), and the nim-sum of the others'
+    /// values; `None` for no regions.
+    fn split_largest(&mut self, keys: &mut Vec<Key>) -> (Option<Key>, u32) {
+        cancel_pairs(keys);
+        let Some(largest) = (0..keys.len()).max_by_key(|&i| (key_cells(keys[i]), keys[i])) else {
+            return (None, 0);
+        };
+        keys.swap(0, largest);
+        let mut others = 0;
+        for &key in keys.iter().skip(1) {
+            others ^= self.value(key);
+        }
+        if key_cells(keys[0]) <= ENDGAME_CELLS {
+            return (None, others ^ self.endgame_value(keys[0]));
+        }
+        (Some(keys[0]), others)
+    }
+
+    /// The options of a region, congruent ones merged: each its largest region and the others
+    /// (valued when first needed), and the values of the options valued whole as a set of bits.
+    fn options(&mut self, region: &Region) -> Options {
+        let (horizontal, vertical) = region.domino_starts();
+        let mut parts = self.scratch.pop().unwrap_or_default();
+        let mut keys: Vec<Key> = Vec::new();
+        let mut others: Vec<Key> = Vec::new();
+        let mut searched: Vec<Candidate> = Vec::new();
+        let mut whole = 0u128;
+        for (mut starts, step) in [(horizontal, 1), (vertical, region.w)] {
+            while starts != 0 {
+                let cell = starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
+                components(rest, region.h, region.w, &mut parts);
+                keys.clear();
+                // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1.
+                let mut xor = 0;
+                for &part in parts.iter() {
+                    match part.count_ones() {
+                        1 => {}
+                        2 | 3 => xor ^= 1,
+                        _ => keys.push(canonical_key(part, region.h, region.w)),
+                    }
+                }
+                cancel_pairs(&mut keys);
+                // The small regions are valued at once (the endgame table); the rest wait.
+                let mut large = 0;
+                for index in 0..keys.len() {
+                    let key = keys[index];
+                    if key_cells(key) <= ENDGAME_CELLS {
+                        xor ^= self.endgame_value(key);
+                    } else {
+                        keys[large] = key;
+                        large += 1;
+                    }
+                }
+                keys.truncate(large);
+                let Some(largest) = (0..keys.len()).max_by_key(|&i| (key_cells(keys[i]), keys[i]))
+                else {
+                    whole |= 1u128 << xor.min(127);
+                    continue;
+                };
+                keys.swap(0, largest);
+                let largest = keys[0];
+                if keys.len() == 1
+                    && let Some(exact) = self.known(largest).exact()
+                {
+                    whole |= 1u128 << (u32::from(exact) ^ xor).min(127);
+                    continue;
+                }
+                let start = others.len() as u32;
+                others.extend_from_slice(&keys[1..]);
+                searched.push(Candidate {
+                    largest,
+                    others: (start, others.len() as u32),
+                    xor,
+                    valued: keys.len() == 1,
+                });
+            }
+        }
+        self.scratch.push(parts);
+        // Cheapest first: the smallest largest region, then the fewest regions left to value.
+        let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
+        searched.sort_unstable_by(|a, b| {
+            (
+                key_cells(a.largest),
+                a.others.1 - a.others.0,
+                a.largest,
+                a.xor,
+            )
+                .cmp(&(
+                    key_cells(b.largest),
+                    b.others.1 - b.others.0,
+                    b.largest,
+                    b.xor,
+                ))
+                .then_with(|| slice(a).cmp(slice(b)))
+        });
+        searched.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b));
+        Options {
+            whole,
+            searched,
+            others,
+        }
+    }
+
+    /// Whether some option is worth `k`.
+    fn option_worth(&mut self, options: &mut Options, k: u32) -> bool {
+        if k < 128 && options.whole >> k & 1 == 1 {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 0xffff == 0 {
+            self.report();
+        }
+        for index in 0..options.searched.len() {
+            let candidate = options.searched[index];
+            let mut xor = candidate.xor;
+            if !candidate.valued {
+                for other in candidate.others.0..candidate.others.1 {
+                    xor ^= self.value(options.others[other as usize]);
+                }
+                options.searched[index].xor = xor;
+                options.searched[index].valued = true;
+            }
+            let target = k ^ xor;
+            if target <= key_cells(candidate.largest) / 2
+                && self.is_value(candidate.largest, target)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The nimber of one region.
+    pub(crate) fn value(&mut self, key: Key) -> u32 {
+        let cells = key_cells(key);
+        if cells <= ENDGAME_CELLS {
+            return self.endgame_value(key);
+        }
+        if let Some(exact) = self.known(key).exact() {
+            return u32::from(exact);
+        }
+        let region = Region::of_key(key);
+        if mirror_lost(&region) {
+            self.record_exact(key, 0);
+            return 0;
+        }
+        let mut options = self.options(&region);
+        let mut k = 0;
+        loop {
+            let known = self.known(key);
+            if let Some(exact) = known.exact() {
+                return u32::from(exact);
+            }
+            if !known.excludes(k) {
+                if !self.option_worth(&mut options, k) {
+                    self.record_exact(key, k);
+                    return k;
+                }
+                self.record_excluded(key, k);
+            }
+            k += 1;
+        }
+    }
+
+    /// Whether one region is worth `k` (bits of the table: values present among its options).
+    fn is_value(&mut self, key: Key, k: u32) -> bool {
+        let cells = key_cells(key);
+        if k > cells / 2 {
+            return false;
+        }
+        if cells <= ENDGAME_CELLS {
+            return self.endgame_value(key) == k;
+        }
+        let known = self.known(key);
+        if let Some(exact) = known.exact() {
+            return u32::from(exact) == k;
+        }
+        if known.excludes(k) {
+            return false;
+        }
+        let region = Region::of_key(key);
+        if mirror_lost(&region) {
+            self.record_exact(key, 0);
+            return k == 0;
+        }
+        let mut options = self.options(&region);
+        if self.option_worth(&mut options, k) {
+            self.record_excluded(key, k);
+            return false;
+        }
+        // No option is worth k, so g ≤ k: g = k when every j < k is present among the options.
+        for j in 0..k {
+            let known = self.known(key);
+            if let Some(exact) = known.exact() {
+                return u32::from(exact) == k;
+            }
+            if known.excludes(j) {
+                continue;
+            }
+            if !self.option_worth(&mut options, j) {
+                self.record_exact(key, j);
+                return false;
+            }
+            self.record_excluded(key, j);
+        }
+        self.record_exact(key, k);
+        true
+    }
+
+    /// The value of a small region by plain mex, kept in the endgame table.
+    fn endgame_value(&mut self, key: Key) -> u32 {
+        if let Some(&value) = self.endgame.get(&split(key)) {
+            return u32::from(value);
+        }
+        let region = Region::of_key(key);
+        let (horizontal, vertical) = region.domino_starts();
+        let mut present = 0u128;
+        let mut parts = Vec::new();
+        for (mut starts, step) in [(horizontal, 1), (vertical, region.w)] {
+            while starts != 0 {
+                let cell = starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
+                components(rest, region.h, region.w, &mut parts);
+                let value = parts
+                    .clone()
+                    .into_iter()
+                    .map(|p| self.endgame_value(canonical_key(p, region.h, region.w)))
+                    .fold(0, |sum, v| sum ^ v);
+                present |= 1u128 << value.min(127);
+            }
+        }
+        let value = (!present).trailing_zeros();
+        self.endgame.insert(split(key), value as u8);
+        value
+    }
+
+    fn known(&self, key: Key) -> Known {
+        self.table.get(&split(key)).copied().unwrap_or_default()
+    }
+
+    fn room(&mut self) {
+        if self.table.len() >= TABLE_ENTRIES {
+            self.table.clear();
+            self.emptied += 1;
+        }
+    }
+
+    fn record_exact(&mut self, key: Key, k: u32) {
+        self.room();
+        self.table
+            .insert(split(key), Known(u64::from(k as u8 + 1) << 56));
+    }
+
+    fn record_excluded(&mut self, key: Key, k: u32) {
+        if k >= 56 {
+            return;
+        }
+        self.room();
+        self.table.entry(split(key)).or_default().0 |= 1 << k;
+    }
+
+    fn report(&self) {
+        if let Some(bar) = &self.progress {
+            bar.set_message(format!(
+                "{} searches, {} regions in the table (at most {TABLE_ENTRIES}), emptied {} \
+                 times, {} small regions",
+                self.nodes,
+                self.table.len(),
+                self.emptied,
+                self.endgame.len()
+            ));
+        }
+    }
+}
