@@ -28,8 +28,10 @@
 //!   nimbers of the components separately is never worse than searching the sum's tree whole.
 //! * **Pruning.** A region of n cells has no play longer than ⌊n/2⌋ moves, and g never exceeds
 //!   the longest play (induction: mex of values below it), so "is it worth k?" is false at once
-//!   for k > ⌊n/2⌋ — a bound on a component's nimber cutting the search, in the spirit of
-//!   Beling–Rogalski's pruning of impartial search trees. Congruent options (the same multiset
+//!   for k > ⌊n/2⌋ — a simple bound on a component's nimber that cuts the search.
+//!   Beling–Rogalski's pruning of impartial search trees is not implemented here; on 5 × 7
+//!   this solver keeps about 1.2 million regions where igsolve reports about 48,000 table
+//!   entries. Congruent options (the same multiset
 //!   of canonical regions, from the region's own symmetries) are searched once.
 //! * **Mirror strategy.** A region that is its own image under the half turn, or under the
 //!   left-right or top-bottom mirror, such that the image fixes no cell of the region and maps
@@ -89,8 +91,7 @@ pub(crate) fn game() -> Box<dyn Game> {
                 moves: "the domino's top-left cell, row and column from 1, then h (rightwards) or \
                         v (downwards): `1,1h`, `2,3v`"
                     .into(),
-                source: "Gardner 1974; Lemoine-Viennot 2012 (nimbers by outcome searches); \
-                         Beling-Rogalski 2020 (pruning)"
+                source: "Gardner 1974; Lemoine-Viennot 2012 (nimbers by outcome searches)"
                     .into(),
                 verify_size: "every drawn board of at most S cells and every empty board of at \
                               most S + 4 cells (default 9)"
