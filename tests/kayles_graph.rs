@@ -324,10 +324,10 @@ fn the_three_by_n_grid_reproduces_a316632_to_fourteen() {
 
 #[test]
 fn the_queens_graph_reproduces_a344227_to_eight() {
-    for n in 1..=8 {
+    for (n, &published) in A344227.iter().enumerate().take(9).skip(1) {
         let board = Arc::new(Board::lattice(Lattice::Queens, n, n));
         let value = KaylesGraph::whole(board, Rule::Node).value();
-        assert_eq!(value, A344227[n], "queens {n}");
+        assert_eq!(value, published, "queens {n}");
     }
 }
 

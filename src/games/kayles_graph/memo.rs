@@ -56,4 +56,9 @@ impl Memo {
     pub fn len(&self) -> usize {
         self.values.len()
     }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
 }
