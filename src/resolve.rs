@@ -16,6 +16,7 @@ use crate::games::cram;
 use crate::games::fibonacci_nim;
 use crate::games::hackenbush;
 use crate::games::heap_family::heap_game_with_formats;
+use crate::games::kayles_graph;
 use crate::games::moore;
 use crate::games::northcott;
 use crate::games::wythoff;
@@ -130,6 +131,9 @@ pub fn resolve_with(spelling: &str, files: Files) -> Result<Box<dyn Game>, Resol
         return hackenbush::load(spelling, std::path::Path::new(path))
             .map_err(ResolveError::Malformed);
     }
+    if let Some(game) = kayles_graph::resolve(spelling) {
+        return game.map_err(ResolveError::Malformed);
+    }
     if let Some(game) = fibonacci_nim::resolve(spelling) {
         return game.map_err(ResolveError::Malformed);
     }
@@ -169,6 +173,7 @@ fn looks_like_a_file(spelling: &str) -> bool {
         || names_script(&lower)
         || lower.starts_with(GRAPH_PREFIX)
         || lower.starts_with(hackenbush::PREFIX)
+        || kayles_graph::reads_a_file(spelling)
 }
 
 /// Whether a spelling names a script file (`….rhai`, or `….lua` to say that Lua is not
@@ -241,6 +246,8 @@ pub fn catalogue() -> String {
         text.push_str("\n\n");
     }
     text.push_str(crate::loopy::game::GRAPH_HELP);
+    text.push_str("\n\n");
+    text.push_str(kayles_graph::KAYLES_GRAPH_HELP);
     text.push_str("\n\n");
     describe(chess::game().as_ref(), &mut text);
     text.push_str("A game with draws by name (see docs/loopy.md):\n\n");

@@ -16,6 +16,7 @@ pub mod euclid;
 pub mod fibonacci_nim;
 pub mod hackenbush;
 pub mod heap_family;
+pub mod kayles_graph;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
