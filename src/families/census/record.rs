@@ -144,6 +144,10 @@ pub struct Census {
     pub budget: u64,
     /// `K/N` for a shard, `null` for a whole census.
     pub shard: Option<String>,
+    /// The grundy version that computed a shard (absent from a whole census): the merge
+    /// refuses pieces of other versions, whose shards may be split otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<String>,
     /// How many games the whole census has.
     pub total_games: usize,
     /// The games computed (all of them, or the shard's), in census order.
