@@ -87,10 +87,8 @@ pub use error::CensusError;
 pub use fingerprint::FIRST_LEVEL;
 pub use record::{
     Census, Class, FORMAT, Fingerprint, FirstLargest, GameRecord, Member, RARE_LISTED, RareSplit,
-    SHIFTS, Status, Summary, read,
+    SHIFTS, Status, Summary, VERSION, read,
 };
 pub use request::{CensusRequest, DEFAULT_BUDGET, DEFAULT_TO, MOST_GAMES, MOST_WILDCARDS, expand};
 pub(crate) use shards::{PieceHeader, check_pieces, chosen};
-pub use shards::{
-    SLURM_VARIABLES, VERSION, balance, estimated_cost, merge, parse_shard, plan, slurm_shard,
-};
+pub use shards::{SLURM_VARIABLES, balance, estimated_cost, merge, parse_shard, plan, slurm_shard};

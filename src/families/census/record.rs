@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 /// The census's format name, written in and required of every JSON census.
 pub const FORMAT: &str = "grundy-census 1";
+/// The grundy version a shard's piece records; pieces of other versions are not merged.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The largest shift compared: a game equal to another on heaps s larger, s ≤ SHIFTS.
 pub const SHIFTS: u64 = 3;
 /// How many of a game's rare positions are listed (after the count).

@@ -15,14 +15,11 @@
 
 use super::classes::assemble;
 use super::error::CensusError;
-use super::record::{Census, GameRecord};
+use super::record::{Census, GameRecord, VERSION};
 use super::request::expand;
 use crate::families::heap_rule::HeapRule;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
-
-/// The grundy version a shard's piece records; pieces of other versions are not merged.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Reads `K/N` (1 ≤ K ≤ N).
 pub fn parse_shard(text: &str) -> Result<(u64, u64), CensusError> {
