@@ -29,7 +29,7 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _grundy as _native
-from ._grundy import GrundyError
+from ._grundy import GrundyError  # type: ignore  # the native module (its stubs: __init__.pyi)
 
 #: Shards of a census on an executor when not given: more than the workers of a small
 #: cluster, so that a slow shard does not leave the others idle, and few enough that each is
@@ -126,7 +126,7 @@ def _stderr_progress() -> Callable[[int, int], None]:
 
 def _tqdm_shards() -> Optional[Callable[[int, int], None]]:
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore
     except ImportError:
         return None
     bars: List[Any] = []
