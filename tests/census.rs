@@ -305,7 +305,7 @@ fn shards_merged_equal_the_whole_census_byte_for_byte() {
     for (args, says) in [
         (
             vec![pieces[0].as_str(), pieces[1].as_str()],
-            "shard 3/3 is missing",
+            "shard 3/3 of the census of `0.?? 4.?` (to 8192, budget 10000000) is missing",
         ),
         (
             vec![&pieces[0], &pieces[0], &pieces[1], &pieces[2]],
@@ -313,7 +313,7 @@ fn shards_merged_equal_the_whole_census_byte_for_byte() {
         ),
         (
             vec![&other, &pieces[1], &pieces[2]],
-            "other patterns, range or budget",
+            "is not of the same run as",
         ),
         (vec![&broken], "line 1"),
         (vec![&alien], "expected `grundy-census 1`"),

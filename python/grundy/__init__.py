@@ -21,7 +21,10 @@ The functions:
 * :func:`table` -- G(0), G(1), ... of a heap game with its proved period (``values`` is a
   read-only NumPy array over the engine's own storage); ``misere=True`` for the misère
   quotient;
-* :func:`census` -- every game of a pattern such as ``'0.??'``, as rows (``to_pandas()``).
+* :func:`census` -- every game of a pattern such as ``'0.??'``, as rows (``to_pandas()``);
+  with ``executor=`` its shards run on any ``concurrent.futures.Executor`` (a process pool,
+  Dask, MPI, Ray) and are merged into the same census (:func:`census_shard` and
+  :func:`census_merge` are the two halves).
 
 Errors are subclasses of :class:`GrundyError` carrying the command line's located message.
 Long calls (``table``, ``census``) release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
@@ -36,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _grundy as _native
+from ._distributed import census_shard, merge_pieces as _merge_pieces, run_on_executor as _run_on_executor
 from ._grundy import (
     ComputationError,
     GrundyError,
@@ -67,6 +71,8 @@ __all__ = [
     "UnsupportedError",
     "catalogue",
     "census",
+    "census_merge",
+    "census_shard",
     "interact",
     "judge",
     "nimber",
@@ -832,6 +838,10 @@ def census(
     seconds: Optional[float] = None,
     max_order: Optional[int] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
+    executor: Any = None,
+    shards: Optional[int] = None,
+    threads: Optional[int] = None,
+    retries: int = 3,
 ) -> Union[Census, MisereCensus]:
     """Every game of some patterns: ``grundy census PATTERN... [--to N] [--budget U] --json``.
 
@@ -845,6 +855,16 @@ def census(
     :class:`UnknownGameError` for a bad pattern. Releases the GIL; Ctrl-C raises
     ``KeyboardInterrupt``.
 
+    ``executor``: any ``concurrent.futures.Executor`` (``ProcessPoolExecutor``, Dask's
+    ``Client.get_executor()``, ``mpi4py.futures.MPIPoolExecutor``, ...). The census is then
+    split into ``shards`` shards (default: the games, at most 64) balanced by estimated cost,
+    the plan of ``grundy census --shard K/N``; each is one call of :func:`census_shard` on a
+    worker (``threads``: the engine's threads there, default every core); ``progress`` counts
+    shards (tqdm, else a line on stderr); the pieces are merged by the library, and the result
+    is the census a single process returns (the same JSON, byte for byte). A shard that fails
+    with a :class:`GrundyError` fails the census at once; one that fails otherwise (a worker
+    lost) is submitted again, up to ``retries`` times.
+
     >>> import grundy
     >>> c = grundy.census("0.?", to=100, progress=False)
     >>> [(row.game, row.status, row.period) for row in c][:3]
@@ -852,9 +872,25 @@ def census(
     >>> m = grundy.census(["0.3", "kayles"], to=30, misere=True, progress=False)
     >>> [(row.game, row.order, row.solved_period) for row in m]
     [('0.3', 2, 2), ('0.77', 40, None)]
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     d = grundy.census("0.?", to=100, executor=pool, shards=3, progress=False)
+    >>> d.report == c.report
+    True
     """
     if isinstance(patterns, str):
         patterns = [patterns]
+    if misere and budget is not None:
+        raise TypeError("budget applies to normal-play censuses only")
+    if not misere and (seconds is not None or max_order is not None):
+        raise TypeError("seconds and max_order apply to misere=True censuses only")
+    if executor is not None:
+        merged = _run_on_executor(
+            executor, list(patterns), to, misere, budget, seconds, max_order, progress, shards, threads, retries
+        )
+        return MisereCensus(_json.loads(merged)) if misere else Census(_json.loads(merged))
+    if shards is not None:
+        raise TypeError("shards applies with an executor only")
     callback: Optional[Callable[[int, int], None]]
     if progress is None or progress is True:
         callback = _tqdm_progress()
@@ -863,10 +899,22 @@ def census(
     else:
         callback = progress
     if misere:
-        if budget is not None:
-            raise TypeError("budget applies to normal-play censuses only")
-        report = _native.run_misere_census(list(patterns), to, seconds, max_order, callback)
+        report = _native.run_misere_census(list(patterns), to, seconds, max_order, callback, None, threads)
         return MisereCensus(_json.loads(report))
-    if seconds is not None or max_order is not None:
-        raise TypeError("seconds and max_order apply to misere=True censuses only")
-    return Census(_json.loads(_native.run_census(list(patterns), to, budget, callback)))
+    return Census(_json.loads(_native.run_census(list(patterns), to, budget, callback, None, threads)))
+
+
+def census_merge(pieces: Sequence[str]) -> Union[Census, MisereCensus]:
+    """The census that pieces make (the JSON texts of :func:`census_shard` or of ``grundy
+    census --shard K/N --json``, in any order): ``grundy census --merge PIECE...``. Raises
+    :class:`GrundyError` naming the shard when one is missing, repeated or of another run.
+
+    >>> import grundy
+    >>> pieces = [grundy.census_shard("0.?", k, 2, to=100) for k in (2, 1)]
+    >>> grundy.census_merge(pieces).report == grundy.census("0.?", to=100, progress=False).report
+    True
+    """
+    texts = list(pieces)
+    misere = bool(texts) and _json.loads(texts[0]).get("play") == "misere"
+    merged = _merge_pieces([(f"piece {i + 1}", text) for i, text in enumerate(texts)], misere)
+    return MisereCensus(_json.loads(merged)) if misere else Census(_json.loads(merged))

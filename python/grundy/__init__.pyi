@@ -1,4 +1,5 @@
 # Type stubs of the grundy package (the docstrings are in __init__.py).
+from concurrent.futures import Executor
 from typing import Any, Callable, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 
@@ -251,6 +252,10 @@ def census(
     *,
     budget: Optional[int] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+    threads: Optional[int] = None,
+    retries: int = 3,
 ) -> Census: ...
 @overload
 def census(
@@ -261,4 +266,20 @@ def census(
     seconds: Optional[float] = None,
     max_order: Optional[int] = None,
     progress: Union[bool, Callable[[int, int], None], None] = None,
+    executor: Optional[Executor] = None,
+    shards: Optional[int] = None,
+    threads: Optional[int] = None,
+    retries: int = 3,
 ) -> MisereCensus: ...
+def census_shard(
+    patterns: Union[str, Sequence[str]],
+    shard: int,
+    shards: int,
+    to: Optional[int] = None,
+    misere: bool = False,
+    budget: Optional[int] = None,
+    seconds: Optional[float] = None,
+    max_order: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> str: ...
+def census_merge(pieces: Sequence[str]) -> Union[Census, MisereCensus]: ...

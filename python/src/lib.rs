@@ -689,26 +689,66 @@ fn misere(
     serde_json::to_string(&report).map_err(json_error)
 }
 
-/// `grundy census PATTERN… [--to N] [--budget UNITS] --json`; `progress(done, total)` is called
-/// every 50 ms while games finish (for a bar).
+/// The engine's threads for one call: a pool of `threads` when given (a shard on a worker that
+/// has one core to itself), else rayon's global pool (every core).
+fn thread_pool(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
+    match threads {
+        None => Ok(None),
+        Some(0) => Err(pyo3::exceptions::PyValueError::new_err(
+            "threads=0: give at least 1 (or None for every core)",
+        )),
+        Some(count) => rayon::ThreadPoolBuilder::new()
+            .num_threads(count)
+            .build()
+            .map(Some)
+            .map_err(|e| GrundyError::new_err(format!("cannot start {count} threads: {e}"))),
+    }
+}
+
+/// Runs `work` in `pool` when there is one.
+fn within<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
+
+/// `(K, N)` as `--shard K/N` accepts it.
+fn checked_shard(shard: Option<(u64, u64)>) -> PyResult<Option<(u64, u64)>> {
+    match shard {
+        Some((k, n)) if k == 0 || k > n => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "shard ({k}, {n}): give (K, N) with 1 <= K <= N"
+        ))),
+        other => Ok(other),
+    }
+}
+
+/// `grundy census PATTERN… [--to N] [--budget UNITS] [--shard K/N] --json`; `progress(done,
+/// total)` is called every 50 ms while games finish (for a bar); `threads`: the engine's
+/// threads (default every core).
 #[pyfunction]
-#[pyo3(signature = (patterns, to, budget, progress))]
+#[pyo3(signature = (patterns, to, budget, progress, shard = None, threads = None))]
 fn run_census(
     py: Python<'_>,
     patterns: Vec<String>,
     to: Option<u64>,
     budget: Option<u64>,
     progress: Option<Py<PyAny>>,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
 ) -> PyResult<String> {
     let request = CensusRequest {
         patterns,
         to: to.unwrap_or(census::DEFAULT_TO),
         budget: budget.unwrap_or(census::DEFAULT_BUDGET),
-        shard: None,
+        shard: checked_shard(shard)?,
     };
-    let total = census::expand(&request.patterns)
-        .map_err(census_error)?
-        .len();
+    let games = census::expand(&request.patterns).map_err(census_error)?;
+    let total = census::plan(&games, request.to, request.budget, shard.map_or(1, |s| s.1))
+        .iter()
+        .filter(|&&k| shard.is_none_or(|(mine, _)| k == mine))
+        .count();
+    let pool = thread_pool(threads)?;
     let finished = AtomicUsize::new(0);
     let mut shown = usize::MAX;
     let stop = AtomicBool::new(false);
@@ -716,8 +756,10 @@ fn run_census(
         py,
         &stop,
         || {
-            census::run(&request, Some(&stop), &|_| {
-                finished.fetch_add(1, Ordering::Relaxed);
+            within(pool.as_ref(), || {
+                census::run(&request, Some(&stop), &|_| {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                })
             })
         },
         |py| {
@@ -738,6 +780,47 @@ fn run_census(
     serde_json::to_string(&result).map_err(json_error)
 }
 
+/// How many games the patterns name (raises the census's error for a bad pattern): what a
+/// sharded census checks before it submits anything.
+#[pyfunction]
+fn census_games(patterns: Vec<String>) -> PyResult<usize> {
+    Ok(census::expand(&patterns).map_err(census_error)?.len())
+}
+
+/// `grundy census --merge PIECE…`: pieces as (name, JSON text), the merged census's JSON;
+/// `misere` for the pieces of a misère census.
+#[pyfunction]
+#[pyo3(signature = (pieces, misere))]
+fn merge_census(py: Python<'_>, pieces: Vec<(String, String)>, misere: bool) -> PyResult<String> {
+    py.detach(|| {
+        if misere {
+            let parsed = pieces
+                .into_iter()
+                .map(|(name, text)| {
+                    serde_json::from_str::<grundy::families::misere_census::MisereCensus>(&text)
+                        .map(|piece| (name.clone(), piece))
+                        .map_err(|e| {
+                            GrundyError::new_err(format!("{name}: not a misère census ({e})"))
+                        })
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            let merged = grundy::families::misere_census::merge(parsed).map_err(census_error)?;
+            serde_json::to_string(&merged).map_err(json_error)
+        } else {
+            let parsed = pieces
+                .into_iter()
+                .map(|(name, text)| {
+                    census::read(&text, &name)
+                        .map(|piece| (name, piece))
+                        .map_err(census_error)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            let merged = census::merge(parsed).map_err(census_error)?;
+            serde_json::to_string(&merged).map_err(json_error)
+        }
+    })
+}
+
 /// `seconds` as the command line's `--seconds` accepts it ([`check_seconds`]).
 fn positive_seconds(seconds: f64) -> PyResult<f64> {
     if let Ok(seconds) = check_seconds(seconds) {
@@ -749,10 +832,11 @@ fn positive_seconds(seconds: f64) -> PyResult<f64> {
     }
 }
 
-/// `grundy census PATTERN… --misere [--to N] [--seconds S] [--max-order K] --json`;
-/// `progress(done, total)` as for [`run_census`].
+/// `grundy census PATTERN… --misere [--to N] [--seconds S] [--max-order K] [--shard K/N]
+/// --json`; `progress(done, total)` and `threads` as for [`run_census`].
 #[pyfunction]
-#[pyo3(signature = (patterns, to, seconds, max_order, progress))]
+#[pyo3(signature = (patterns, to, seconds, max_order, progress, shard = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
 fn run_misere_census(
     py: Python<'_>,
     patterns: Vec<String>,
@@ -760,6 +844,8 @@ fn run_misere_census(
     seconds: Option<f64>,
     max_order: Option<usize>,
     progress: Option<Py<PyAny>>,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
 ) -> PyResult<String> {
     let seconds = positive_seconds(seconds.unwrap_or(DEFAULT_MISERE_CENSUS_SECONDS))?;
     let max_order = max_order.unwrap_or(DEFAULT_MISERE_CENSUS_MAX_ORDER);
@@ -779,11 +865,14 @@ fn run_misere_census(
         to,
         seconds,
         max_order,
-        shard: None,
+        shard: checked_shard(shard)?,
     };
-    let total = census::expand(&request.patterns)
-        .map_err(census_error)?
-        .len();
+    let games = census::expand(&request.patterns).map_err(census_error)?;
+    let total = census::plan(&games, request.to, u64::MAX, shard.map_or(1, |s| s.1))
+        .iter()
+        .filter(|&&k| shard.is_none_or(|(mine, _)| k == mine))
+        .count();
+    let pool = thread_pool(threads)?;
     let finished = AtomicUsize::new(0);
     let mut shown = usize::MAX;
     let stop = Arc::new(AtomicBool::new(false));
@@ -791,8 +880,10 @@ fn run_misere_census(
         py,
         &stop,
         || {
-            grundy::families::misere_census::run(&request, Some(Arc::clone(&stop)), &|_| {
-                finished.fetch_add(1, Ordering::Relaxed);
+            within(pool.as_ref(), || {
+                grundy::families::misere_census::run(&request, Some(Arc::clone(&stop)), &|_| {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                })
             })
         },
         |py| {
@@ -968,5 +1059,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(misere, module)?)?;
     module.add_function(wrap_pyfunction!(run_census, module)?)?;
     module.add_function(wrap_pyfunction!(run_misere_census, module)?)?;
+    module.add_function(wrap_pyfunction!(census_games, module)?)?;
+    module.add_function(wrap_pyfunction!(merge_census, module)?)?;
     Ok(())
 }

@@ -13,6 +13,7 @@ Examples:
   grundy census '0.?' 4.07
   grundy census kayles 0.07 sub:1,2 --markdown
   grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
+  grundy census '0.???' '4.???' --shard auto --json > piece.json   (in a Slurm array job)
   grundy census --merge piece*.json --markdown
   grundy census '0.?' --misere --to 100 --seconds 1
   grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json";
@@ -44,15 +45,18 @@ pub struct CensusArgs {
     /// Compare with a census in JSON and list every difference (exit status 1 if any).
     #[arg(long, value_name = "FILE")]
     check: Option<PathBuf>,
-    /// Compute only the K-th of N slices of the games (for a cluster; join with --merge).
+    /// Compute only the K-th of N shards of the games, balanced by estimated cost (for a
+    /// cluster; join with --merge). `auto`: K and N from a Slurm array job (K =
+    /// SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN + 1, N = SLURM_ARRAY_TASK_COUNT).
     #[arg(long, value_name = "K/N", conflicts_with = "merge")]
     shard: Option<String>,
-    /// Join the JSON of shards (given as the arguments) into the whole census.
+    /// Join the JSON of shards (given as the arguments) into the whole census (normal or
+    /// misère, as the pieces say); a missing, repeated or foreign shard is refused by name.
     #[arg(long)]
     merge: bool,
     /// Misère play instead: each game's misère quotient (order, |P|, solved for every heap or
     /// how far it got), heaps to --to (default 300), within --seconds and --max-order per game.
-    #[arg(long, conflicts_with_all = ["merge", "check", "budget"])]
+    #[arg(long, conflicts_with_all = ["check", "budget"])]
     misere: bool,
     /// With --misere: seconds per game (default 10).
     #[arg(long, value_name = "S", requires = "misere")]
@@ -71,8 +75,86 @@ fn read_census(path: &Path) -> Result<census::Census, Failure> {
     census::read(&text, &path.display().to_string()).map_err(|e| usage(e.to_string()))
 }
 
+/// `--shard K/N`, or `--shard auto` from the Slurm array variables.
+fn shard(args: &CensusArgs) -> Result<Option<(u64, u64)>, Failure> {
+    match args.shard.as_deref() {
+        None => Ok(None),
+        Some("auto") => census::slurm_shard(|name| std::env::var(name).ok())
+            .map(Some)
+            .map_err(|e| usage(e.to_string())),
+        Some(text) => census::parse_shard(text)
+            .map(Some)
+            .map_err(|e| usage(e.to_string())),
+    }
+}
+
+/// Reads a JSON file as text.
+fn read_text(path: &Path) -> Result<String, Failure> {
+    let bytes =
+        std::fs::read(path).map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    String::from_utf8(bytes)
+        .map_err(|_| usage(format!("{}: not UTF-8, so not a census", path.display())))
+}
+
+/// Whether a piece is a misère census's (its `"play"` is `"misere"`).
+fn is_misere_piece(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| {
+            value
+                .get("play")
+                .and_then(|p| p.as_str())
+                .map(str::to_string)
+        })
+        .is_some_and(|play| play == grundy::families::misere_census::PLAY)
+}
+
+/// `grundy census --merge PIECE…` of a misère census's pieces.
+fn merge_misere(args: &CensusArgs, texts: Vec<(String, String)>) -> Result<u8, Failure> {
+    use grundy::families::misere_census::{MisereCensus, merge};
+    let pieces = texts
+        .into_iter()
+        .map(|(file, text)| {
+            let piece: MisereCensus = serde_json::from_str(&text).map_err(|e| {
+                usage(format!(
+                    "{file}: not a misère census (line {}, column {}: {e})",
+                    e.line(),
+                    e.column()
+                ))
+            })?;
+            Ok((file, piece))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let result = merge(pieces).map_err(|e| usage(e.to_string()))?;
+    let text = if args.json {
+        json_line(&result)?
+    } else if args.markdown {
+        result.markdown()
+    } else {
+        result.text()
+    };
+    write_stdout(&text)?;
+    Ok(0)
+}
+
 /// Runs `grundy census`.
 pub fn run(args: CensusArgs) -> Result<u8, Failure> {
+    if args.merge {
+        let texts = args
+            .patterns
+            .iter()
+            .map(|p| Ok((p.clone(), read_text(Path::new(p))?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        if texts.first().is_some_and(|(_, text)| is_misere_piece(text)) {
+            return merge_misere(&args, texts);
+        }
+        if args.misere {
+            return Err(usage(format!(
+                "{}: not a misère census's piece (its \"play\" is not \"misere\")",
+                args.patterns[0]
+            )));
+        }
+    }
     if args.misere {
         return misere_census(&args);
     }
@@ -136,12 +218,7 @@ fn compute(args: &CensusArgs, interrupt: &Arc<AtomicBool>) -> Result<census::Cen
             .map(|text| parse_count("--budget", text))
             .transpose()?
             .unwrap_or(census::DEFAULT_BUDGET),
-        shard: args
-            .shard
-            .as_deref()
-            .map(census::parse_shard)
-            .transpose()
-            .map_err(|e| usage(e.to_string()))?,
+        shard: shard(args)?,
     };
     let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
     let flag = Arc::clone(interrupt);
@@ -202,12 +279,7 @@ fn misere_census(args: &CensusArgs) -> Result<u8, Failure> {
         to,
         seconds,
         max_order,
-        shard: args
-            .shard
-            .as_deref()
-            .map(census::parse_shard)
-            .transpose()
-            .map_err(|e| usage(e.to_string()))?,
+        shard: shard(args)?,
     };
     let games = census::expand(&request.patterns).map_err(|e| usage(e.to_string()))?;
     let interrupt = Arc::new(AtomicBool::new(false));

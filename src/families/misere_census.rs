@@ -4,20 +4,25 @@
 //! [`crate::misere::periodicity`]); otherwise the heap reached and why it stopped.
 //!
 //! Games run in parallel, each within its own limits (heaps, seconds, candidate size), and
-//! `--shard K/N` computes the games whose census index i has i mod N = K − 1, as the normal
-//! census does ([`super::census`]). A record is exact for the heaps it names, whatever stopped
-//! it; only the time (and so, under a time limit, how far a game got) depends on the machine.
+//! `--shard K/N` computes the K-th of N shards of the plan the normal census uses
+//! ([`super::census::plan`], each game's cost estimated without a budget cap); [`merge`] joins
+//! the pieces after the same checks as the normal census's merge. A record is exact for the
+//! heaps it names, whatever stopped it; only the time (and so, under a time limit, how far a
+//! game got) depends on the machine.
 
-use super::census::{CensusError, expand};
+use super::census::{CensusError, PieceHeader, check_pieces, chosen, expand, plan};
 use super::heap_rule::HeapRule;
 use crate::misere::construction::Limits;
 use crate::misere::periodicity::Solution;
 use crate::misere::quotient::MisereQuotient;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The `play` of a misère census's JSON.
+pub const PLAY: &str = "misere";
 
 /// The default last heap of a misère census.
 pub const DEFAULT_MISERE_CENSUS_TO: u64 = 300;
@@ -44,7 +49,7 @@ pub struct MisereCensusRequest {
 }
 
 /// One game's misère quotient.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MisereRecord {
     /// The game's spelling.
     pub game: String,
@@ -65,10 +70,10 @@ pub struct MisereRecord {
 }
 
 /// A misère census.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MisereCensus {
-    /// Always `"misere"`.
-    pub play: &'static str,
+    /// Always [`PLAY`].
+    pub play: String,
     /// The patterns.
     pub patterns: Vec<String>,
     /// The last heap asked for.
@@ -79,6 +84,9 @@ pub struct MisereCensus {
     pub max_order: usize,
     /// `K/N` for a shard, `null` for a whole census.
     pub shard: Option<String>,
+    /// The grundy version that computed a shard (absent from a whole census).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<String>,
     /// How many games the patterns name (all shards together).
     pub total_games: usize,
     /// The games computed, in census order.
@@ -145,14 +153,9 @@ pub fn run(
 ) -> Result<MisereCensus, CensusError> {
     use rayon::prelude::*;
     let games = expand(&request.patterns)?;
-    let chosen: Vec<&HeapRule> = games
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| match request.shard {
-            None => true,
-            Some((k, n)) => (*index as u64) % n == k - 1,
-        })
-        .map(|(_, rule)| rule)
+    let chosen: Vec<&HeapRule> = chosen(&games, request.to, u64::MAX, request.shard)
+        .into_iter()
+        .map(|index| &games[index])
         .collect();
     let games_out: Vec<MisereRecord> = chosen
         .par_iter()
@@ -170,14 +173,108 @@ pub fn run(
         })
         .collect();
     Ok(MisereCensus {
-        play: "misere",
+        play: PLAY.to_string(),
         patterns: request.patterns.clone(),
         to: request.to,
         seconds: request.seconds,
         max_order: request.max_order,
         shard: request.shard.map(|(k, n)| format!("{k}/{n}")),
+        grundy: request.shard.map(|_| super::census::VERSION.to_string()),
         total_games: games.len(),
         games: games_out,
+    })
+}
+
+/// Joins the shards of one misère census (`file`, piece) into the census a single process
+/// gives, after the checks of the normal census's merge: one run (patterns, heaps, seconds,
+/// candidate limit, N, version), every shard once, every game once and in its shard.
+pub fn merge(pieces: Vec<(String, MisereCensus)>) -> Result<MisereCensus, CensusError> {
+    let headers: Vec<PieceHeader<'_>> = pieces
+        .iter()
+        .map(|(file, piece)| PieceHeader {
+            file,
+            shard: piece.shard.as_deref(),
+            version: piece.grundy.as_deref(),
+            parameters: vec![
+                ("play", piece.play.clone()),
+                ("patterns", format!("`{}`", piece.patterns.join(" "))),
+                ("to", piece.to.to_string()),
+                ("seconds", piece.seconds.to_string()),
+                ("max_order", piece.max_order.to_string()),
+            ],
+        })
+        .collect();
+    let Some((_, first)) = pieces.first() else {
+        return Err(CensusError::Merge("no pieces given".to_string()));
+    };
+    let run = format!(
+        "the misère census of `{}` (to {}, {} s, {} elements)",
+        first.patterns.join(" "),
+        first.to,
+        first.seconds,
+        first.max_order
+    );
+    let (n, ks) = check_pieces(&headers, &run)?;
+    if first.play != PLAY {
+        return Err(CensusError::Merge(format!(
+            "{}: play `{}`, expected `{PLAY}`",
+            pieces[0].0, first.play
+        )));
+    }
+    let expected = expand(&first.patterns)?;
+    let index_of: std::collections::HashMap<String, usize> = expected
+        .iter()
+        .enumerate()
+        .map(|(index, rule)| (rule.to_string(), index))
+        .collect();
+    let shard_of = plan(&expected, first.to, u64::MAX, n);
+    let mut records: Vec<Option<MisereRecord>> = vec![None; expected.len()];
+    for ((file, piece), k) in pieces.iter().zip(ks) {
+        if piece.total_games != expected.len() {
+            return Err(CensusError::Merge(format!(
+                "{file} counts {} games; its patterns name {}",
+                piece.total_games,
+                expected.len()
+            )));
+        }
+        for record in &piece.games {
+            let index = index_of
+                .get(&record.game)
+                .copied()
+                .filter(|&index| shard_of[index] == k)
+                .ok_or_else(|| {
+                    CensusError::Merge(format!(
+                        "{file}: game {} is not one of shard {k}/{n}'s games",
+                        record.game
+                    ))
+                })?;
+            if records[index].replace(record.clone()).is_some() {
+                return Err(CensusError::Merge(format!(
+                    "{file}: {} is given twice",
+                    record.game
+                )));
+            }
+        }
+    }
+    let mut games = Vec::with_capacity(records.len());
+    for (index, record) in records.into_iter().enumerate() {
+        games.push(record.ok_or_else(|| {
+            CensusError::Merge(format!(
+                "no piece holds {} (shard {}/{n})",
+                expected[index], shard_of[index]
+            ))
+        })?);
+    }
+    Ok(MisereCensus {
+        play: PLAY.to_string(),
+        patterns: first.patterns.clone(),
+        to: first.to,
+        seconds: first.seconds,
+        max_order: first.max_order,
+        shard: None,
+        grundy: None,
+        total_games: expected.len(),
+        games,
     })
 }
 
@@ -260,7 +357,7 @@ mod tests {
     use super::{MisereCensusRequest, run};
 
     #[test]
-    fn shards_split_the_games_round_robin() {
+    fn shards_split_the_games_and_merge_back() {
         let request = |shard| MisereCensusRequest {
             patterns: vec!["0.?".to_string()],
             to: 20,
@@ -282,6 +379,17 @@ mod tests {
         let mut all: Vec<String> = whole.games.iter().map(|g| g.game.clone()).collect();
         all.sort();
         assert_eq!(joined, all);
-        assert_eq!(first.games[0].game, whole.games[0].game);
+        // Merged (in any order), the pieces give the whole census's games in census order.
+        let merged = super::merge(vec![
+            ("b".to_string(), second.clone()),
+            ("a".to_string(), first.clone()),
+        ])
+        .unwrap();
+        let names = |c: &super::MisereCensus| -> Vec<String> {
+            c.games.iter().map(|g| g.game.clone()).collect()
+        };
+        assert_eq!(names(&merged), names(&whole));
+        let missing = super::merge(vec![("a".to_string(), first)]).unwrap_err();
+        assert!(missing.to_string().contains("shard 2/2"), "{missing}");
     }
 }

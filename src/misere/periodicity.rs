@@ -25,10 +25,10 @@
 //! n₀ = 71; 0.75 at 34 with p = 2, n₀ = 8).
 
 use super::monoid::Element;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A quotient proved for every heap: Φ(m + period) = Φ(m) for every m ≥ preperiod.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
     /// n₀: Φ is periodic from this heap on.
     pub preperiod: u64,

@@ -31,6 +31,7 @@ pub(super) fn assemble(
         patterns,
         to,
         budget,
+        grundy: shard.as_ref().map(|_| super::record::VERSION.to_string()),
         shard,
         total_games,
         games,

@@ -6,7 +6,7 @@ use super::error::CensusError;
 use super::fingerprint::{fingerprints, known_len};
 use super::record::{Census, FirstLargest, GameRecord, RARE_LISTED, RareSplit, Status};
 use super::request::{CensusRequest, expand};
-use super::shards::in_shard;
+use super::shards::chosen;
 use crate::engine::values::{Limits, Values};
 use crate::engine::{Method, Stop};
 use crate::families::heap_rule::HeapRule;
@@ -23,10 +23,9 @@ pub fn run(
     use rayon::prelude::*;
     let games = expand(&request.patterns)?;
     let total = games.len();
-    let chosen: Vec<(usize, &HeapRule)> = games
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| in_shard(*index, request.shard))
+    let chosen: Vec<(usize, &HeapRule)> = chosen(&games, request.to, request.budget, request.shard)
+        .into_iter()
+        .map(|index| (index, &games[index]))
         .collect();
     let records: Vec<GameRecord> = chosen
         .par_iter()

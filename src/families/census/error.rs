@@ -20,6 +20,9 @@ pub enum CensusError {
     /// A malformed `--shard`.
     #[error("--shard `{0}`: write K/N with 1 <= K <= N, e.g. --shard 3/8")]
     Shard(String),
+    /// `--shard auto` outside a Slurm array job, or in one it cannot map.
+    #[error("--shard auto: {0}")]
+    Slurm(String),
     /// A file that is not a census of this format (JSON errors carry line and column).
     #[error("{file}: {reason}")]
     Foreign {

@@ -56,11 +56,14 @@
 //! **Status.** *Trivial*: a proved period and no value above 1 (the game is a parity game).
 //! *Solved*: any other proved period. *Open*: no period proved up to the range computed.
 //!
-//! **Shards.** `--shard K/N` computes the games whose census index i has i mod N = K − 1 (round
-//! robin, so slow and fast games spread evenly); [`merge`] joins the shards' JSON after checking
-//! that they are shards of one census (same format, patterns, range and budget, every shard
-//! once, every game once and the one the patterns name at its index) and recomputes the classes
-//! and the summary — the same value a single process computes.
+//! **Shards.** `--shard K/N` computes the games that the K-th of N shards of a plan balanced by
+//! estimated cost holds ([`plan`]: longest processing time first over each game's worst-case
+//! work, see `shards.rs`); `--shard auto` takes K and N from a Slurm array job's variables
+//! ([`slurm_shard`]). A piece records the patterns, range, budget, `K/N` and the grundy
+//! version. [`merge`] joins the pieces' JSON after checking that they are the shards of one run
+//! (same format, patterns, range, budget, N and version; every shard once — a missing or
+//! repeated shard is named with its file; every game once and the one the plan puts there)
+//! and recomputes the classes and the summary — the same value a single process computes.
 //!
 //! References: Guy and Smith, *The G-values of various games* (1956); Berlekamp, Conway and
 //! Guy, *Winning Ways*, ch. 4 (game locator); Gangolli and Plambeck, *A note on periodicity in
@@ -84,7 +87,8 @@ pub use error::CensusError;
 pub use fingerprint::FIRST_LEVEL;
 pub use record::{
     Census, Class, FORMAT, Fingerprint, FirstLargest, GameRecord, Member, RARE_LISTED, RareSplit,
-    SHIFTS, Status, Summary, read,
+    SHIFTS, Status, Summary, VERSION, read,
 };
 pub use request::{CensusRequest, DEFAULT_BUDGET, DEFAULT_TO, MOST_GAMES, MOST_WILDCARDS, expand};
-pub use shards::{merge, parse_shard};
+pub(crate) use shards::{PieceHeader, check_pieces, chosen};
+pub use shards::{SLURM_VARIABLES, balance, estimated_cost, merge, parse_shard, plan, slurm_shard};

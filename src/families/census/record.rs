@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 /// The census's format name, written in and required of every JSON census.
 pub const FORMAT: &str = "grundy-census 1";
+/// The grundy version a shard's piece records; pieces of other versions are not merged.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The largest shift compared: a game equal to another on heaps s larger, s ≤ SHIFTS.
 pub const SHIFTS: u64 = 3;
 /// How many of a game's rare positions are listed (after the count).
@@ -144,6 +146,10 @@ pub struct Census {
     pub budget: u64,
     /// `K/N` for a shard, `null` for a whole census.
     pub shard: Option<String>,
+    /// The grundy version that computed a shard (absent from a whole census): the merge
+    /// refuses pieces of other versions, whose shards may be split otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<String>,
     /// How many games the whole census has.
     pub total_games: usize,
     /// The games computed (all of them, or the shard's), in census order.
