@@ -15,7 +15,10 @@ Examples:
   grundy census '0.???' '4.???' --shard 3/8 --json > piece3.json
   grundy census --merge piece*.json --markdown
   grundy census '0.?' --misere --to 100 --seconds 1
-  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json";
+  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json
+  grundy census chomp:3 --to 1000 --count
+  grundy census chomp:4 --to 500 --count
+  grundy census chomp:rectangles --to 10";
 
 /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
 ///
@@ -60,6 +63,9 @@ pub struct CensusArgs {
     /// With --misere: the largest candidate quotient per game, in elements (default 16384).
     #[arg(long, value_name = "N", requires = "misere")]
     max_order: Option<String>,
+    /// With chomp:3, chomp:4 or chomp:rectangles: print only the count line.
+    #[arg(long)]
+    count: bool,
 }
 
 /// A census read from a JSON file.
@@ -73,6 +79,11 @@ fn read_census(path: &Path) -> Result<census::Census, Failure> {
 
 /// Runs `grundy census`.
 pub fn run(args: CensusArgs) -> Result<u8, Failure> {
+    if let [pattern] = &args.patterns[..]
+        && let Some(kind) = super::chomp_census::kind(pattern)
+    {
+        return super::chomp_census::run(kind, args.to.as_deref(), args.count, args.json);
+    }
     if args.misere {
         return misere_census(&args);
     }
