@@ -15,7 +15,12 @@ pub fn kind(pattern: &str) -> Option<CensusKind> {
 }
 
 /// Runs Chomp's census `kind` to `to` (default and bound by the census).
-pub fn run(kind: CensusKind, to: Option<&str>, count_only: bool, json: bool) -> Result<u8, Failure> {
+pub fn run(
+    kind: CensusKind,
+    to: Option<&str>,
+    count_only: bool,
+    json: bool,
+) -> Result<u8, Failure> {
     let (default, most) = kind.bounds();
     let to = match to {
         Some(text) => parse_count("--to", text)?,

@@ -73,7 +73,11 @@ fn the_row_sweeps_find_exactly_the_lost_boards_of_the_brute_force() {
         let mut sorted = swept.clone();
         sorted.sort();
         assert_eq!(sorted, swept, "lexicographic order");
-        assert_eq!(swept.into_iter().collect::<BTreeSet<_>>(), brute, "{rows} rows");
+        assert_eq!(
+            swept.into_iter().collect::<BTreeSet<_>>(),
+            brute,
+            "{rows} rows"
+        );
     }
 }
 
@@ -104,9 +108,9 @@ fn the_row_sweeps_agree_with_the_box_search() {
 /// lexicographic order, as listed on the sequence's page; its comment counts 4,316,097
 /// P-positions for n ≤ 500.
 const A395126: [u32; 87] = [
-    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0, 3,
-    2, 0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3, 2, 3,
-    4, 5, 6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
+    0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 0, 2, 0, 2, 0, 0, 0, 2, 0, 2, 0, 2, 3, 4, 0, 3, 0, 3, 2,
+    0, 2, 0, 2, 0, 2, 2, 3, 3, 0, 2, 2, 0, 4, 0, 4, 0, 4, 0, 5, 6, 7, 3, 4, 0, 0, 2, 3, 2, 3, 4, 5,
+    6, 0, 2, 3, 4, 5, 7, 0, 5, 2, 4, 4, 3, 3, 0, 2, 0, 2, 3, 0, 2, 0, 2,
 ];
 
 #[test]
@@ -123,7 +127,11 @@ fn the_rectangles_table_agrees_with_the_brute_force_and_the_box_search() {
     let table = SquareBox::fill(side).unwrap();
     let mut memo = HashMap::new();
     for shape in shapes(side as usize, side) {
-        assert_eq!(table.is_p_position(&shape), lost(&shape, &mut memo), "{shape:?}");
+        assert_eq!(
+            table.is_p_position(&shape),
+            lost(&shape, &mut memo),
+            "{shape:?}"
+        );
     }
     for rows in 1..=side {
         for columns in 1..=side {
@@ -152,8 +160,12 @@ fn the_rectangles_table_agrees_with_the_brute_force_and_the_box_search() {
 fn censuses_past_the_memory_limit_are_refused_with_the_size() {
     let error = SquareBox::fill(20).err().unwrap().to_string();
     assert!(error.contains("137846528820 diagrams"), "{error}");
-    let error = three_row_p_positions(1_000_000, |_| {}).unwrap_err().to_string();
+    let error = three_row_p_positions(1_000_000, |_| {})
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("bytes"), "{error}");
-    let error = four_row_p_positions(20_000, |_| {}).unwrap_err().to_string();
+    let error = four_row_p_positions(20_000, |_| {})
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("bytes"), "{error}");
 }

@@ -725,6 +725,6 @@ fn solve_tco08(input: &[u8]) -> Result<String, InputError> {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod census_tests;
+#[cfg(test)]
+mod tests;

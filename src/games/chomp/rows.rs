@@ -70,7 +70,9 @@ impl Forbidden<'_> {
 
 /// The least value in 0..=limit in none of the sets and below every threshold.
 fn least_free(sets: &[&[u64]], thresholds: &[u32], limit: u32) -> Option<u32> {
-    let bound = thresholds.iter().fold(limit.saturating_add(1), |m, &t| m.min(t));
+    let bound = thresholds
+        .iter()
+        .fold(limit.saturating_add(1), |m, &t| m.min(t));
     let words = (bound as usize).div_ceil(64);
     for word in 0..words {
         let taken = sets.iter().fold(0u64, |acc, set| acc | set[word]);
@@ -111,10 +113,7 @@ fn check_memory(what: &str, words: u128) -> Result<usize, TooLarge> {
 
 /// Every three-rowed P-position `[a, b, c]` with 1 ≤ a ≤ `to`, in lexicographic order, given to
 /// `visit`; their number, or the memory it would need when that is too much.
-pub fn three_row_p_positions(
-    to: u32,
-    mut visit: impl FnMut([u32; 3]),
-) -> Result<u64, TooLarge> {
+pub fn three_row_p_positions(to: u32, mut visit: impl FnMut([u32; 3])) -> Result<u64, TooLarge> {
     // First-row bites, per b: the forbidden c ≤ b.
     let offsets: Vec<usize> = (0..=to)
         .scan(0usize, |next, b| {
@@ -171,7 +170,11 @@ pub fn three_row_p_positions(
                     &second_words[..words_for(b)],
                     &diagonal_words[..words_for(b)],
                 ],
-                &[first_thresholds[b as usize], second_threshold, diagonal_threshold],
+                &[
+                    first_thresholds[b as usize],
+                    second_threshold,
+                    diagonal_threshold,
+                ],
                 b,
             );
             if b == a {
