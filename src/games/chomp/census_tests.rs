@@ -169,3 +169,23 @@ fn censuses_past_the_memory_limit_are_refused_with_the_size() {
         .to_string();
     assert!(error.contains("bytes"), "{error}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Random three-rowed boards with rows up to 70 (past the exhaustive ranges above): lost
+    /// for the brute force exactly when the sweep lists them.
+    #[test]
+    fn random_three_row_boards_agree_with_the_brute_force(
+        a in 1u32..=70,
+        b_share in 0u32..=70,
+        c_share in 0u32..=70,
+    ) {
+        let b = b_share % (a + 1);
+        let c = c_share % (b + 1);
+        let mut listed = false;
+        three_row_p_positions(a, |p| listed |= p == [a, b, c]).unwrap();
+        let mut memo = HashMap::new();
+        proptest::prop_assert_eq!(listed, lost(&[a, b, c], &mut memo), "{:?}", [a, b, c]);
+    }
+}
