@@ -16,7 +16,10 @@ Examples:
   grundy census '0.???' '4.???' --shard auto --json > piece.json   (in a Slurm array job)
   grundy census --merge piece*.json --markdown
   grundy census '0.?' --misere --to 100 --seconds 1
-  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json";
+  grundy census 0.77 0.75 0.123 --misere --shard 2/3 --json
+  grundy census chomp:3 --to 1000 --count
+  grundy census chomp:4 --to 500 --count
+  grundy census chomp:rectangles --to 10";
 
 /// Every game of a pattern: periods (proved), largest values, rare values, equivalent games.
 ///
@@ -64,6 +67,9 @@ pub struct CensusArgs {
     /// With --misere: the largest candidate quotient per game, in elements (default 16384).
     #[arg(long, value_name = "N", requires = "misere")]
     max_order: Option<String>,
+    /// With chomp:3, chomp:4 or chomp:rectangles: print only the count line.
+    #[arg(long)]
+    count: bool,
 }
 
 /// A census read from a JSON file.
@@ -139,6 +145,29 @@ fn merge_misere(args: &CensusArgs, texts: Vec<(String, String)>) -> Result<u8, F
 
 /// Runs `grundy census`.
 pub fn run(args: CensusArgs) -> Result<u8, Failure> {
+    if let [pattern] = &args.patterns[..]
+        && let Some(kind) = super::chomp_census::kind(pattern)
+    {
+        let unused = [
+            ("--budget", args.budget.is_some()),
+            ("--markdown", args.markdown),
+            ("--check", args.check.is_some()),
+            ("--shard", args.shard.is_some()),
+            ("--merge", args.merge),
+            ("--misere", args.misere),
+        ];
+        if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
+            return Err(usage(format!(
+                "{flag} does not apply to {pattern} (Chomp's census takes --to, --count and --json)"
+            )));
+        }
+        return super::chomp_census::run(kind, args.to.as_deref(), args.count, args.json);
+    }
+    if args.count {
+        return Err(usage(
+            "--count applies to chomp:3, chomp:4 and chomp:rectangles alone".to_string(),
+        ));
+    }
     if args.merge {
         let texts = args
             .patterns

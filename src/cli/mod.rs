@@ -4,6 +4,7 @@
 
 mod analyze;
 mod census;
+mod chomp_census;
 pub mod common;
 mod interact;
 mod judge;
