@@ -125,7 +125,7 @@ fn a_wrong_p_portion_element_is_rejected_at_a_position() {
     assert_eq!(status, 1);
     assert_eq!(
         failed,
-        "closure: position [12] has Φ = ac not in P, but it has moves, none into P"
+        "closure: heap 10 plus a position of image b has Φ = bc in P, but heap 10 has a move into P from it"
     );
 }
 
@@ -137,7 +137,7 @@ fn a_wrong_pretending_function_entry_is_rejected_at_its_heap() {
     assert_eq!(status, 1);
     assert_eq!(
         failed,
-        "closure: position [5] has Φ = a in P, but it has a move into P"
+        "closure: heap 5 plus a position of image 1 has Φ = a in P, but heap 5 has a move into P from it"
     );
     // Φ(2) is the generator a: a wrong one there breaks the generator too.
     let mut report = table("0.07", &["--to", "20"]);
@@ -230,8 +230,8 @@ fn a_wrong_period_or_too_short_a_run_is_rejected() {
 #[test]
 fn unreadable_input_is_located_with_status_2_and_nothing_on_stdout() {
     for (input, expected) in [
-        ("{\"game\": ", "line 1, column 10"),
-        ("not json", "line 1, column 1"),
+        ("{\"game\": ", "line 1, column 9"),
+        ("not json", "line 1, column 2"),
         (
             "{\"game\": \"kayles\", \"quotient\": {\"heaps\": 0, \"order\": 1, \"p_size\": 0, \"p_portion\": [], \"presentation\": \"<>\", \"generators\": [], \"pretending_function\": [\"1\"], \"solved\": null}}",
             "is not an octal code",
