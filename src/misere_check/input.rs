@@ -195,7 +195,7 @@ pub(crate) fn parse_monomial(text: &str, generators: &[String]) -> Result<Vec<u3
             power = text[start..at]
                 .parse::<u32>()
                 .ok()
-                .filter(|&p| p >= 1 && p <= MOST_EXPONENT)
+                .filter(|p| (1..=MOST_EXPONENT).contains(p))
                 .ok_or_else(|| format!("monomial {text:?}: a bad exponent"))?;
         }
         exponents[index] = exponents[index]

@@ -143,8 +143,8 @@ impl Monoid {
             match self.relations.iter().find(|(left, _)| divides(left, &w)) {
                 None => return Ok(w),
                 Some((left, right)) => {
-                    for g in 0..w.len() {
-                        w[g] = w[g] - left[g] + right[g];
+                    for (g, power) in w.iter_mut().enumerate() {
+                        *power = *power - left[g] + right[g];
                     }
                 }
             }
