@@ -22,6 +22,7 @@
 //! * [`verify`] — a theory checked against exhaustive search.
 //! * [`engine`] and [`misere`] — the table engine (G(0), G(1), … of a compiled heap rule, its
 //!   period proofs, the ring mode); misère play, genus and quotients.
+//! * [`misere_check`] — an independent checker of misère quotients, from the definitions.
 //! * [`families`] — heap games named at run time: take-and-break codes, subtraction games,
 //!   Grundy's game; `table` and `census`.
 //! * [`game`] — a game as a value ([`Game`]): seven queries and its capabilities.
@@ -88,6 +89,7 @@ pub mod games;
 pub mod judge;
 pub mod loopy;
 pub mod misere;
+pub mod misere_check;
 pub mod nimber_field;
 pub mod notation;
 pub mod play;

@@ -5,6 +5,7 @@
 mod analyze;
 mod census;
 mod chomp_census;
+mod check;
 pub mod common;
 mod interact;
 mod judge;
@@ -33,6 +34,7 @@ pub enum Command {
     List(list::ListArgs),
     Nimber(nimber::NimberArgs),
     Serve(serve::ServeArgs),
+    Check(check::CheckArgs),
 }
 
 /// Runs one command; its exit status, or the failure to report.
@@ -49,5 +51,6 @@ pub fn run(command: Command) -> Result<u8, Failure> {
         Command::List(args) => list::run(args),
         Command::Nimber(args) => nimber::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Check(args) => check::run(args),
     }
 }

@@ -1,0 +1,240 @@
+//! The conditions that make (Q, P, Φ) the misère quotient of the heaps 0..=N, checked on
+//! finitely many states, and reducedness.
+//!
+//! **Closure.** Write S(G) for the images Φ(G′) of the options G′ of G. (Q, P, Φ) *decides*
+//! the positions when, for every position G with heaps ≤ N,
+//!
+//! > Φ(G) ∈ P  ⇔  G has a move and S(G) ∩ P = ∅.                                   (C)
+//!
+//! By induction on G (options are smaller), (C) for every G says exactly that G is a misère
+//! P-position iff Φ(G) ∈ P. The positions are infinitely many, but (C) at G + Z depends only on
+//! a finite state: with D(G) = {z ∈ Q : S(G)·z ∩ P ≠ ∅} (the z for which G's own moves reach P
+//! from G + Z), G has a move into P iff 1 ∈ D(G), and adding a heap h with options T(h) = {Φ(O)}
+//! gives
+//!
+//! > Φ(G + h) = Φ(G)Φ(h),  D(G + h) = {z : Φ(h)z ∈ D(G)} ∪ ⋃_{t ∈ T(h)} {z : Φ(G)·t·z ∈ P},
+//!
+//! and G + h is terminal iff G is and h has no option. So the reachable states
+//! (Φ(G), D(G), terminal) — finitely many, reached from the empty position by adding heaps
+//! 0..=N — decide (C) for every position: the checker visits them all and checks (C) at each,
+//! naming a failing position (as heaps) if one fails.
+//!
+//! **Reduced.** The quotient of a set A of positions (Plambeck and Siegel, §3) is A modulo
+//! indistinguishability: G ≡ H when G + X and H + X have the same misère outcome for every X
+//! in A. If Φ: A → Q is a surjective homomorphism satisfying (C) and (Q, P) is *reduced* —
+//! for x ≠ y some z has exactly one of xz, yz in P — then Φ(G) = Φ(H) ⇔ G ≡ H (⇒: the sums
+//! with X have equal images; ⇐: every z is some Φ(X), and reducedness), so Q is the misère
+//! quotient and P its P-portion. Reducedness is checked by Moore's partition refinement: start
+//! from {P, Q ∖ P} and split by the classes of x·g for every generator g until nothing splits;
+//! the quotient is reduced iff every class is one element. Φ is surjective because each
+//! generator is Φ of the heap stated for it.
+
+use super::monoid::{Element, Monoid};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The most states the closure check visits (each holds |Q| bits).
+pub(crate) const MOST_STATES: usize = 1 << 18;
+/// The most bits of all states together.
+const MOST_STATE_BITS: usize = 1 << 33;
+
+/// A bit set over the elements.
+type Bits = Vec<u64>;
+
+fn bit(bits: &Bits, x: Element) -> bool {
+    bits[x as usize / 64] >> (x % 64) & 1 == 1
+}
+
+fn set(bits: &mut Bits, x: Element) {
+    bits[x as usize / 64] |= 1 << (x % 64);
+}
+
+/// One kind of heap: its element and its options' images (sorted, distinct).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HeapKind {
+    /// Φ(h).
+    pub element: Element,
+    /// T(h).
+    pub options: Vec<Element>,
+}
+
+/// The outcome of the closure check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Closure {
+    /// (C) holds at every reachable state; how many there were.
+    Holds { states: usize },
+    /// (C) fails at this position (heaps ascending): `in_p` says whether Φ(G) ∈ P,
+    /// `terminal` whether G has no move; `with`: G is this element's positions plus
+    /// `position` (one heap), when the failure is found on a pair.
+    Fails {
+        position: Vec<u64>,
+        in_p: bool,
+        terminal: bool,
+        with: Option<Element>,
+    },
+    /// Too many states to visit.
+    TooLarge { states: usize },
+}
+
+/// Checks (C) over every position of heaps with the given kinds; `first_heap[i]` is a heap of
+/// kind i (to name a failing position).
+pub(crate) fn check_closure(
+    monoid: &Monoid,
+    in_p: &[bool],
+    kinds: &[HeapKind],
+    first_heap: &[u64],
+) -> Closure {
+    let n = monoid.order();
+    let words = n.div_ceil(64);
+    // annihilator[y] = {z : yz ∈ P}, computed on demand.
+    let mut annihilators: FxHashMap<Element, Bits> = FxHashMap::default();
+    let mut annihilator = |y: Element| -> Bits {
+        annihilators
+            .entry(y)
+            .or_insert_with(|| {
+                let mut bits = vec![0u64; words];
+                for z in 0..n as Element {
+                    if in_p[monoid.multiply(y, z) as usize] {
+                        set(&mut bits, z);
+                    }
+                }
+                bits
+            })
+            .clone()
+    };
+    // times[i][z] = Φ(h)·z for kind i.
+    let times: Vec<Vec<Element>> = kinds
+        .iter()
+        .map(|kind| {
+            (0..n as Element)
+                .map(|z| monoid.multiply(kind.element, z))
+                .collect()
+        })
+        .collect();
+    // The part of (C) that pairs decide: Φ(G) ∈ P for a G = Y + h with a move into P from
+    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h) (Y ranges over every y:
+    // Φ is onto); or a terminal G (only heaps without options) with Φ(G) ∈ P.
+    for (i, kind) in kinds.iter().enumerate() {
+        for y in 0..n as Element {
+            if in_p[times[i][y as usize] as usize]
+                && kind
+                    .options
+                    .iter()
+                    .any(|&t| in_p[monoid.multiply(y, t) as usize])
+            {
+                return Closure::Fails {
+                    position: vec![first_heap[i]],
+                    in_p: true,
+                    terminal: false,
+                    with: Some(y),
+                };
+            }
+        }
+    }
+    // The rest — Φ(G) ∉ P for a G with moves, none into P — on the states (Φ(G), D(G),
+    // terminal). A failure there needs 1 ∉ D, and the successors of a state with a larger D
+    // (same Φ, same terminal) have larger D's, so only the states with a least D are followed.
+    type State = (Element, bool, Bits);
+    let mut least: FxHashMap<(Element, bool), Vec<usize>> = FxHashMap::default();
+    let mut states: Vec<(State, Option<(usize, usize)>)> = Vec::new();
+    let start: State = (0, true, vec![0u64; words]);
+    least.entry((0, true)).or_default().push(0);
+    states.push((start, None));
+    let mut at = 0;
+    while at < states.len() {
+        let ((x, terminal, ref d), _) = states[at];
+        let fails = if in_p[x as usize] {
+            terminal
+        } else {
+            !terminal && !bit(d, 0)
+        };
+        if fails {
+            let mut position = Vec::new();
+            let mut back = at;
+            while let Some((parent, kind)) = states[back].1 {
+                position.push(first_heap[kind]);
+                back = parent;
+            }
+            position.sort_unstable();
+            return Closure::Fails {
+                position,
+                in_p: in_p[x as usize],
+                terminal,
+                with: None,
+            };
+        }
+        let d = d.clone();
+        for (i, kind) in kinds.iter().enumerate() {
+            let next_x = times[i][x as usize];
+            let next_terminal = terminal && kind.options.is_empty();
+            let mut next_d = vec![0u64; words];
+            for z in 0..n as Element {
+                if bit(&d, times[i][z as usize]) {
+                    set(&mut next_d, z);
+                }
+            }
+            for &t in &kind.options {
+                let reach = annihilator(monoid.multiply(x, t));
+                for (w, r) in next_d.iter_mut().zip(&reach) {
+                    *w |= r;
+                }
+            }
+            let known = least.entry((next_x, next_terminal)).or_default();
+            let covered = known.iter().any(|&j| {
+                states[j]
+                    .0
+                    .2
+                    .iter()
+                    .zip(&next_d)
+                    .all(|(smaller, larger)| smaller & !larger == 0)
+            });
+            if covered {
+                continue;
+            }
+            if states.len() >= MOST_STATES || states.len().saturating_mul(n) > MOST_STATE_BITS {
+                return Closure::TooLarge {
+                    states: states.len(),
+                };
+            }
+            known.push(states.len());
+            states.push(((next_x, next_terminal, next_d), Some((at, i))));
+        }
+        at += 1;
+    }
+    Closure::Holds {
+        states: states.len(),
+    }
+}
+
+/// Two different elements no element tells apart, if any (Moore's refinement).
+pub(crate) fn merged_pair(monoid: &Monoid, in_p: &[bool]) -> Option<(Element, Element)> {
+    let n = monoid.order();
+    let mut class: Vec<u32> = in_p.iter().map(|&p| u32::from(p)).collect();
+    let mut count = class.iter().collect::<FxHashSet<_>>().len();
+    loop {
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let next: Vec<u32> = (0..n as Element)
+            .map(|x| {
+                let mut key = vec![class[x as usize]];
+                key.extend(
+                    (0..monoid.generators()).map(|g| class[monoid.times_generator(x, g) as usize]),
+                );
+                let fresh = ids.len() as u32;
+                *ids.entry(key).or_insert(fresh)
+            })
+            .collect();
+        let next_count = ids.len();
+        class = next;
+        if next_count == count {
+            break;
+        }
+        count = next_count;
+    }
+    let mut first: FxHashMap<u32, Element> = FxHashMap::default();
+    for x in 0..n as Element {
+        if let Some(&y) = first.get(&class[x as usize]) {
+            return Some((y, x));
+        }
+        first.insert(class[x as usize], x);
+    }
+    None
+}
