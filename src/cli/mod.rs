@@ -4,8 +4,8 @@
 
 mod analyze;
 mod census;
-mod chomp_census;
 mod check;
+mod chomp_census;
 pub mod common;
 mod interact;
 mod judge;

@@ -91,8 +91,7 @@ pub(crate) fn game() -> Box<dyn Game> {
                 moves: "the domino's top-left cell, row and column from 1, then h (rightwards) or \
                         v (downwards): `1,1h`, `2,3v`"
                     .into(),
-                source: "Gardner 1974; Lemoine-Viennot 2012 (nimbers by outcome searches)"
-                    .into(),
+                source: "Gardner 1974; Lemoine-Viennot 2012 (nimbers by outcome searches)".into(),
                 verify_size: "every drawn board of at most S cells and every empty board of at \
                               most S + 4 cells (default 9)"
                     .into(),
