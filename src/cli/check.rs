@@ -7,8 +7,9 @@ use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
 Examples:
-  grundy table 0.07 --misere --to 20 --json > q.json && grundy check q.json
-  grundy table kayles --misere --json | grundy check -";
+  grundy check examples/misere/kayles.json
+  grundy check examples/misere/dawson-20.json --json
+  grundy check -     (a quotient on stdin: grundy table kayles --misere --json | grundy check -)";
 
 /// Check a misère quotient from the definitions, independently of the code that built it.
 ///
