@@ -76,3 +76,19 @@ fn censuses_too_large_or_out_of_range_are_refused() {
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(error.contains("137846528820 diagrams"), "{error}");
 }
+
+#[test]
+fn flags_of_other_censuses_are_refused_by_name() {
+    for (args, flag) in [
+        (&["chomp:3", "--to", "5", "--shard", "1/2"][..], "--shard"),
+        (&["chomp:4", "--to", "5", "--markdown"][..], "--markdown"),
+        (&["chomp:3", "--to", "5", "--budget", "100"][..], "--budget"),
+        (&["0.07", "--to", "50", "--count"][..], "--count"),
+    ] {
+        let output = grundy().arg("census").args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert!(error.contains(flag), "{args:?}: {error}");
+    }
+}
