@@ -347,6 +347,26 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// The text with every `#` comment (to the end of its line) blanked by spaces: the same length,
+/// so that the scanner's locations stay true. The graph files of Green Hackenbush and of Node and
+/// Arc Kayles read their text through it.
+pub(crate) fn without_comments(text: &[u8]) -> Vec<u8> {
+    let mut blanked = text.to_vec();
+    let mut in_comment = false;
+    for byte in &mut blanked {
+        match *byte {
+            b'\n' => in_comment = false,
+            b'#' => {
+                in_comment = true;
+                *byte = b' ';
+            }
+            _ if in_comment => *byte = b' ',
+            _ => {}
+        }
+    }
+    blanked
+}
+
 /// The bytes that separate tokens.
 #[inline(always)]
 pub(crate) fn is_separator(byte: u8) -> bool {

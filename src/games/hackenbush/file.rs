@@ -18,28 +18,10 @@
 //! beyond what the file holds.
 
 use super::position::{Board, MAX_EDGES, Style};
-use crate::scanner::{InputError, Location, Scanner};
+use crate::scanner::{InputError, Location, Scanner, without_comments};
 
 /// The most vertices a graph file may have.
 pub const MAX_VERTICES: u64 = 20_000_000;
-
-/// The text with every comment blanked (same length, so that locations stay true).
-fn without_comments(text: &[u8]) -> Vec<u8> {
-    let mut blanked = text.to_vec();
-    let mut in_comment = false;
-    for byte in &mut blanked {
-        match *byte {
-            b'\n' => in_comment = false,
-            b'#' => {
-                in_comment = true;
-                *byte = b' ';
-            }
-            _ if in_comment => *byte = b' ',
-            _ => {}
-        }
-    }
-    blanked
-}
 
 /// Reads a graph file's text into a board.
 pub fn parse_graph_file(text: &[u8]) -> Result<Board, InputError> {

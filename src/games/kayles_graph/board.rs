@@ -2,7 +2,7 @@
 //! grid, the N×N queens graph), with its vertices' closed neighbourhoods as bitsets.
 
 use super::memo::Memo;
-use crate::scanner::{InputError, Location, Scanner};
+use crate::scanner::{InputError, Location, Scanner, without_comments};
 use std::sync::Mutex;
 
 /// The most vertices a board may have (closed neighbourhoods are kept as bitsets: at this size
@@ -170,24 +170,6 @@ impl Board {
         }
         set
     }
-}
-
-/// The text with every comment blanked (same length, so that locations stay true).
-fn without_comments(text: &[u8]) -> Vec<u8> {
-    let mut blanked = text.to_vec();
-    let mut in_comment = false;
-    for byte in &mut blanked {
-        match *byte {
-            b'\n' => in_comment = false,
-            b'#' => {
-                in_comment = true;
-                *byte = b' ';
-            }
-            _ if in_comment => *byte = b' ',
-            _ => {}
-        }
-    }
-    blanked
 }
 
 /// Reads a graph file in the format of `graph:FILE` (`n m`, then m lines `u v`, vertices 1..=n,
