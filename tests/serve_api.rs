@@ -296,6 +296,7 @@ fn only_the_embedded_page_is_served() {
         "/app.js",
         "/coins.js",
         "/classic.js",
+        "/grids.js",
         "/style.css",
         "/favicon.svg",
     ] {
