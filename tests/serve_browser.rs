@@ -2220,9 +2220,7 @@ fn grid_boards_in_headless_chromium() {
         let reply = play_and_reply(client, "1,1v").await?;
         let position = shown_position(client).await?;
         assert_eq!(position.matches('#').count(), 4, "{position}");
-        let mine = client
-            .find(Locator::Css("#board .domino.by-human"))
-            .await?;
+        let mine = client.find(Locator::Css("#board .domino.by-human")).await?;
         assert_eq!(mine.attr("data-domino").await?.as_deref(), Some("1,1v"));
         let theirs = client
             .find(Locator::Css("#board .domino.by-computer"))

@@ -22,7 +22,8 @@
 //! covered cell as a blocked one, so they come from the page's history); the grid graph's
 //! vertices as dots, clicked (Node Kayles) or joined by clickable edges (Arc Kayles). A large
 //! open Cram board can take the solver past the time limit: the page then shows the server's
-//! message and stays usable, while the solve runs to its end on its thread (below).
+//! message and stays usable, while the solve runs to its end on its thread (below); other Cram
+//! boards meanwhile get a solver of their own (`games::cram::theory::with_solver`).
 //!
 //! **The API** mirrors the commands (every game-specific request is a `POST` of a JSON object):
 //!
