@@ -2179,6 +2179,28 @@ fn grid_boards_in_headless_chromium() {
         )
         .await?;
 
+        // The gallery's grid cards set the whole 3x4 grid up on its board.
+        for game in ["node-kayles:grid:3x4", "arc-kayles:grid:3x4"] {
+            client
+                .find(Locator::Css(&format!(
+                    "#gallery button.card[data-spelling=\"{game}\"]"
+                )))
+                .await?
+                .click()
+                .await?;
+            until(
+                client,
+                &format!(
+                    "document.getElementById('game-name').textContent === {} && \
+                     document.getElementById('position').value === 'all' && \
+                     document.getElementById('board').dataset.drawn === 'true'",
+                    json!(game)
+                ),
+            )
+            .await?;
+            check_board(client, server, game, true).await?;
+        }
+
         // Cram 2x3: seven dominoes, the three vertical ones winning, as `analyze` says.
         show(client, "cram", "2x3").await?;
         let board = check_board(client, server, "cram", true).await?;

@@ -20,15 +20,13 @@ function gridStep(cols, largest) {
 }
 
 // Row numbers on the left and column numbers on top, from 1.
-function gridNumbers(d, rows, cols, step, centred) {
-  const offset = centred ? step / 2 : 0;
+function gridNumbers(d, rows, cols, step) {
   for (let c = 0; c < cols; c += 1) {
-    d.add(label(GRID_LEFT + c * step + offset + step / 2 - 4, GRID_TOP - 8, String(c + 1),
+    d.add(label(GRID_LEFT + c * step + step / 2 - 4, GRID_TOP - 8, String(c + 1),
       "board-label small"));
   }
   for (let r = 0; r < rows; r += 1) {
-    d.add(label(4, GRID_TOP + r * step + offset + step / 2 + 4, String(r + 1),
-      "board-label small"));
+    d.add(label(4, GRID_TOP + r * step + step / 2 + 4, String(r + 1), "board-label small"));
   }
 }
 
@@ -109,7 +107,7 @@ function drawCram(d, position) {
   const x = (c) => GRID_LEFT + c * step;
   const y = (r) => GRID_TOP + r * step;
   const chosen = page.board.cell;
-  gridNumbers(d, rows, cols, step, false);
+  gridNumbers(d, rows, cols, step);
   // Each empty cell's listed dominoes: the notation and the other cell.
   const dominoesAt = new Map();
   const addAt = (r, c, entry) => {
@@ -268,7 +266,7 @@ function drawKaylesGrid(d, position, grid) {
     return { x: GRID_LEFT + c * step + step / 2, y: GRID_TOP + r * step + step / 2 };
   };
   const inPlay = (v) => !removed.has(v);
-  gridNumbers(d, rows, cols, step, false);
+  gridNumbers(d, rows, cols, step);
   // The grid's edges u-v (u < v), rightwards and downwards.
   const edges = [];
   const around = new Map();
@@ -330,6 +328,7 @@ function drawKaylesGrid(d, position, grid) {
     edgeNodes.push(node);
     d.add(node);
   }
+  // The dots, over the edges.
   for (let v = 1; v <= rows * cols; v += 1) {
     const p = at(v);
     const live = inPlay(v);
@@ -364,7 +363,6 @@ function drawKaylesGrid(d, position, grid) {
       }
     }
   }
-  // Dots drawn after every edge, so that an edge's neighbours' dots are drawn over it.
   const bottom = GRID_TOP + rows * step + 8;
   d.grow(GRID_LEFT + cols * step + 8, bottom);
   const hint = rule === "node"
