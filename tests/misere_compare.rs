@@ -11,6 +11,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -40,17 +41,45 @@ fn json_of(output: &Output) -> Value {
     })
 }
 
-/// A file in the temporary folder holding `text` (its name made unique by the test's name).
-fn temporary(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("misere-compare-{}-{name}", std::process::id()));
+/// A new file in the temporary folder holding `text` (its name unique to this process and call:
+/// the tests run in parallel).
+fn temporary(name: &str, text: &str) -> Temporary {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!(
+        "misere-compare-{}-{call}-{name}",
+        std::process::id()
+    ));
     std::fs::write(&path, text).unwrap();
-    path
+    Temporary(path)
+}
+
+/// A temporary file, removed when dropped.
+struct Temporary(PathBuf);
+
+impl Temporary {
+    fn to_str(&self) -> Option<&str> {
+        self.0.to_str()
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// grundy's `table CODE --misere --to HEAPS --json`, saved to a temporary file.
-fn grundy_table(code: &str, heaps: u32) -> PathBuf {
+fn grundy_table(code: &str, heaps: u32) -> Temporary {
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["table", code, "--misere", "--to", &heaps.to_string(), "--json"])
+        .args([
+            "table",
+            code,
+            "--misere",
+            "--to",
+            &heaps.to_string(),
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -136,7 +165,7 @@ fn equal_runs_agree_over_the_heaps_both_reached() {
 }
 
 /// The recorded 0.75 output with `from` replaced by `to` (once, and the replacement checked).
-fn mutated_075(name: &str, from: &str, to: &str) -> PathBuf {
+fn mutated_075(name: &str, from: &str, to: &str) -> Temporary {
     let text = std::fs::read_to_string(sample("0.75-to-60.miseresolver.txt")).unwrap();
     assert!(text.contains(from));
     temporary(name, &text.replacen(from, to, 1))
