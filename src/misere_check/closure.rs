@@ -30,6 +30,7 @@
 //! generator is Φ of the heap stated for it.
 
 use super::monoid::{Element, Monoid};
+use super::octal::Code;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most states the closure check visits (each holds |Q| bits).
@@ -75,13 +76,106 @@ pub(crate) enum Closure {
     TooLarge { states: usize },
 }
 
-/// Checks (C) over every position of heaps with the given kinds; `first_heap[i]` is a heap of
-/// kind i (to name a failing position).
+/// The kinds of the heaps 0..=`heaps` under Φ = `phi` (options from `code`), each once, and a
+/// heap of each; with `counted` = Some(n), heap n gets a kind of its own, the last (its copies
+/// are counted by [`Region`]).
+pub(crate) fn heap_kinds(
+    code: &Code,
+    monoid: &Monoid,
+    phi: &[Element],
+    heaps: u64,
+    counted: Option<u64>,
+) -> (Vec<HeapKind>, Vec<u64>) {
+    let mut kinds: Vec<HeapKind> = Vec::new();
+    let mut first_heap: Vec<u64> = Vec::new();
+    let mut kind_of: FxHashMap<HeapKind, usize> = FxHashMap::default();
+    let kind_at = |heap: u64| {
+        let mut options: Vec<Element> = Vec::new();
+        code.for_each_option(heap, &mut |parts| {
+            let image = parts.iter().fold(0, |product, &part| {
+                monoid.multiply(product, phi[part as usize])
+            });
+            options.push(image);
+        });
+        options.sort_unstable();
+        options.dedup();
+        HeapKind {
+            element: phi[heap as usize],
+            options,
+        }
+    };
+    for heap in 0..=heaps {
+        if counted == Some(heap) {
+            continue;
+        }
+        let kind = kind_at(heap);
+        if !kind_of.contains_key(&kind) {
+            kind_of.insert(kind.clone(), kinds.len());
+            kinds.push(kind);
+            first_heap.push(heap);
+        }
+    }
+    if let Some(n) = counted {
+        kinds.push(kind_at(n));
+        first_heap.push(n);
+    }
+    (kinds, first_heap)
+}
+
+/// The positions checked: those with at most `most` heaps of kind `counted` (any number of the
+/// other kinds).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Region {
+    /// The kind whose heaps are counted.
+    pub counted: usize,
+    /// How many of them a position may have.
+    pub most: u32,
+}
+
+/// For each element x, the fewest heaps of the counted kind in a position of image x (`u32::MAX`
+/// if none): a shortest-path search from 1 where a heap of the counted kind costs 1 and any other
+/// heap 0. Without a region, 0 for every element (Φ is onto).
+pub(crate) fn fewest_counted(
+    monoid: &Monoid,
+    kinds: &[HeapKind],
+    region: Option<Region>,
+) -> Vec<u32> {
+    let n = monoid.order();
+    let Some(region) = region else {
+        return vec![0; n];
+    };
+    let mut fewest = vec![u32::MAX; n];
+    fewest[0] = 0;
+    let mut queue = std::collections::VecDeque::from([0 as Element]);
+    while let Some(x) = queue.pop_front() {
+        let count = fewest[x as usize];
+        for (i, kind) in kinds.iter().enumerate() {
+            let y = monoid.multiply(x, kind.element);
+            let cost = u32::from(i == region.counted);
+            let through = count.saturating_add(cost);
+            if through < fewest[y as usize] {
+                fewest[y as usize] = through;
+                // 0–1 search: free steps first, so each element is settled when first popped
+                // with its final count.
+                if cost == 0 {
+                    queue.push_front(y);
+                } else {
+                    queue.push_back(y);
+                }
+            }
+        }
+    }
+    fewest
+}
+
+/// Checks (C) over every position of heaps with the given kinds (or, with a region, over the
+/// positions in it); `first_heap[i]` is a heap of kind i (to name a failing position).
 pub(crate) fn check_closure(
     monoid: &Monoid,
     in_p: &[bool],
     kinds: &[HeapKind],
     first_heap: &[u64],
+    region: Option<Region>,
 ) -> Closure {
     let n = monoid.order();
     let words = n.div_ceil(64);
@@ -110,12 +204,23 @@ pub(crate) fn check_closure(
                 .collect()
         })
         .collect();
+    let (counted, most) = match region {
+        Some(r) => (Some(r.counted), r.most),
+        None => (None, u32::MAX),
+    };
+    let fewest = fewest_counted(monoid, kinds, region);
     // The part of (C) that pairs decide: Φ(G) ∈ P for a G = Y + h with a move into P from
-    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h) (Y ranges over every y:
-    // Φ is onto); or a terminal G (only heaps without options) with Φ(G) ∈ P.
+    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h), y ranging over the images
+    // of the positions Y that G = Y + h may have (every y without a region: Φ is onto; with
+    // one, those with few enough heaps of the counted kind to leave room for h).
     for (i, kind) in kinds.iter().enumerate() {
+        let room = most.saturating_sub(u32::from(counted == Some(i)));
+        if counted == Some(i) && most == 0 {
+            continue;
+        }
         for y in 0..n as Element {
-            if in_p[times[i][y as usize] as usize]
+            if fewest[y as usize] <= room
+                && in_p[times[i][y as usize] as usize]
                 && kind
                     .options
                     .iter()
@@ -130,27 +235,39 @@ pub(crate) fn check_closure(
             }
         }
     }
-    // The rest — Φ(G) ∉ P for a G with moves, none into P — on the states (Φ(G), D(G),
-    // terminal). A failure there needs 1 ∉ D, and the successors of a state with a larger D
-    // (same Φ, same terminal) have larger D's, so only the states with a least D are followed.
-    type State = (Element, bool, Bits);
+    // The rest — a terminal G with Φ(G) ∈ P, or Φ(G) ∉ P for a G with moves, none into P —
+    // on the states (Φ(G), terminal, c(G), D(G)), c(G) the heaps of the counted kind.
+    // A failure there does not depend on D or needs 1 ∉ D, and a state with the same Φ and
+    // terminal, c no larger and D no larger reaches, heap for heap, states with D no larger:
+    // it fails wherever the other does, so only the states no other one covers are followed.
+    struct State {
+        x: Element,
+        terminal: bool,
+        count: u32,
+        d: Bits,
+        from: Option<(usize, usize)>,
+    }
     let mut least: FxHashMap<(Element, bool), Vec<usize>> = FxHashMap::default();
-    let mut states: Vec<(State, Option<(usize, usize)>)> = Vec::new();
-    let start: State = (0, true, vec![0u64; words]);
+    let mut states: Vec<State> = vec![State {
+        x: 0,
+        terminal: true,
+        count: 0,
+        d: vec![0u64; words],
+        from: None,
+    }];
     least.entry((0, true)).or_default().push(0);
-    states.push((start, None));
     let mut at = 0;
     while at < states.len() {
-        let ((x, terminal, ref d), _) = states[at];
+        let (x, terminal, count) = (states[at].x, states[at].terminal, states[at].count);
         let fails = if in_p[x as usize] {
             terminal
         } else {
-            !terminal && !bit(d, 0)
+            !terminal && !bit(&states[at].d, 0)
         };
         if fails {
             let mut position = Vec::new();
             let mut back = at;
-            while let Some((parent, kind)) = states[back].1 {
+            while let Some((parent, kind)) = states[back].from {
                 position.push(first_heap[kind]);
                 back = parent;
             }
@@ -162,8 +279,12 @@ pub(crate) fn check_closure(
                 with: None,
             };
         }
-        let d = d.clone();
+        let d = states[at].d.clone();
         for (i, kind) in kinds.iter().enumerate() {
+            let next_count = count + u32::from(counted == Some(i));
+            if next_count > most {
+                continue;
+            }
             let next_x = times[i][x as usize];
             let next_terminal = terminal && kind.options.is_empty();
             let mut next_d = vec![0u64; words];
@@ -180,12 +301,12 @@ pub(crate) fn check_closure(
             }
             let known = least.entry((next_x, next_terminal)).or_default();
             let covered = known.iter().any(|&j| {
-                states[j]
-                    .0
-                    .2
-                    .iter()
-                    .zip(&next_d)
-                    .all(|(smaller, larger)| smaller & !larger == 0)
+                states[j].count <= next_count
+                    && states[j]
+                        .d
+                        .iter()
+                        .zip(&next_d)
+                        .all(|(smaller, larger)| smaller & !larger == 0)
             });
             if covered {
                 continue;
@@ -196,7 +317,13 @@ pub(crate) fn check_closure(
                 };
             }
             known.push(states.len());
-            states.push(((next_x, next_terminal, next_d), Some((at, i))));
+            states.push(State {
+                x: next_x,
+                terminal: next_terminal,
+                count: next_count,
+                d: next_d,
+                from: Some((at, i)),
+            });
         }
         at += 1;
     }
