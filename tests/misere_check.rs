@@ -328,7 +328,9 @@ fn a_wrong_candidate_bound_or_region_of_an_unsettled_heap_is_rejected() {
     let (status, failed) = check(&report);
     assert_eq!(status, 1);
     assert!(
-        failed.starts_with(&format!("{prefix}lower bound: the positions the candidate decides tell ")),
+        failed.starts_with(&format!(
+            "{prefix}lower bound: the positions the candidate decides tell "
+        )),
         "{failed}"
     );
     // A claimed bound one larger.
@@ -370,7 +372,10 @@ fn a_wrong_candidate_bound_or_region_of_an_unsettled_heap_is_rejected() {
     // An element flipped into P.
     let mut report = base.clone();
     let candidate = &mut unsettled(&mut report)["candidate"];
-    candidate["p_portion"].as_array_mut().unwrap().push("e".into());
+    candidate["p_portion"]
+        .as_array_mut()
+        .unwrap()
+        .push("e".into());
     candidate["p_size"] = 245.into();
     let (status, failed) = check(&report);
     assert_eq!(status, 1);
@@ -405,11 +410,7 @@ fn the_checker_shares_no_code_with_the_construction() {
             let mut rest = line;
             while let Some(at) = rest.find("crate::") {
                 rest = &rest[at + "crate::".len()..];
-                assert!(
-                    rest.starts_with("scanner::"),
-                    "{}: {line}",
-                    path.display()
-                );
+                assert!(rest.starts_with("scanner::"), "{}: {line}", path.display());
             }
             assert!(!line.contains("super::super"), "{}: {line}", path.display());
         }

@@ -69,9 +69,9 @@ fn monomial_name(exponents: &[u32]) -> String {
 /// 0, 1, … (`phi[0]` the identity), with product `multiply`: generators in the order heaps
 /// introduce them, names, relations.
 pub(super) fn present(
-order: usize,
-phi: &[Element],
-multiply: &dyn Fn(Element, Element) -> Element,
+    order: usize,
+    phi: &[Element],
+    multiply: &dyn Fn(Element, Element) -> Element,
 ) -> Presentation {
     // Generators: a heap whose element is not in the submonoid of the earlier generators.
     let mut generators: Vec<(String, u64, Element)> = Vec::new();
@@ -155,9 +155,9 @@ multiply: &dyn Fn(Element, Element) -> Element,
 }
 
 fn element_of_monomial(
-monomial: &[u32],
-generators: &[(String, u64, Element)],
-multiply: &dyn Fn(Element, Element) -> Element,
+    monomial: &[u32],
+    generators: &[(String, u64, Element)],
+    multiply: &dyn Fn(Element, Element) -> Element,
 ) -> Element {
     let mut e = 0;
     for (g, &power) in monomial.iter().enumerate() {

@@ -66,8 +66,7 @@ pub(crate) fn check_bounds(
     let n = claims.heap;
     let m = claims.most;
     let monoid = &candidate.monoid;
-    let (kinds, first_heap) =
-        closure::heap_kinds(code, monoid, &candidate.phi, n, Some(n));
+    let (kinds, first_heap) = closure::heap_kinds(code, monoid, &candidate.phi, n, Some(n));
     let region = Region {
         counted: kinds.len() - 1,
         most: m,
@@ -111,9 +110,9 @@ pub(crate) fn check_bounds(
                 }
             ));
         }
-        Closure::TooLarge { states } => {
+        Closure::TooLarge { past } => {
             return Err(format!(
-                "not verified (undecided): whether it decides {decides} needs more than {states} states"
+                "not verified (undecided): whether it decides {decides} needs {past}"
             ));
         }
     }
@@ -164,7 +163,8 @@ pub(crate) fn check_bounds(
                 ));
             };
             let level = levels.at(m - used);
-            if let Some(i) = (0..j).find(|&i| level[powers[i] as usize] == level[powers[j] as usize])
+            if let Some(i) =
+                (0..j).find(|&i| level[powers[i] as usize] == level[powers[j] as usize])
             {
                 return Err(format!(
                     "distinct powers: {i} and {j} heaps of {h} are not told apart by the positions the candidate decides (claimed {k} distinct powers)"
@@ -198,7 +198,11 @@ fn classes(
     letters.dedup();
     let actions: Vec<Vec<Element>> = letters
         .iter()
-        .map(|&g| (0..order as Element).map(|x| monoid.multiply(x, g)).collect())
+        .map(|&g| {
+            (0..order as Element)
+                .map(|x| monoid.multiply(x, g))
+                .collect()
+        })
         .collect();
     // ~_0: Moore's refinement from {P, Q ∖ P}.
     let mut class: Vec<u32> = in_p.iter().map(|&p| u32::from(p)).collect();

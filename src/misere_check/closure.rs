@@ -16,8 +16,26 @@
 //!
 //! and G + h is terminal iff G is and h has no option. So the reachable states
 //! (Φ(G), D(G), terminal) — finitely many, reached from the empty position by adding heaps
-//! 0..=N — decide (C) for every position: the checker visits them all and checks (C) at each,
-//! naming a failing position (as heaps) if one fails.
+//! 0..=N — decide (C) for every position: the checker checks (C) at each, naming a failing
+//! position (as heaps) if one fails.
+//!
+//! **Which states are visited.** The ⇒ half of (C) at G = Y + h with a move in h is a
+//! condition on the pair (Φ(Y), h) alone: y·Φ(h) ∈ P ⇒ y·T(h) ∩ P = ∅ for every y (Φ is onto,
+//! so every y is some Φ(Y)); it is checked on the pairs (y, kind of heap), each once. What
+//! remains needs the states: a terminal G with Φ(G) ∈ P, or Φ(G) ∉ P for a G with moves and
+//! 1 ∉ D(G). Say (x, t, D′) *covers* (x, t, D) when D′ ⊆ D. The successor formula is monotone
+//! in D for fixed Φ(G), so the successors of a covering state by each heap cover those of the
+//! covered one; and a failure at a covered state is a failure at the state covering it (it
+//! needs 1 ∉ D, or does not depend on D). So only the states no earlier state covers are
+//! followed: every failure is still found, and the states followed are an antichain-like
+//! handful per (x, t) instead of one per distinct D. Without this, quotients with far more
+//! heaps than elements (0.56 to heap 300: order 66 but 287 kinds of heap, each adding its own
+//! option images to D) reach more than 2^20 distinct states; with it, 198 (415 to heap 1000).
+//!
+//! **A region** ([`Region`], for the lower bounds of an unsettled heap n, module `bounds`):
+//! the positions with at most m heaps of one kind. The pairs are then (y, h) with y the image
+//! of a position that leaves room for h, and the states carry c(G), the heaps of that kind; a
+//! state with the same x and t, c no larger and D no larger covers another.
 //!
 //! **Reduced.** The quotient of a set A of positions (Plambeck and Siegel, §3) is A modulo
 //! indistinguishability: G ≡ H when G + X and H + X have the same misère outcome for every X
@@ -37,6 +55,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub(crate) const MOST_STATES: usize = 1 << 18;
 /// The most bits of all states together.
 const MOST_STATE_BITS: usize = 1 << 33;
+/// The most steps of work (an element tested while building a state's D or an annihilator):
+/// a deterministic bound of a few minutes at most, so that a check too large says so.
+const MOST_WORK: u64 = 1 << 34;
 
 /// A bit set over the elements.
 type Bits = Vec<u64>;
@@ -72,8 +93,8 @@ pub(crate) enum Closure {
         terminal: bool,
         with: Option<Element>,
     },
-    /// Too many states to visit.
-    TooLarge { states: usize },
+    /// Past a limit: what (`more than 262144 states`).
+    TooLarge { past: String },
 }
 
 /// The kinds of the heaps 0..=`heaps` under Φ = `phi` (options from `code`), each once, and a
@@ -181,10 +202,12 @@ pub(crate) fn check_closure(
     let words = n.div_ceil(64);
     // annihilator[y] = {z : yz ∈ P}, computed on demand.
     let mut annihilators: FxHashMap<Element, Bits> = FxHashMap::default();
-    let mut annihilator = |y: Element| -> Bits {
+    let mut work: u64 = 0;
+    let mut annihilator = |y: Element, work: &mut u64| -> Bits {
         annihilators
             .entry(y)
             .or_insert_with(|| {
+                *work += n as u64;
                 let mut bits = vec![0u64; words];
                 for z in 0..n as Element {
                     if in_p[monoid.multiply(y, z) as usize] {
@@ -285,6 +308,12 @@ pub(crate) fn check_closure(
             if next_count > most {
                 continue;
             }
+            work += n as u64;
+            if work > MOST_WORK {
+                return Closure::TooLarge {
+                    past: format!("more than {MOST_WORK} steps ({} states)", states.len()),
+                };
+            }
             let next_x = times[i][x as usize];
             let next_terminal = terminal && kind.options.is_empty();
             let mut next_d = vec![0u64; words];
@@ -294,7 +323,7 @@ pub(crate) fn check_closure(
                 }
             }
             for &t in &kind.options {
-                let reach = annihilator(monoid.multiply(x, t));
+                let reach = annihilator(monoid.multiply(x, t), &mut work);
                 for (w, r) in next_d.iter_mut().zip(&reach) {
                     *w |= r;
                 }
@@ -313,7 +342,7 @@ pub(crate) fn check_closure(
             }
             if states.len() >= MOST_STATES || states.len().saturating_mul(n) > MOST_STATE_BITS {
                 return Closure::TooLarge {
-                    states: states.len(),
+                    past: format!("more than {} states", states.len()),
                 };
             }
             known.push(states.len());

@@ -41,9 +41,14 @@
 //! Φ(n) = Φ(n − p). (The report's own test, CGSuite's K·n₀ + K·p + k + K ≤ N + 1 with
 //! N + 1 − n₀ ≥ 2p, is stronger.)
 //!
-//! **Not checked:** an unsettled heap's lower bounds. They rest on the certificate theorem of
-//! the construction; confirming them by exhaustive misère search would need positions like
-//! [25, 30^77, 34^43] of 0.07, far past any search (see docs/misere.md).
+//! 6. *An unsettled heap's lower bounds* (`bounds`): when heap n did not settle, the report
+//!    gives its last candidate (presentation, P-portion, Φ(0..=n)) and m; the candidate passes
+//!    1–2, then 3 restricted to the positions with at most m heaps of n (so it decides them),
+//!    and the bounds claimed from those positions — the order of the quotient with heap n, the
+//!    distinct powers of a heap — are recounted and must be at least the numbers claimed. The
+//!    certificate theorem the construction relies on is thus not trusted but re-proved for the
+//!    one candidate; what cannot be finished within the limits is said (exit status 1), never
+//!    claimed.
 
 mod bounds;
 mod closure;
@@ -55,9 +60,7 @@ mod octal;
 use crate::scanner::InputError;
 use bounds::{Claims, check_bounds};
 use closure::Closure;
-use input::{
-    MOST_ELEMENTS, TableJson, UnsettledJson, locate, parse_monomial, parse_presentation,
-};
+use input::{MOST_ELEMENTS, TableJson, UnsettledJson, locate, parse_monomial, parse_presentation};
 use monoid::Element;
 use named::{Stated, resolve};
 use octal::Code;
@@ -255,9 +258,9 @@ fn check(
                 }
             )));
         }
-        Closure::TooLarge { states } => {
+        Closure::TooLarge { past } => {
             return Ok(Err(format!(
-                "closure: not verified (undecided): more than {states} states to visit"
+                "closure: not verified (undecided): {past} to visit"
             )));
         }
     }
