@@ -19,7 +19,9 @@
 //! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
 //! endgame table, never emptied.
 
-use super::region::{Key, Region, canonical_key, components, key_cells, mirror_lost};
+use super::region::{
+    Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -46,14 +48,20 @@ impl Known {
     }
 }
 
-/// A region's options as the search asks them.
+/// A region's options as the search asks them, generated when first needed.
 struct Options {
+    region: Region,
+    /// Where the horizontal and vertical dominoes not yet generated start.
+    horizontal: u128,
+    vertical: u128,
     /// The values of the options whose value is known whole (bit v: some option is worth v).
     whole: u128,
-    /// The other options, cheapest first.
+    /// The other options, cheapest first once all are generated.
     searched: Vec<Candidate>,
     /// The regions beside the largest of every searched option.
     others: Vec<Key>,
+    /// Whether every option is generated (and `searched` sorted).
+    sorted: bool,
 }
 
 /// An option to search: its largest region, and the nim-sum of the others once valued.
@@ -92,6 +100,7 @@ pub struct Solver {
     emptied: u64,
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
+    key_scratch: Vec<Vec<Key>>,
 }
 
 impl Default for Solver {
@@ -114,6 +123,7 @@ impl Solver {
             emptied: 0,
             progress: None,
             scratch: Vec::new(),
+            key_scratch: Vec::new(),
         }
     }
 
@@ -140,6 +150,18 @@ impl Solver {
     /// How many regions the transposition table holds now.
     pub fn table_len(&self) -> usize {
         self.table.len()
+    }
+
+    /// The search's counters: outcome searches, regions in the table, times it was emptied,
+    /// small regions in the endgame table.
+    pub fn stats(&self) -> String {
+        format!(
+            "{} searches, {} regions, emptied {}, {} small regions",
+            self.nodes,
+            self.table.len(),
+            self.emptied,
+            self.endgame.len()
+        )
     }
 
     /// The nimber of the empty cells `empty` of an `h` × `w` layout (any number of regions).
@@ -187,71 +209,95 @@ impl Solver {
         (Some(keys[0]), others)
     }
 
-    /// The options of a region, congruent ones merged: each its largest region and the others
-    /// (valued when first needed), and the values of the options valued whole as a set of bits.
+    /// The options of a region, none generated yet.
     fn options(&mut self, region: &Region) -> Options {
         let (horizontal, vertical) = region.domino_starts();
+        Options {
+            region: *region,
+            horizontal,
+            vertical,
+            whole: 0,
+            searched: Vec::new(),
+            others: Vec::new(),
+            sorted: false,
+        }
+    }
+
+    /// Generates the options of `options` not generated yet, one at a time, until one valued
+    /// whole is worth `k` (then true; the others wait for a later call) or none is left
+    /// (then false, and the options to search are sorted cheapest first, congruent ones merged).
+    fn generate_until(&mut self, options: &mut Options, k: u32) -> bool {
+        if k < 128 && options.whole >> k & 1 == 1 {
+            return true;
+        }
+        if options.sorted {
+            return false;
+        }
+        let region = options.region;
         let mut parts = self.scratch.pop().unwrap_or_default();
-        let mut keys: Vec<Key> = Vec::new();
-        let mut others: Vec<Key> = Vec::new();
-        let mut searched: Vec<Candidate> = Vec::new();
-        let mut whole = 0u128;
-        for (mut starts, step) in [(horizontal, 1), (vertical, region.w)] {
-            while starts != 0 {
-                let cell = starts.trailing_zeros() as usize;
-                starts &= starts - 1;
-                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-                components(rest, region.h, region.w, &mut parts);
-                keys.clear();
-                // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1.
-                let mut xor = 0;
-                for &part in parts.iter() {
-                    match part.count_ones() {
-                        1 => {}
-                        2 | 3 => xor ^= 1,
-                        _ => keys.push(canonical_key(part, region.h, region.w)),
+        let mut keys = self.key_scratch.pop().unwrap_or_default();
+        let mut found = false;
+        while !found && (options.horizontal | options.vertical) != 0 {
+            let (cell, step) = if options.horizontal != 0 {
+                let cell = options.horizontal.trailing_zeros() as usize;
+                options.horizontal &= options.horizontal - 1;
+                (cell, 1)
+            } else {
+                let cell = options.vertical.trailing_zeros() as usize;
+                options.vertical &= options.vertical - 1;
+                (cell, region.w)
+            };
+            let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
+            components(rest, region.h, region.w, &mut parts);
+            keys.clear();
+            // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1; the
+            // other small regions are valued at once (the endgame table); the rest wait.
+            let mut xor = 0;
+            for &part in parts.iter() {
+                match part.count_ones() {
+                    1 => {}
+                    2 | 3 => xor ^= 1,
+                    cells if cells <= ENDGAME_CELLS => {
+                        xor ^= self.small_value(part, region.h, region.w);
                     }
+                    _ => keys.push(canonical_key(part, region.h, region.w)),
                 }
-                cancel_pairs(&mut keys);
-                // The small regions are valued at once (the endgame table); the rest wait.
-                let mut large = 0;
-                for index in 0..keys.len() {
-                    let key = keys[index];
-                    if key_cells(key) <= ENDGAME_CELLS {
-                        xor ^= self.endgame_value(key);
-                    } else {
-                        keys[large] = key;
-                        large += 1;
-                    }
-                }
-                keys.truncate(large);
-                let Some(largest) = (0..keys.len()).max_by_key(|&i| (key_cells(keys[i]), keys[i]))
-                else {
-                    whole |= 1u128 << xor.min(127);
-                    continue;
-                };
-                keys.swap(0, largest);
-                let largest = keys[0];
-                if keys.len() == 1
-                    && let Some(exact) = self.known(largest).exact()
-                {
-                    whole |= 1u128 << (u32::from(exact) ^ xor).min(127);
-                    continue;
-                }
-                let start = others.len() as u32;
-                others.extend_from_slice(&keys[1..]);
-                searched.push(Candidate {
-                    largest,
-                    others: (start, others.len() as u32),
-                    xor,
-                    valued: keys.len() == 1,
-                });
             }
+            cancel_pairs(&mut keys);
+            let Some(largest) = (0..keys.len()).max_by_key(|&i| (key_cells(keys[i]), keys[i]))
+            else {
+                options.whole |= 1u128 << xor.min(127);
+                found = xor == k;
+                continue;
+            };
+            keys.swap(0, largest);
+            let largest = keys[0];
+            if keys.len() == 1
+                && let Some(exact) = self.known(largest).exact()
+            {
+                let value = u32::from(exact) ^ xor;
+                options.whole |= 1u128 << value.min(127);
+                found = value == k;
+                continue;
+            }
+            let start = options.others.len() as u32;
+            options.others.extend_from_slice(&keys[1..]);
+            options.searched.push(Candidate {
+                largest,
+                others: (start, options.others.len() as u32),
+                xor,
+                valued: keys.len() == 1,
+            });
         }
         self.scratch.push(parts);
+        self.key_scratch.push(keys);
+        if found {
+            return true;
+        }
         // Cheapest first: the smallest largest region, then the fewest regions left to value.
+        let others = &options.others;
         let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
-        searched.sort_unstable_by(|a, b| {
+        options.searched.sort_unstable_by(|a, b| {
             (
                 key_cells(a.largest),
                 a.others.1 - a.others.0,
@@ -266,17 +312,16 @@ impl Solver {
                 ))
                 .then_with(|| slice(a).cmp(slice(b)))
         });
-        searched.dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b));
-        Options {
-            whole,
-            searched,
-            others,
-        }
+        options
+            .searched
+            .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b));
+        options.sorted = true;
+        false
     }
 
     /// Whether some option is worth `k`.
     fn option_worth(&mut self, options: &mut Options, k: u32) -> bool {
-        if k < 128 && options.whole >> k & 1 == 1 {
+        if self.generate_until(options, k) {
             return true;
         }
         self.nodes += 1;
@@ -380,6 +425,19 @@ impl Solver {
         true
     }
 
+    /// The value of the small region `part` of an `h` × `w` layout: looked up in the endgame
+    /// table under its key as it lies, else under its canonical key (computed when missing),
+    /// and then kept under both.
+    fn small_value(&mut self, part: u128, h: usize, w: usize) -> u32 {
+        let boxed = split(boxed_key(part, h, w));
+        if let Some(&value) = self.endgame.get(&boxed) {
+            return u32::from(value);
+        }
+        let value = self.endgame_value(canonical_key(part, h, w));
+        self.endgame.insert(boxed, value as u8);
+        value
+    }
+
     /// The value of a small region by plain mex, kept in the endgame table.
     fn endgame_value(&mut self, key: Key) -> u32 {
         if let Some(&value) = self.endgame.get(&split(key)) {
@@ -388,21 +446,25 @@ impl Solver {
         let region = Region::of_key(key);
         let (horizontal, vertical) = region.domino_starts();
         let mut present = 0u128;
-        let mut parts = Vec::new();
+        let mut parts = self.scratch.pop().unwrap_or_default();
         for (mut starts, step) in [(horizontal, 1), (vertical, region.w)] {
             while starts != 0 {
                 let cell = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
                 let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
                 components(rest, region.h, region.w, &mut parts);
-                let value = parts
-                    .clone()
-                    .into_iter()
-                    .map(|p| self.endgame_value(canonical_key(p, region.h, region.w)))
-                    .fold(0, |sum, v| sum ^ v);
+                let mut value = 0;
+                for &part in parts.iter() {
+                    value ^= match part.count_ones() {
+                        1 => 0,
+                        2 | 3 => 1,
+                        _ => self.small_value(part, region.h, region.w),
+                    };
+                }
                 present |= 1u128 << value.min(127);
             }
         }
+        self.scratch.push(parts);
         let value = (!present).trailing_zeros();
         self.endgame.insert(split(key), value as u8);
         value
