@@ -101,12 +101,27 @@ pub struct Solver {
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
     key_scratch: Vec<Vec<Key>>,
+    /// The small regions valued last, by their key as they lie (a cache in front of the endgame
+    /// table; key 0 is no region).
+    recent: Vec<(Key, u8)>,
+    /// Regions of at most this many cells go to the endgame table ([`ENDGAME_CELLS`]; fewer in
+    /// the tests, so that the searches are checked on small boards).
+    endgame_cells: u32,
 }
 
 impl Default for Solver {
     fn default() -> Self {
         Solver::new()
     }
+}
+
+/// How many small regions the cache of recent ones holds (a power of two).
+const RECENT_SLOTS: usize = 1 << 16;
+
+/// Where the small region `key` goes in the cache of recent ones.
+fn recent_slot(key: Key) -> usize {
+    let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 100) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> 48) as usize & (RECENT_SLOTS - 1)
 }
 
 fn split(key: Key) -> [u64; 2] {
@@ -124,6 +139,18 @@ impl Solver {
             progress: None,
             scratch: Vec::new(),
             key_scratch: Vec::new(),
+            recent: vec![(0, 0); RECENT_SLOTS],
+            endgame_cells: ENDGAME_CELLS,
+        }
+    }
+
+    /// An empty solver whose endgame table takes only regions of at most `cells` cells (the
+    /// tests check the outcome searches on small boards this way).
+    #[cfg(test)]
+    pub(crate) fn with_endgame_cells(cells: u32) -> Solver {
+        Solver {
+            endgame_cells: cells,
+            ..Solver::new()
         }
     }
 
@@ -203,7 +230,7 @@ impl Solver {
         for &key in keys.iter().skip(1) {
             others ^= self.value(key);
         }
-        if key_cells(keys[0]) <= ENDGAME_CELLS {
+        if key_cells(keys[0]) <= self.endgame_cells {
             return (None, others ^ self.endgame_value(keys[0]));
         }
         (Some(keys[0]), others)
@@ -257,7 +284,7 @@ impl Solver {
                 match part.count_ones() {
                     1 => {}
                     2 | 3 => xor ^= 1,
-                    cells if cells <= ENDGAME_CELLS => {
+                    cells if cells <= self.endgame_cells => {
                         xor ^= self.small_value(part, region.h, region.w);
                     }
                     _ => keys.push(canonical_key(part, region.h, region.w)),
@@ -273,7 +300,7 @@ impl Solver {
             keys.swap(0, largest);
             let largest = keys[0];
             if keys.len() == 1
-                && let Some(exact) = self.known(largest).exact()
+                && let Some(exact) = self.exact_or_mirrored(largest)
             {
                 let value = u32::from(exact) ^ xor;
                 options.whole |= 1u128 << value.min(127);
@@ -351,7 +378,7 @@ impl Solver {
     /// The nimber of one region.
     pub(crate) fn value(&mut self, key: Key) -> u32 {
         let cells = key_cells(key);
-        if cells <= ENDGAME_CELLS {
+        if cells <= self.endgame_cells {
             return self.endgame_value(key);
         }
         if let Some(exact) = self.known(key).exact() {
@@ -386,7 +413,7 @@ impl Solver {
         if k > cells / 2 {
             return false;
         }
-        if cells <= ENDGAME_CELLS {
+        if cells <= self.endgame_cells {
             return self.endgame_value(key) == k;
         }
         let known = self.known(key);
@@ -429,12 +456,21 @@ impl Solver {
     /// table under its key as it lies, else under its canonical key (computed when missing),
     /// and then kept under both.
     fn small_value(&mut self, part: u128, h: usize, w: usize) -> u32 {
-        let boxed = split(boxed_key(part, h, w));
-        if let Some(&value) = self.endgame.get(&boxed) {
-            return u32::from(value);
+        let key = boxed_key(part, h, w);
+        let slot = recent_slot(key);
+        if self.recent[slot].0 == key {
+            return u32::from(self.recent[slot].1);
         }
-        let value = self.endgame_value(canonical_key(part, h, w));
-        self.endgame.insert(boxed, value as u8);
+        let boxed = split(key);
+        let value = match self.endgame.get(&boxed) {
+            Some(&value) => u32::from(value),
+            None => {
+                let value = self.endgame_value(canonical_key(part, h, w));
+                self.endgame.insert(boxed, value as u8);
+                value
+            }
+        };
+        self.recent[slot] = (key, value as u8);
         value
     }
 
@@ -468,6 +504,19 @@ impl Solver {
         let value = (!present).trailing_zeros();
         self.endgame.insert(split(key), value as u8);
         value
+    }
+
+    /// The value of a region when the table has it, or when the mirror rule gives it (0).
+    fn exact_or_mirrored(&mut self, key: Key) -> Option<u8> {
+        let known = self.known(key);
+        if let Some(exact) = known.exact() {
+            return Some(exact);
+        }
+        if !known.excludes(0) && mirror_lost(&Region::of_key(key)) {
+            self.record_exact(key, 0);
+            return Some(0);
+        }
+        None
     }
 
     fn known(&self, key: Key) -> Known {
