@@ -13,15 +13,32 @@
 //!   `is_value(largest, k ⊕ the others)`. Options that are congruent (the same multiset of
 //!   canonical regions, from R's own symmetries) are asked once.
 //!
+//! How the options are asked (each rule only changes the order of the work or skips work whose
+//! answer is already known, so values stay exact):
+//!
+//! * **Generated one at a time.** The options of a region are generated lazily, the domino
+//!   nearest the middle of the region's box first, until one valued whole (all its regions small,
+//!   in the table, or lost by the mirror rule) is worth the k asked: R + *k then has a move to a
+//!   P-position and the rest are never generated. Only when none is do the remaining options get
+//!   searched, the smallest largest region first (an outcome search on a smaller region is
+//!   cheaper); on 4 × 9 and 3 × 13 this order needed 1.4 to 3 times fewer searches than
+//!   the largest first or the smallest target first. The middle first finds the answer of the
+//!   mirror strategy (a central domino, then the image of every move) early.
+//! * **The mirror rule on options.** An option whose one large region is its own image under a
+//!   half turn or a mirror with no fixed cell and no domino onto itself is worth the nim-sum of
+//!   its small regions at once (that region is 0: see [`mirror_lost`]); the region is recorded.
+//! * **Small regions as they lie.** A region of at most [`ENDGAME_CELLS`] cells is looked up
+//!   first under its key as it lies (cut to its box, not turned), in a cache of recent ones and
+//!   then in the endgame table, which keeps each under that key as well as the canonical one:
+//!   the eight images have one value, so any of their keys may hold it.
+//!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions; when full it is
 //! emptied and the search goes on (values stay exact; only time is lost). Regions of at most
 //! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
 //! endgame table, never emptied.
 
-use super::region::{
-    Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost,
-};
+use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -75,6 +92,44 @@ struct Candidate {
     valued: bool,
 }
 
+/// The domino not yet generated nearest the middle of the region's box (by cell index: the
+/// middle row first), taken out of `options`: its first cell and the step to its second.
+fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
+    // Doubled positions: a domino's middle against the box's middle.
+    let middle = region.h * region.w - 1;
+    let mut best = (usize::MAX, 0, 0, false);
+    for (starts, step, vertical) in [
+        (options.horizontal, 1, false),
+        (options.vertical, region.w, true),
+    ] {
+        if starts == 0 {
+            continue;
+        }
+        let split = (middle / 2).min(127);
+        let above = starts & !((1u128 << split) - 1);
+        let below = starts & ((1u128 << split) - 1);
+        for cell in [
+            (above != 0).then(|| above.trailing_zeros() as usize),
+            (below != 0).then(|| 127 - below.leading_zeros() as usize),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let distance = (2 * cell + step).abs_diff(middle);
+            if distance < best.0 {
+                best = (distance, cell, step, vertical);
+            }
+        }
+    }
+    let (_, cell, step, vertical) = best;
+    if vertical {
+        options.vertical &= !(1u128 << cell);
+    } else {
+        options.horizontal &= !(1u128 << cell);
+    }
+    (cell, step)
+}
+
 /// Removes the regions that come in pairs (A + A = 0).
 fn cancel_pairs(keys: &mut Vec<Key>) {
     keys.sort_unstable();
@@ -120,7 +175,8 @@ const RECENT_SLOTS: usize = 1 << 16;
 
 /// Where the small region `key` goes in the cache of recent ones.
 fn recent_slot(key: Key) -> usize {
-    let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 100) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mixed =
+        (key as u64 ^ (key >> 64) as u64 ^ (key >> 100) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (mixed >> 48) as usize & (RECENT_SLOTS - 1)
 }
 
@@ -265,15 +321,7 @@ impl Solver {
         let mut keys = self.key_scratch.pop().unwrap_or_default();
         let mut found = false;
         while !found && (options.horizontal | options.vertical) != 0 {
-            let (cell, step) = if options.horizontal != 0 {
-                let cell = options.horizontal.trailing_zeros() as usize;
-                options.horizontal &= options.horizontal - 1;
-                (cell, 1)
-            } else {
-                let cell = options.vertical.trailing_zeros() as usize;
-                options.vertical &= options.vertical - 1;
-                (cell, region.w)
-            };
+            let (cell, step) = next_from_centre(options, &region);
             let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
             components(rest, region.h, region.w, &mut parts);
             keys.clear();

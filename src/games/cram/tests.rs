@@ -193,7 +193,11 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
                 })
                 .min()
                 .unwrap();
-            assert_eq!(canonical_key(pattern, h, w), least, "{pattern:b} in {h}x{w}");
+            assert_eq!(
+                canonical_key(pattern, h, w),
+                least,
+                "{pattern:b} in {h}x{w}"
+            );
         }
     }
     // Free polyominoes-with-holes up to symmetry are fewer than the patterns, and the trominoes
