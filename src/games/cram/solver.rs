@@ -20,10 +20,13 @@
 //!   nearest the middle of the region's box first, until one valued whole (all its regions small,
 //!   in the table, or lost by the mirror rule) is worth the k asked: R + *k then has a move to a
 //!   P-position and the rest are never generated. Only when none is do the remaining options get
-//!   searched, the smallest largest region first (an outcome search on a smaller region is
-//!   cheaper); on 4 × 9 and 3 × 13 this order needed 1.4 to 3 times fewer searches than
-//!   the largest first or the smallest target first. The middle first finds the answer of the
-//!   mirror strategy (a central domino, then the image of every move) early.
+//!   searched, the one whose largest region has room for the fewest dominoes first (a region
+//!   with few moves is more often lost for the player to move, and cheaper to search), then the
+//!   smallest largest region. Measured by the searches made: this order needs 1.5 to 2.5 times
+//!   fewer than the smallest largest region first (4 × 9: 57,000 against 145,000), which itself
+//!   needs 1.4 to 3 times fewer than the largest first or the smallest target first. The middle
+//!   first finds the answer of the mirror strategy (a central domino, then the image of every
+//!   move) early.
 //! * **The mirror rule on options.** An option whose one large region is its own image under a
 //!   half turn or a mirror with no fixed cell and no domino onto itself is worth the nim-sum of
 //!   its small regions at once (that region is 0: see [`mirror_lost`]); the region is recorded.
@@ -89,6 +92,8 @@ struct Candidate {
     others: (u32, u32),
     /// The nim-sum of its small regions, and of the others once `valued`.
     xor: u32,
+    /// How many dominoes fit in its largest region (the search tries the fewest first).
+    mobility: u32,
     valued: bool,
 }
 
@@ -357,8 +362,10 @@ impl Solver {
             }
             let start = options.others.len() as u32;
             options.others.extend_from_slice(&keys[1..]);
+            let (horizontal, vertical) = Region::of_key(largest).domino_starts();
             options.searched.push(Candidate {
                 largest,
+                mobility: horizontal.count_ones() + vertical.count_ones(),
                 others: (start, options.others.len() as u32),
                 xor,
                 valued: keys.len() == 1,
@@ -369,17 +376,20 @@ impl Solver {
         if found {
             return true;
         }
-        // Cheapest first: the smallest largest region, then the fewest regions left to value.
+        // The fewest dominoes in the largest region first, then the smallest largest region,
+        // then the fewest regions left to value.
         let others = &options.others;
         let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
         options.searched.sort_unstable_by(|a, b| {
             (
+                a.mobility,
                 key_cells(a.largest),
                 a.others.1 - a.others.0,
                 a.largest,
                 a.xor,
             )
                 .cmp(&(
+                    b.mobility,
                     key_cells(b.largest),
                     b.others.1 - b.others.0,
                     b.largest,
