@@ -296,6 +296,7 @@ fn only_the_embedded_page_is_served() {
         "/app.js",
         "/coins.js",
         "/classic.js",
+        "/grids.js",
         "/style.css",
         "/favicon.svg",
     ] {
@@ -948,4 +949,35 @@ fn compound_refusals() {
             "--remoteness"
         ])
     );
+}
+
+/// A large Cram board passes the time limit and is abandoned; while its solve still runs on its
+/// thread (the Cram solver cannot be interrupted), small Cram boards are answered at once, by a
+/// solver of their own, exactly as `grundy analyze --json` prints them, and the other games too.
+#[test]
+fn small_cram_boards_answer_while_a_large_one_is_solved() {
+    let server = Server::start(&["--time-limit", "1"]);
+    let answer = server.post(
+        "/api/moves",
+        &json!({"game": "cram", "position": "5x7", "limit": 400}),
+    );
+    assert_eq!(answer.status, 503, "{}", answer.text());
+    assert!(answer.error().contains("time limit"), "{}", answer.text());
+    // More requests than the server has slots: none waits for the large board.
+    for position in [
+        "2x3", "3x4", "..#/...", "4x4", "2x3", "3x3", "1x5", "2x2", "4x3",
+    ] {
+        let answer = server.post(
+            "/api/analyze",
+            &json!({"game": "cram", "position": position}),
+        );
+        assert_eq!(answer.status, 200, "{position}: {}", answer.text());
+        assert_eq!(
+            answer.body,
+            cli_answer(&["analyze", "cram", position, "--json"]).unwrap(),
+            "{position}"
+        );
+    }
+    let answer = server.post("/api/moves", &json!({"game": "kayles", "position": "3 4"}));
+    assert_eq!(answer.status, 200, "{}", answer.text());
 }

@@ -9,7 +9,9 @@
 //! compounds: conjunctive Kayles `3 4` with the command line's winning moves, deciding number and
 //! "wins in N" labels, misère play with a compound refused, a conjunctive game won against the
 //! computer. The classic boards (Wythoff, Chomp, Green Hackenbush, Staircase Nim): their gallery
-//! cards, what each click plays, their moves on random positions, games won by clicking.
+//! cards, what each click plays, their moves on random positions, games won by clicking. The grid
+//! boards (Cram, Node and Arc Kayles on a grid): their winning moves against `grundy analyze`, a
+//! move clicked and the computer's reply drawn, undo, games won by clicking.
 //!
 //! Without Chromium this test fails with the install hint: it never skips.
 
@@ -2105,6 +2107,212 @@ fn classic_boards_in_headless_chromium() {
         win_on_the_board(client, server, "chomp", Start::Typed("4,3,1 2")).await?;
         win_on_the_board(client, server, "hackenbush", Start::Typed(position)).await?;
         win_on_the_board(client, server, "staircase", Start::Typed("3 0 2 5")).await?;
+        Ok(())
+    });
+}
+
+/// The winning moves `grundy analyze GAME POSITION --json` lists, sorted.
+fn analyzed_winning_moves(game: &str, position: &str) -> TestResult<Vec<String>> {
+    let report = cli_json(&["analyze", game, position, "--json"])?;
+    let mut moves: Vec<String> = report["winning_moves"]
+        .as_array()
+        .ok_or("winning moves")?
+        .iter()
+        .map(|m| m["move"].as_str().unwrap_or_default().to_string())
+        .collect();
+    moves.sort();
+    Ok(moves)
+}
+
+/// The moves the board shows as winning, sorted.
+fn board_winning_moves(board: &BTreeMap<String, BoardMove>) -> Vec<String> {
+    board
+        .iter()
+        .filter(|(_, found)| found.value == "winning")
+        .map(|(notation, _)| notation.clone())
+        .collect()
+}
+
+/// Dispatches `mouseenter` (`on`) or `mouseleave` to the board element `selector`.
+async fn hover(client: &Client, selector: &str, on: bool) -> TestResult {
+    let event = if on { "mouseenter" } else { "mouseleave" };
+    client
+        .execute(
+            &format!(
+                "document.querySelector({}).dispatchEvent(new MouseEvent('{event}'))",
+                json!(format!("#board {selector}"))
+            ),
+            vec![],
+        )
+        .await?;
+    Ok(())
+}
+
+/// Starts a game against the computer from the position shown (I move first), plays `notation`
+/// by clicking its board element, and waits for the computer's reply and my next turn (or the
+/// end). Returns the computer's move.
+async fn play_and_reply(client: &Client, notation: &str) -> TestResult<String> {
+    client.find(Locator::Id("new-game")).await?.click().await?;
+    assert!(my_turn(client).await?);
+    click_board_move(client, &[], notation).await?;
+    until(client, "page.history.length === 3").await?;
+    my_turn(client).await?;
+    let reply = js(client, "page.history[2].move").await?;
+    Ok(reply.as_str().unwrap_or_default().to_string())
+}
+
+/// The boards on a grid (grids.js): Cram's cells with a handle across each domino's two cells,
+/// and Node Kayles and Arc Kayles on the grid graph. On small boards each shows exactly the
+/// moves of `/api/moves` coloured by their values, its winning moves are those `grundy analyze`
+/// prints, a click plays the move and the computer's reply shows on the board (Cram's dominoes,
+/// yours and the computer's; the vertices gone), undo takes them back, and whole games are won by
+/// clicking. The queens graph, which has no grid board, is played with the move buttons.
+#[test]
+fn grid_boards_in_headless_chromium() {
+    in_chromium("grids", |client, url, server| async move {
+        let client = &client;
+        let server = &*server;
+        client.goto(&url).await?;
+        until(
+            client,
+            "document.querySelectorAll('#gallery button.card').length > 0",
+        )
+        .await?;
+
+        // The gallery's grid cards set the whole 3x4 grid up on its board.
+        for game in ["node-kayles:grid:3x4", "arc-kayles:grid:3x4"] {
+            client
+                .find(Locator::Css(&format!(
+                    "#gallery button.card[data-spelling=\"{game}\"]"
+                )))
+                .await?
+                .click()
+                .await?;
+            until(
+                client,
+                &format!(
+                    "document.getElementById('game-name').textContent === {} && \
+                     document.getElementById('position').value === 'all' && \
+                     document.getElementById('board').dataset.drawn === 'true'",
+                    json!(game)
+                ),
+            )
+            .await?;
+            check_board(client, server, game, true).await?;
+        }
+
+        // Cram 2x3: seven dominoes, the three vertical ones winning, as `analyze` says.
+        show(client, "cram", "2x3").await?;
+        let board = check_board(client, server, "cram", true).await?;
+        assert_eq!(board.len(), 7);
+        assert_eq!(
+            board_winning_moves(&board),
+            analyzed_winning_moves("cram", "2x3")?
+        );
+        assert_eq!(count_on_board(client, ".cram-handle").await?, 7);
+        assert_eq!(count_on_board(client, ".cram-cell").await?, 6);
+        // A handle shades its two cells on the pointer.
+        hover(client, ".cram-handle[data-move=\"1,2h\"]", true).await?;
+        assert_eq!(count_on_board(client, ".covering").await?, 2);
+        hover(client, ".cram-handle[data-move=\"1,2h\"]", false).await?;
+        assert_eq!(count_on_board(client, ".covering").await?, 0);
+        // A cell, then a neighbour: cell 1,1 selected, cell 2,1 places the winning 1,1v.
+        pick(client, "cell:1,1").await?;
+        assert_eq!(
+            board_move_at(client, ".cram-cell[data-cell=\"2,1\"]").await?,
+            ("1,1v".to_string(), "winning".to_string())
+        );
+        assert_eq!(
+            board_move_at(client, ".cram-cell[data-cell=\"1,2\"]").await?,
+            ("1,1h".to_string(), "losing".to_string())
+        );
+        pick(client, "cell:1,1").await?;
+        assert_eq!(count_on_board(client, ".cram-cell.target").await?, 0);
+        // A drawn board: blocked cells are grey and take no domino.
+        show(client, "cram", "..#/...").await?;
+        check_board(client, server, "cram", true).await?;
+        assert_eq!(count_on_board(client, ".cram-cell.filled").await?, 1);
+        assert_eq!(
+            board_winning_moves(&explore_board(client).await?),
+            analyzed_winning_moves("cram", "..#/...")?
+        );
+
+        // A move by clicking, the computer's reply: both dominoes on the board, mine apart.
+        show(client, "cram", "2x3").await?;
+        let reply = play_and_reply(client, "1,1v").await?;
+        let position = shown_position(client).await?;
+        assert_eq!(position.matches('#').count(), 4, "{position}");
+        let mine = client.find(Locator::Css("#board .domino.by-human")).await?;
+        assert_eq!(mine.attr("data-domino").await?.as_deref(), Some("1,1v"));
+        let theirs = client
+            .find(Locator::Css("#board .domino.by-computer"))
+            .await?;
+        assert_eq!(theirs.attr("data-domino").await?, Some(reply.clone()));
+        assert_eq!(count_on_board(client, ".cram-cell.filled").await?, 4);
+        check_board(client, server, "cram", true).await?;
+        board_screenshot(client, "cram").await?;
+        // Undo goes back to my turn at the start: no domino left on the board.
+        client.find(Locator::Id("undo")).await?.click().await?;
+        until(client, "page.index === 0").await?;
+        assert_eq!(count_on_board(client, ".domino").await?, 0);
+        client.find(Locator::Id("stop-game")).await?.click().await?;
+
+        // Node Kayles on the 2x3 grid: vertices 2 and 5 win, as `analyze` says; vertex 2 takes
+        // 1, 3 and 5 with it (shaded on the pointer).
+        let node = "node-kayles:grid:2x3";
+        show(client, node, "all").await?;
+        let board = check_board(client, server, node, true).await?;
+        assert_eq!(board.len(), 6);
+        assert_eq!(
+            board_winning_moves(&board),
+            analyzed_winning_moves(node, "all")?
+        );
+        hover(client, ".kg-vertex[data-vertex=\"2\"]", true).await?;
+        assert_eq!(count_on_board(client, ".kg-vertex.taken").await?, 3);
+        hover(client, ".kg-vertex[data-vertex=\"2\"]", false).await?;
+        assert_eq!(count_on_board(client, ".taken").await?, 0);
+        board_screenshot(client, "node-kayles").await?;
+        // Vertex 2 by clicking, then the computer's reply: the vertices gone are small dots.
+        play_and_reply(client, "2").await?;
+        let position = shown_position(client).await?;
+        let gone = position.split_whitespace().skip(1).count();
+        assert!(gone >= 5, "{position}");
+        assert_eq!(count_on_board(client, ".kg-vertex.gone").await?, gone);
+        client.find(Locator::Id("stop-game")).await?.click().await?;
+
+        // Arc Kayles on the 2x3 grid: seven edges, the three vertical ones winning.
+        let arc = "arc-kayles:grid:2x3";
+        show(client, arc, "all").await?;
+        let board = check_board(client, server, arc, true).await?;
+        assert_eq!(board.len(), 7);
+        assert_eq!(
+            board_winning_moves(&board),
+            analyzed_winning_moves(arc, "all")?
+        );
+        hover(client, ".kg-edge[data-move=\"1-2\"]", true).await?;
+        // Edges 1-4, 2-3 and 2-5 go with 1-2.
+        assert_eq!(count_on_board(client, ".kg-edge.taken").await?, 3);
+        hover(client, ".kg-edge[data-move=\"1-2\"]", false).await?;
+        show(client, arc, "all -2").await?;
+        check_board(client, server, arc, true).await?;
+        board_screenshot(client, "arc-kayles").await?;
+
+        // The queens graph has no grid board: its moves are buttons.
+        load(client, "node-kayles:queens:4").await?;
+        until(
+            client,
+            "document.getElementById('board').dataset.drawn === 'false' && \
+             document.querySelectorAll('#moves button.move').length > 0",
+        )
+        .await?;
+        assert!(text_of(client, "board-hint").await?.contains("no board"));
+
+        // Whole games won by clicking the board.
+        client.execute("window.scrollTo(0, 0)", vec![]).await?;
+        win_on_the_board(client, server, "cram", Start::Typed("2x3")).await?;
+        win_on_the_board(client, server, "cram", Start::Typed("3x4")).await?;
+        win_on_the_board(client, server, node, Start::Typed("all")).await?;
+        win_on_the_board(client, server, arc, Start::Typed("all")).await?;
         Ok(())
     });
 }

@@ -16,8 +16,11 @@ Examples:
 /// Reads the JSON of `grundy table CODE --misere --json` (an octal code) and verifies: the
 /// presentation defines a commutative monoid of the stated order, the P-portion and Φ are
 /// elements, every position of heaps ≤ N is a misère P-position exactly when its image is in
-/// P, the quotient is reduced, and for a solved quotient the periodicity theorem's conditions.
-/// Exit status 1 on a failure (named), 2 on input that is not such a report.
+/// P, the quotient is reduced, and for a solved quotient the periodicity theorem's conditions;
+/// for a heap that did not settle, that its last candidate decides the positions with fewer
+/// heaps of it than `decided_below`, and the lower bounds claimed from them (recounted).
+/// Exit status 1 on a failure (named) or a check past the limits, 2 on input that is not such
+/// a report.
 #[derive(Args)]
 #[command(after_help = EXAMPLES)]
 pub struct CheckArgs {

@@ -82,11 +82,12 @@ use super::bitset::Bits;
 use super::candidate::{
     LeastReps, MinimalSets, Pretension, Transitions, candidate_too_large, position_text,
 };
-use super::certificate::{Checked, Unsettled, certify};
+use super::certificate::{Checked, LastCandidate, Unsettled, certify};
 use super::error::MisereError;
 use super::limits::Budget;
 use super::monoid::{Element, Monoid};
 use super::options::HeapOptions;
+use super::presentation::present;
 
 pub use super::candidate::precedes;
 pub use super::limits::{DEFAULT_MAX_CANDIDATES, DEFAULT_MAX_ORDER, Limits, Note};
@@ -462,7 +463,40 @@ impl Construction {
             }
             met.len()
         };
-        certify(&checked, n, last.tried, &known)
+        let describe = || {
+            let candidate = &last.candidate;
+            let reps = &last.reps;
+            let phi: Vec<Element> = (0..=n).map(|h| candidate.phi(h)).collect();
+            // x·y: y's least position applied to x one heap at a time.
+            let multiply = |x: Element, y: Element| {
+                let mut product = x;
+                let mut at = y;
+                while at != 0 {
+                    product = candidate.times_heap(product, reps.heap[at as usize]);
+                    at = reps.parent[at as usize];
+                }
+                product
+            };
+            let presentation = present(candidate.order(), &phi, &multiply);
+            let name = |e: Element| presentation.names[e as usize].clone();
+            let p_portion: Vec<String> = (0..candidate.order() as Element)
+                .filter(|&e| candidate.lost[e as usize])
+                .map(name)
+                .collect();
+            LastCandidate {
+                order: candidate.order(),
+                p_size: p_portion.len(),
+                p_portion,
+                presentation: presentation.to_string(),
+                generators: presentation
+                    .generators
+                    .iter()
+                    .map(|(g, heap, _)| (g.clone(), *heap))
+                    .collect(),
+                pretending_function: phi.iter().map(|&e| name(e)).collect(),
+            }
+        };
+        certify(&checked, n, last.tried, &known, &describe)
     }
 
     /// Φ(n) = x, an element of the current quotient.

@@ -36,12 +36,13 @@ mod limits;
 pub mod monoid;
 mod options;
 pub mod periodicity;
+mod presentation;
 pub mod quotient;
 pub mod search;
 pub mod table;
 pub mod tame;
 
-pub use certificate::Unsettled;
+pub use certificate::{LastCandidate, Unsettled};
 pub use error::MisereError;
 pub use game::{Misere, MisereTheory};
 pub use genus::{GenusSearch, GenusTable};

@@ -39,7 +39,8 @@ use super::error::MisereError;
 use super::monoid::Element;
 use super::options::HeapOptions;
 use super::periodicity::{self, Solution};
-use std::fmt;
+pub use super::presentation::Presentation;
+use super::presentation::present;
 
 /// The misère quotient of the positions whose heaps are at most [`MisereQuotient::heaps`] —
 /// or, once [`MisereQuotient::solved`], of every position.
@@ -222,156 +223,10 @@ impl MisereQuotient {
     }
 }
 
-/// A quotient's presentation: generators, the names of its elements and the relations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Presentation {
-    /// Each generator: its name (`a`, `b`, …), the first heap whose element it is, the element.
-    pub generators: Vec<(String, u64, Element)>,
-    /// The name of each element: its least monomial in the generators (`1`, `a`, `b^2`, `ab`).
-    pub names: Vec<String>,
-    /// The relations `monomial = name`, least monomials first.
-    pub relations: Vec<(String, String)>,
-}
-
-impl fmt::Display for Presentation {
-    /// `<a, b | a^2 = 1, b^3 = b>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let generators: Vec<&str> = self.generators.iter().map(|(n, _, _)| n.as_str()).collect();
-        let relations: Vec<String> = self
-            .relations
-            .iter()
-            .map(|(left, right)| format!("{left} = {right}"))
-            .collect();
-        write!(f, "<{}", generators.join(", "))?;
-        if !relations.is_empty() {
-            write!(f, " | {}", relations.join(", "))?;
-        }
-        f.write_str(">")
-    }
-}
-
-/// The name of generator `index`: a … z, then g26, g27, ….
-fn generator_name(index: usize) -> String {
-    match u8::try_from(index) {
-        Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
-        _ => format!("g{index}"),
-    }
-}
-
-fn monomial_name(exponents: &[u32]) -> String {
-    let mut name = String::new();
-    for (index, &power) in exponents.iter().enumerate() {
-        if power == 0 {
-            continue;
-        }
-        name.push_str(&generator_name(index));
-        if power > 1 {
-            name.push_str(&format!("^{power}"));
-        }
-    }
-    if name.is_empty() {
-        "1".to_string()
-    } else {
-        name
-    }
-}
-
 impl MisereQuotient {
     /// The presentation: generators in the order heaps introduce them, names, relations.
     pub fn presentation(&self) -> Presentation {
-        // Generators: a heap whose element is not in the submonoid of the earlier generators.
-        let mut generators: Vec<(String, u64, Element)> = Vec::new();
-        let mut generated: Vec<bool> = vec![false; self.order()];
-        generated[0] = true;
-        for (heap, &e) in self.phi_list().iter().enumerate().skip(1) {
-            if generated[e as usize] {
-                continue;
-            }
-            generators.push((generator_name(generators.len()), heap as u64, e));
-            // Close the generated submonoid under the new generator.
-            let mut queue: Vec<Element> = (0..self.order() as Element)
-                .filter(|&x| generated[x as usize])
-                .collect();
-            while let Some(x) = queue.pop() {
-                for &(_, _, g) in &generators {
-                    let y = self.multiply(x, g);
-                    if !generated[y as usize] {
-                        generated[y as usize] = true;
-                        queue.push(y);
-                    }
-                }
-            }
-        }
-        let k = generators.len();
-        // Names by degree: the candidates of degree d are the names of degree d − 1 times a
-        // generator; in graded lexicographic order (a before b, higher powers of earlier
-        // generators first), the first monomial of each element is its name.
-        let mut names: Vec<Option<Vec<u32>>> = vec![None; self.order()];
-        names[0] = Some(vec![0; k]);
-        let mut layer: Vec<(Vec<u32>, Element)> = vec![(vec![0; k], 0)];
-        let mut relations: Vec<(Vec<u32>, Element)> = Vec::new();
-        while !layer.is_empty() {
-            let mut candidates: Vec<(Vec<u32>, Element)> = Vec::new();
-            for (monomial, e) in &layer {
-                for (g, &(_, _, element)) in generators.iter().enumerate() {
-                    let mut next = monomial.clone();
-                    next[g] += 1;
-                    candidates.push((next, self.multiply(*e, element)));
-                }
-            }
-            // Graded lex: larger exponent of an earlier generator first.
-            candidates.sort_by(|x, y| y.0.cmp(&x.0));
-            candidates.dedup_by(|x, y| x.0 == y.0);
-            let is_name = |names: &[Option<Vec<u32>>], monomial: &[u32], e: Element| {
-                names[e as usize].as_deref() == Some(monomial)
-            };
-            let mut next_layer = Vec::new();
-            for (monomial, e) in candidates {
-                if names[e as usize].is_none() {
-                    names[e as usize] = Some(monomial.clone());
-                    next_layer.push((monomial, e));
-                    continue;
-                }
-                // A relation when every divisor by one generator is a name.
-                let minimal = (0..k).filter(|&g| monomial[g] > 0).all(|g| {
-                    let mut divisor = monomial.clone();
-                    divisor[g] -= 1;
-                    let element = self.element_of_monomial(&divisor, &generators);
-                    is_name(&names, &divisor, element)
-                });
-                if minimal {
-                    relations.push((monomial, e));
-                }
-            }
-            layer = next_layer;
-        }
-        let names: Vec<String> = names
-            .iter()
-            .map(|name| monomial_name(name.as_deref().unwrap_or(&[])))
-            .collect();
-        let relations = relations
-            .into_iter()
-            .map(|(monomial, e)| (monomial_name(&monomial), names[e as usize].clone()))
-            .collect();
-        Presentation {
-            generators,
-            names,
-            relations,
-        }
-    }
-
-    fn element_of_monomial(
-        &self,
-        monomial: &[u32],
-        generators: &[(String, u64, Element)],
-    ) -> Element {
-        let mut e = 0;
-        for (g, &power) in monomial.iter().enumerate() {
-            for _ in 0..power {
-                e = self.multiply(e, generators[g].2);
-            }
-        }
-        e
+        present(self.order(), &self.phi_list(), &|x, y| self.multiply(x, y))
     }
 
     /// Every move of the position `heaps` (ascending) that leaves a lost position, as (index of

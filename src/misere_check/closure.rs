@@ -16,8 +16,26 @@
 //!
 //! and G + h is terminal iff G is and h has no option. So the reachable states
 //! (Φ(G), D(G), terminal) — finitely many, reached from the empty position by adding heaps
-//! 0..=N — decide (C) for every position: the checker visits them all and checks (C) at each,
-//! naming a failing position (as heaps) if one fails.
+//! 0..=N — decide (C) for every position: the checker checks (C) at each, naming a failing
+//! position (as heaps) if one fails.
+//!
+//! **Which states are visited.** The ⇒ half of (C) at G = Y + h with a move in h is a
+//! condition on the pair (Φ(Y), h) alone: y·Φ(h) ∈ P ⇒ y·T(h) ∩ P = ∅ for every y (Φ is onto,
+//! so every y is some Φ(Y)); it is checked on the pairs (y, kind of heap), each once. What
+//! remains needs the states: a terminal G with Φ(G) ∈ P, or Φ(G) ∉ P for a G with moves and
+//! 1 ∉ D(G). Say (x, t, D′) *covers* (x, t, D) when D′ ⊆ D. The successor formula is monotone
+//! in D for fixed Φ(G), so the successors of a covering state by each heap cover those of the
+//! covered one; and a failure at a covered state is a failure at the state covering it (it
+//! needs 1 ∉ D, or does not depend on D). So only the states no earlier state covers are
+//! followed: every failure is still found, and the states followed are an antichain-like
+//! handful per (x, t) instead of one per distinct D. Without this, quotients with far more
+//! heaps than elements (0.56 to heap 300: order 66 but 287 kinds of heap, each adding its own
+//! option images to D) reach more than 2^20 distinct states; with it, 198 (415 to heap 1000).
+//!
+//! **A region** ([`Region`], for the lower bounds of an unsettled heap n, module `bounds`):
+//! the positions with at most m heaps of one kind. The pairs are then (y, h) with y the image
+//! of a position that leaves room for h, and the states carry c(G), the heaps of that kind; a
+//! state with the same x and t, c no larger and D no larger covers another.
 //!
 //! **Reduced.** The quotient of a set A of positions (Plambeck and Siegel, §3) is A modulo
 //! indistinguishability: G ≡ H when G + X and H + X have the same misère outcome for every X
@@ -30,12 +48,16 @@
 //! generator is Φ of the heap stated for it.
 
 use super::monoid::{Element, Monoid};
+use super::octal::Code;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most states the closure check visits (each holds |Q| bits).
 pub(crate) const MOST_STATES: usize = 1 << 18;
 /// The most bits of all states together.
 const MOST_STATE_BITS: usize = 1 << 33;
+/// The most steps of work (an element tested while building a state's D or an annihilator):
+/// a deterministic bound of a few minutes at most, so that a check too large says so.
+const MOST_WORK: u64 = 1 << 34;
 
 /// A bit set over the elements.
 type Bits = Vec<u64>;
@@ -71,26 +93,121 @@ pub(crate) enum Closure {
         terminal: bool,
         with: Option<Element>,
     },
-    /// Too many states to visit.
-    TooLarge { states: usize },
+    /// Past a limit: what (`more than 262144 states`).
+    TooLarge { past: String },
 }
 
-/// Checks (C) over every position of heaps with the given kinds; `first_heap[i]` is a heap of
-/// kind i (to name a failing position).
+/// The kinds of the heaps 0..=`heaps` under Φ = `phi` (options from `code`), each once, and a
+/// heap of each; with `counted` = Some(n), heap n gets a kind of its own, the last (its copies
+/// are counted by [`Region`]).
+pub(crate) fn heap_kinds(
+    code: &Code,
+    monoid: &Monoid,
+    phi: &[Element],
+    heaps: u64,
+    counted: Option<u64>,
+) -> (Vec<HeapKind>, Vec<u64>) {
+    let mut kinds: Vec<HeapKind> = Vec::new();
+    let mut first_heap: Vec<u64> = Vec::new();
+    let mut kind_of: FxHashMap<HeapKind, usize> = FxHashMap::default();
+    let kind_at = |heap: u64| {
+        let mut options: Vec<Element> = Vec::new();
+        code.for_each_option(heap, &mut |parts| {
+            let image = parts.iter().fold(0, |product, &part| {
+                monoid.multiply(product, phi[part as usize])
+            });
+            options.push(image);
+        });
+        options.sort_unstable();
+        options.dedup();
+        HeapKind {
+            element: phi[heap as usize],
+            options,
+        }
+    };
+    for heap in 0..=heaps {
+        if counted == Some(heap) {
+            continue;
+        }
+        let kind = kind_at(heap);
+        if !kind_of.contains_key(&kind) {
+            kind_of.insert(kind.clone(), kinds.len());
+            kinds.push(kind);
+            first_heap.push(heap);
+        }
+    }
+    if let Some(n) = counted {
+        kinds.push(kind_at(n));
+        first_heap.push(n);
+    }
+    (kinds, first_heap)
+}
+
+/// The positions checked: those with at most `most` heaps of kind `counted` (any number of the
+/// other kinds).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Region {
+    /// The kind whose heaps are counted.
+    pub counted: usize,
+    /// How many of them a position may have.
+    pub most: u32,
+}
+
+/// For each element x, the fewest heaps of the counted kind in a position of image x (`u32::MAX`
+/// if none): a shortest-path search from 1 where a heap of the counted kind costs 1 and any other
+/// heap 0. Without a region, 0 for every element (Φ is onto).
+pub(crate) fn fewest_counted(
+    monoid: &Monoid,
+    kinds: &[HeapKind],
+    region: Option<Region>,
+) -> Vec<u32> {
+    let n = monoid.order();
+    let Some(region) = region else {
+        return vec![0; n];
+    };
+    let mut fewest = vec![u32::MAX; n];
+    fewest[0] = 0;
+    let mut queue = std::collections::VecDeque::from([0 as Element]);
+    while let Some(x) = queue.pop_front() {
+        let count = fewest[x as usize];
+        for (i, kind) in kinds.iter().enumerate() {
+            let y = monoid.multiply(x, kind.element);
+            let cost = u32::from(i == region.counted);
+            let through = count.saturating_add(cost);
+            if through < fewest[y as usize] {
+                fewest[y as usize] = through;
+                // 0–1 search: free steps first, so each element is settled when first popped
+                // with its final count.
+                if cost == 0 {
+                    queue.push_front(y);
+                } else {
+                    queue.push_back(y);
+                }
+            }
+        }
+    }
+    fewest
+}
+
+/// Checks (C) over every position of heaps with the given kinds (or, with a region, over the
+/// positions in it); `first_heap[i]` is a heap of kind i (to name a failing position).
 pub(crate) fn check_closure(
     monoid: &Monoid,
     in_p: &[bool],
     kinds: &[HeapKind],
     first_heap: &[u64],
+    region: Option<Region>,
 ) -> Closure {
     let n = monoid.order();
     let words = n.div_ceil(64);
     // annihilator[y] = {z : yz ∈ P}, computed on demand.
     let mut annihilators: FxHashMap<Element, Bits> = FxHashMap::default();
-    let mut annihilator = |y: Element| -> Bits {
+    let mut work: u64 = 0;
+    let mut annihilator = |y: Element, work: &mut u64| -> Bits {
         annihilators
             .entry(y)
             .or_insert_with(|| {
+                *work += n as u64;
                 let mut bits = vec![0u64; words];
                 for z in 0..n as Element {
                     if in_p[monoid.multiply(y, z) as usize] {
@@ -110,12 +227,23 @@ pub(crate) fn check_closure(
                 .collect()
         })
         .collect();
+    let (counted, most) = match region {
+        Some(r) => (Some(r.counted), r.most),
+        None => (None, u32::MAX),
+    };
+    let fewest = fewest_counted(monoid, kinds, region);
     // The part of (C) that pairs decide: Φ(G) ∈ P for a G = Y + h with a move into P from
-    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h) (Y ranges over every y:
-    // Φ is onto); or a terminal G (only heaps without options) with Φ(G) ∈ P.
+    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h), y ranging over the images
+    // of the positions Y that G = Y + h may have (every y without a region: Φ is onto; with
+    // one, those with few enough heaps of the counted kind to leave room for h).
     for (i, kind) in kinds.iter().enumerate() {
+        let room = most.saturating_sub(u32::from(counted == Some(i)));
+        if counted == Some(i) && most == 0 {
+            continue;
+        }
         for y in 0..n as Element {
-            if in_p[times[i][y as usize] as usize]
+            if fewest[y as usize] <= room
+                && in_p[times[i][y as usize] as usize]
                 && kind
                     .options
                     .iter()
@@ -130,27 +258,39 @@ pub(crate) fn check_closure(
             }
         }
     }
-    // The rest — Φ(G) ∉ P for a G with moves, none into P — on the states (Φ(G), D(G),
-    // terminal). A failure there needs 1 ∉ D, and the successors of a state with a larger D
-    // (same Φ, same terminal) have larger D's, so only the states with a least D are followed.
-    type State = (Element, bool, Bits);
+    // The rest — a terminal G with Φ(G) ∈ P, or Φ(G) ∉ P for a G with moves, none into P —
+    // on the states (Φ(G), terminal, c(G), D(G)), c(G) the heaps of the counted kind.
+    // A failure there does not depend on D or needs 1 ∉ D, and a state with the same Φ and
+    // terminal, c no larger and D no larger reaches, heap for heap, states with D no larger:
+    // it fails wherever the other does, so only the states no other one covers are followed.
+    struct State {
+        x: Element,
+        terminal: bool,
+        count: u32,
+        d: Bits,
+        from: Option<(usize, usize)>,
+    }
     let mut least: FxHashMap<(Element, bool), Vec<usize>> = FxHashMap::default();
-    let mut states: Vec<(State, Option<(usize, usize)>)> = Vec::new();
-    let start: State = (0, true, vec![0u64; words]);
+    let mut states: Vec<State> = vec![State {
+        x: 0,
+        terminal: true,
+        count: 0,
+        d: vec![0u64; words],
+        from: None,
+    }];
     least.entry((0, true)).or_default().push(0);
-    states.push((start, None));
     let mut at = 0;
     while at < states.len() {
-        let ((x, terminal, ref d), _) = states[at];
+        let (x, terminal, count) = (states[at].x, states[at].terminal, states[at].count);
         let fails = if in_p[x as usize] {
             terminal
         } else {
-            !terminal && !bit(d, 0)
+            !terminal && !bit(&states[at].d, 0)
         };
         if fails {
             let mut position = Vec::new();
             let mut back = at;
-            while let Some((parent, kind)) = states[back].1 {
+            while let Some((parent, kind)) = states[back].from {
                 position.push(first_heap[kind]);
                 back = parent;
             }
@@ -162,8 +302,18 @@ pub(crate) fn check_closure(
                 with: None,
             };
         }
-        let d = d.clone();
+        let d = states[at].d.clone();
         for (i, kind) in kinds.iter().enumerate() {
+            let next_count = count + u32::from(counted == Some(i));
+            if next_count > most {
+                continue;
+            }
+            work += n as u64;
+            if work > MOST_WORK {
+                return Closure::TooLarge {
+                    past: format!("more than {MOST_WORK} steps ({} states)", states.len()),
+                };
+            }
             let next_x = times[i][x as usize];
             let next_terminal = terminal && kind.options.is_empty();
             let mut next_d = vec![0u64; words];
@@ -173,30 +323,36 @@ pub(crate) fn check_closure(
                 }
             }
             for &t in &kind.options {
-                let reach = annihilator(monoid.multiply(x, t));
+                let reach = annihilator(monoid.multiply(x, t), &mut work);
                 for (w, r) in next_d.iter_mut().zip(&reach) {
                     *w |= r;
                 }
             }
             let known = least.entry((next_x, next_terminal)).or_default();
             let covered = known.iter().any(|&j| {
-                states[j]
-                    .0
-                    .2
-                    .iter()
-                    .zip(&next_d)
-                    .all(|(smaller, larger)| smaller & !larger == 0)
+                states[j].count <= next_count
+                    && states[j]
+                        .d
+                        .iter()
+                        .zip(&next_d)
+                        .all(|(smaller, larger)| smaller & !larger == 0)
             });
             if covered {
                 continue;
             }
             if states.len() >= MOST_STATES || states.len().saturating_mul(n) > MOST_STATE_BITS {
                 return Closure::TooLarge {
-                    states: states.len(),
+                    past: format!("more than {} states", states.len()),
                 };
             }
             known.push(states.len());
-            states.push(((next_x, next_terminal, next_d), Some((at, i))));
+            states.push(State {
+                x: next_x,
+                terminal: next_terminal,
+                count: next_count,
+                d: next_d,
+                from: Some((at, i)),
+            });
         }
         at += 1;
     }

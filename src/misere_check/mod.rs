@@ -41,26 +41,37 @@
 //! Φ(n) = Φ(n − p). (The report's own test, CGSuite's K·n₀ + K·p + k + K ≤ N + 1 with
 //! N + 1 − n₀ ≥ 2p, is stronger.)
 //!
-//! **Not checked:** an unsettled heap's lower bounds. They rest on the certificate theorem of
-//! the construction; confirming them by exhaustive misère search would need positions like
-//! [25, 30^77, 34^43] of 0.07, far past any search (see docs/misere.md).
+//! 6. *An unsettled heap's lower bounds* (`bounds`): when heap n did not settle, the report
+//!    gives its last candidate (presentation, P-portion, Φ(0..=n)) and m; the candidate passes
+//!    1–2, then 3 restricted to the positions with at most m heaps of n (so it decides them),
+//!    and the bounds claimed from those positions — the order of the quotient with heap n, the
+//!    distinct powers of a heap — are recounted and must be at least the numbers claimed. The
+//!    certificate theorem the construction relies on is thus not trusted but re-proved for the
+//!    one candidate; what cannot be finished within the limits is said (exit status 1), never
+//!    claimed.
 
+mod bounds;
 mod closure;
 mod input;
 mod monoid;
+mod named;
 mod octal;
 
 use crate::scanner::InputError;
-use closure::{Closure, HeapKind};
-use input::{MOST_ELEMENTS, TableJson, locate, parse_monomial, parse_presentation};
-use monoid::{Element, Monoid, show as monomial_name};
+use bounds::{Claims, check_bounds};
+use closure::Closure;
+use input::{MOST_ELEMENTS, TableJson, UnsettledJson, locate, parse_monomial, parse_presentation};
+use monoid::Element;
+use named::{Stated, resolve};
 use octal::Code;
-use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::fmt::Write;
 
 /// The largest N the checker takes (the options of every heap ≤ N are enumerated).
 pub const MOST_HEAPS: u64 = 20_000;
+
+/// The most heaps of an unsettled heap n that a region checked may hold.
+const MOST_COUNTED: u32 = 1 << 12;
 
 /// What the checker verified of a quotient, or where it failed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -172,133 +183,47 @@ pub fn check_quotient(json: &[u8]) -> Result<CheckReport, InputError> {
     };
     if let Err(failure) = check(
         &table,
+        &text,
         &code,
         &presentation,
         &p_monomials,
         &phi_monomials,
         &mut report.verified,
-    ) {
+    )? {
         report.failure = Some(failure);
     }
     Ok(report)
 }
 
-/// The checks 1–5 of the module doc; the first failure.
+/// The checks 1–6 of the module doc; the first failure.
 fn check(
     table: &TableJson,
+    text: &str,
     code: &Code,
     presentation: &input::Presentation,
     p_monomials: &[Vec<u32>],
     phi_monomials: &[Vec<u32>],
     verified: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<Result<(), String>, InputError> {
     let q = &table.quotient;
-    let names = &presentation.generators;
-    // 1. The monoid.
-    let monoid = Monoid::build(names, presentation.relations.clone(), q.order)
-        .map_err(|e| format!("monoid: {e}"))?;
-    if monoid.order() != q.order {
-        return Err(format!(
-            "monoid: the presentation defines {} elements, the report says {}",
-            monoid.order(),
-            q.order
-        ));
-    }
-    monoid
-        .actions_commute()
-        .map_err(|e| format!("monoid: {e}"))?;
-    let name_of = |x: Element| monomial_name(monoid.monomial(x), names);
-    let element = |what: &str, w: &[u32]| -> Result<Element, String> {
-        let (e, irreducible) = monoid
-            .element_of(w.to_vec())
-            .map_err(|e| format!("{what}: {e}"))?;
-        if irreducible {
-            Ok(e)
-        } else {
-            Err(format!(
-                "{what}: {} is not an element's name (it rewrites to {})",
-                monomial_name(w, names),
-                name_of(e)
-            ))
-        }
+    let stated = Stated {
+        presentation,
+        order: q.order,
+        p_size: q.p_size,
+        p_portion: p_monomials,
+        phi: phi_monomials,
+        heaps: q.heaps,
+        generators: &q.generators,
     };
-    verified.push(format!(
-        "the presentation ({} generators, {} relations) is a confluent rewriting system of a commutative monoid with {} elements",
-        names.len(),
-        presentation.relations.len(),
-        monoid.order()
-    ));
-    // 2. P and Φ.
-    let mut in_p = vec![false; monoid.order()];
-    for w in p_monomials {
-        let x = element("P-portion", w)?;
-        if in_p[x as usize] {
-            return Err(format!("P-portion: {} is listed twice", name_of(x)));
-        }
-        in_p[x as usize] = true;
-    }
-    if p_monomials.len() != q.p_size {
-        return Err(format!(
-            "P-portion: {} elements listed, p_size says {}",
-            p_monomials.len(),
-            q.p_size
-        ));
-    }
-    if phi_monomials.len() as u64 != q.heaps + 1 {
-        return Err(format!(
-            "pretending function: {} values for heaps 0..={}",
-            phi_monomials.len(),
-            q.heaps
-        ));
-    }
-    let phi = phi_monomials
-        .iter()
-        .enumerate()
-        .map(|(heap, w)| element(&format!("Φ({heap})"), w))
-        .collect::<Result<Vec<_>, _>>()?;
-    if phi[0] != 0 {
-        return Err(format!(
-            "Φ(0) = {}: the empty heap must be 1",
-            name_of(phi[0])
-        ));
-    }
-    for (g, (name, heap)) in q.generators.iter().enumerate() {
-        let mut w = vec![0; names.len()];
-        w[g] = 1;
-        let generator = element("generator", &w)?;
-        if *heap > q.heaps || phi[*heap as usize] != generator {
-            return Err(format!("generator {name}: it is not Φ({heap})"));
-        }
-    }
-    verified.push(format!(
-        "P has the {} elements stated; Φ(0..={}) names elements, Φ(0) = 1, each generator is Φ of its heap",
-        q.p_size, q.heaps
-    ));
+    // 1–2. The monoid, P and Φ.
+    let named = match resolve(&stated, q.order, verified) {
+        Ok(named) => named,
+        Err(failure) => return Ok(Err(failure)),
+    };
+    let (monoid, in_p, phi) = (&named.monoid, &named.in_p, &named.phi);
     // 3. Closure.
-    let mut kinds: Vec<HeapKind> = Vec::new();
-    let mut first_heap: Vec<u64> = Vec::new();
-    let mut kind_of: FxHashMap<HeapKind, usize> = FxHashMap::default();
-    for heap in 0..=q.heaps {
-        let mut options: Vec<Element> = Vec::new();
-        code.for_each_option(heap, &mut |parts| {
-            let image = parts.iter().fold(0, |product, &part| {
-                monoid.multiply(product, phi[part as usize])
-            });
-            options.push(image);
-        });
-        options.sort_unstable();
-        options.dedup();
-        let kind = HeapKind {
-            element: phi[heap as usize],
-            options,
-        };
-        if !kind_of.contains_key(&kind) {
-            kind_of.insert(kind.clone(), kinds.len());
-            kinds.push(kind);
-            first_heap.push(heap);
-        }
-    }
-    match closure::check_closure(&monoid, &in_p, &kinds, &first_heap) {
+    let (kinds, first_heap) = closure::heap_kinds(code, monoid, phi, q.heaps, None);
+    match closure::check_closure(monoid, in_p, &kinds, &first_heap, None) {
         Closure::Holds { states } => verified.push(format!(
             "closure: Φ(G) ∈ P exactly for the misère P-positions G with heaps ≤ {} ({} kinds of heap, {states} states)",
             q.heaps,
@@ -310,11 +235,11 @@ fn check(
             ..
         } => {
             let heap = position[0];
-            return Err(format!(
+            return Ok(Err(format!(
                 "closure: heap {heap} plus a position of image {} has Φ = {} in P, but heap {heap} has a move into P from it",
-                name_of(y),
-                name_of(monoid.multiply(y, phi[heap as usize]))
-            ));
+                named.name(y),
+                named.name(monoid.multiply(y, phi[heap as usize]))
+            )));
         }
         Closure::Fails {
             position,
@@ -322,35 +247,37 @@ fn check(
             terminal: _,
             with: None,
         } => {
-            return Err(format!(
+            return Ok(Err(format!(
                 "closure: position {position:?} has Φ = {} {} P, but it {}",
-                name_of(position.iter().fold(0, |x, &h| monoid.multiply(x, phi[h as usize]))),
+                named.name(position.iter().fold(0, |x, &h| monoid.multiply(x, phi[h as usize]))),
                 if in_p { "in" } else { "not in" },
                 if in_p {
                     "has no move (a misère N-position)"
                 } else {
                     "has moves, none into P"
                 }
-            ));
+            )));
         }
-        Closure::TooLarge { states } => {
-            return Err(format!(
-                "closure: not verified (undecided): more than {states} states to visit"
-            ));
+        Closure::TooLarge { past } => {
+            return Ok(Err(format!(
+                "closure: not verified (undecided): {past} to visit"
+            )));
         }
     }
     // 4. Reduced.
-    if let Some((x, y)) = closure::merged_pair(&monoid, &in_p) {
-        return Err(format!(
+    if let Some((x, y)) = closure::merged_pair(monoid, in_p) {
+        return Ok(Err(format!(
             "not reduced: no element tells {} and {} apart",
-            name_of(x),
-            name_of(y)
-        ));
+            named.name(x),
+            named.name(y)
+        )));
     }
     verified.push("reduced: every two elements are told apart by some element".to_string());
     // 5. Periodicity.
     if let Some(solved) = q.solved {
-        check_periodic(code, &phi, q.heaps, solved).map_err(|e| format!("solved: {e}"))?;
+        if let Err(e) = check_periodic(code, phi, q.heaps, solved) {
+            return Ok(Err(format!("solved: {e}")));
+        }
         verified.push(format!(
             "solved: Φ(m + {p}) = Φ(m) for {n0} ≤ m ≤ {} − {p}, and the periodicity theorem applies at N = {} (k = {}, K = {}), so the quotient holds for every heap",
             q.heaps,
@@ -361,13 +288,90 @@ fn check(
             n0 = solved.preperiod,
         ));
     }
+    // 6. An unsettled heap's lower bounds.
     if let Some(unsettled) = &q.unsettled {
-        verified.push(format!(
-            "(heap {} did not settle: its lower bounds are not checked here)",
-            unsettled.heap
-        ));
+        return check_unsettled(unsettled, text, code, verified);
     }
-    Ok(())
+    Ok(Ok(()))
+}
+
+/// Check 6: the last candidate of the unsettled heap decides the region it is said to decide,
+/// and the bounds claimed from it are recounted ([`bounds`]).
+fn check_unsettled(
+    unsettled: &UnsettledJson,
+    text: &str,
+    code: &Code,
+    verified: &mut Vec<String>,
+) -> Result<Result<(), String>, InputError> {
+    let n = unsettled.heap;
+    let prefix = format!("unsettled heap {n}");
+    let (Some(candidate), Some(decided_below), Some(order_at_least)) = (
+        &unsettled.candidate,
+        unsettled.decided_below,
+        unsettled.order_at_least,
+    ) else {
+        return Ok(Err(format!(
+            "{prefix}: not verified: the report does not give the last candidate and the bounds claimed from it"
+        )));
+    };
+    let at = |message: String| InputError::new(locate(text, "candidate"), message);
+    if n > MOST_HEAPS {
+        return Err(at(format!(
+            "heap {n} is past what the checker takes ({MOST_HEAPS})"
+        )));
+    }
+    let most = match decided_below.checked_sub(1).map(u32::try_from) {
+        Some(Ok(most)) if most <= MOST_COUNTED => most,
+        _ => {
+            return Ok(Err(format!(
+                "{prefix}: not verified: decided_below = {decided_below} is not between 1 and {}",
+                u64::from(MOST_COUNTED) + 1
+            )));
+        }
+    };
+    if candidate.order > MOST_ELEMENTS || candidate.order == 0 {
+        return Ok(Err(format!(
+            "{prefix}: not verified (undecided): the last candidate has {} elements, more than the checker takes ({MOST_ELEMENTS})",
+            candidate.order
+        )));
+    }
+    let presentation = parse_presentation(&candidate.presentation).map_err(&at)?;
+    let names = &presentation.generators;
+    let parse_all = |list: &[String]| {
+        list.iter()
+            .map(|name| parse_monomial(name, names).map_err(&at))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let p_monomials = parse_all(&candidate.p_portion)?;
+    let phi_monomials = parse_all(&candidate.pretending_function)?;
+    let stated = Stated {
+        presentation: &presentation,
+        order: candidate.order,
+        p_size: candidate.p_size,
+        p_portion: &p_monomials,
+        phi: &phi_monomials,
+        heaps: n,
+        generators: &candidate.generators,
+    };
+    let mut steps = Vec::new();
+    let named = match resolve(&stated, candidate.order, &mut steps) {
+        Ok(named) => named,
+        Err(failure) => return Ok(Err(format!("{prefix}, last candidate: {failure}"))),
+    };
+    verified.push(format!(
+        "{prefix}: the last candidate (order {}, |P| = {}) is a monoid generated by Φ(0..={n})",
+        candidate.order, candidate.p_size
+    ));
+    let claims = Claims {
+        heap: n,
+        most,
+        order_at_least,
+        distinct_powers: &unsettled.distinct_powers,
+    };
+    let mut found = Vec::new();
+    let result = check_bounds(code, &named, &claims, &mut found);
+    verified.extend(found.into_iter().map(|line| format!("{prefix}: {line}")));
+    Ok(result.map_err(|failure| format!("{prefix}: {failure}")))
 }
 
 /// The conditions of the periodicity theorem (module doc).

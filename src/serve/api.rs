@@ -10,6 +10,7 @@ use crate::families::take_break::ALIASES;
 use crate::game::compound_kind::Compound;
 use crate::game::{self, Game, GraphPicture, MoveOutcome, PositionMoves};
 use crate::games::coins::TURNING_CORNERS;
+use crate::games::kayles_graph::{ARC_PREFIX, NODE_PREFIX};
 use crate::report::AnalysisReport;
 use axum::Json;
 use axum::body::Bytes;
@@ -96,7 +97,38 @@ fn gallery(fixed: &[GameDescription]) -> Vec<GalleryCard> {
             .to_string(),
         example: Some(CORNERS_SAMPLE.to_string()),
     });
-    contest.chain(aliased).chain(others).chain(coins).collect()
+    contest
+        .chain(aliased)
+        .chain(others)
+        .chain(coins)
+        .chain(grid_cards())
+        .collect()
+}
+
+/// The grid that the gallery's Node Kayles and Arc Kayles cards are played on.
+const GRID_SAMPLE: &str = "grid:3x4";
+
+/// The gallery's cards of Node Kayles and Arc Kayles on the [`GRID_SAMPLE`] grid (drawn on
+/// their grid board), from the whole grid.
+fn grid_cards() -> [GalleryCard; 2] {
+    let card = |title: &str, prefix: &str, story: &str| GalleryCard {
+        title: title.to_string(),
+        spelling: format!("{prefix}{GRID_SAMPLE}"),
+        story: story.to_string(),
+        example: Some("all".to_string()),
+    };
+    [
+        card(
+            "Node Kayles on a grid",
+            NODE_PREFIX,
+            "take a dot of the 3 × 4 grid with the dots next to it",
+        ),
+        card(
+            "Arc Kayles on a grid",
+            ARC_PREFIX,
+            "take an edge of the 3 × 4 grid: both its ends go",
+        ),
+    ]
 }
 
 /// The sample position of Turning Corners in the gallery (a win: its value is 2).
@@ -246,6 +278,9 @@ pub(super) async fn games(State(shared): SharedState) -> Result<Response, ApiErr
     for (_, spelling, _, _) in GALLERY_HEAPS {
         // Every card's spelling is one the resolver accepts.
         shared.game(spelling)?;
+    }
+    for card in grid_cards() {
+        shared.game(&card.spelling)?;
     }
     let graphs: Vec<GameDescription> = shared
         .preloaded

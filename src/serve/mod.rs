@@ -16,7 +16,14 @@
 //! vertices coloured by outcome with their γ, edges, tokens moved by clicking.
 //! Four classic games have boards of their own (`page/classic.js`): Wythoff pairs as queens on
 //! quarter chessboards (Corner the Queen), Chomp's squares, Green Hackenbush's graph on the
-//! ground, Staircase Nim's stairs of coins.
+//! ground, Staircase Nim's stairs of coins. Cram and the Kayles grid games (`node-kayles:grid:RxC`,
+//! `arc-kayles:grid:RxC`) are drawn on their grid (`page/grids.js`): Cram's cells with a handle
+//! across each domino's two cells and the dominoes placed on the page (the position writes a
+//! covered cell as a blocked one, so they come from the page's history); the grid graph's
+//! vertices as dots, clicked (Node Kayles) or joined by clickable edges (Arc Kayles). A large
+//! open Cram board can take the solver past the time limit: the page then shows the server's
+//! message and stays usable, while the solve runs to its end on its thread (below); other Cram
+//! boards meanwhile get a solver of their own (`games::cram::theory::with_solver`).
 //!
 //! **The API** mirrors the commands (every game-specific request is a `POST` of a JSON object):
 //!
@@ -159,6 +166,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/classic.js",
         "text/javascript; charset=utf-8",
         include_str!("page/classic.js"),
+    ),
+    (
+        "/grids.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/grids.js"),
     ),
     (
         "/style.css",

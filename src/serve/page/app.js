@@ -1342,12 +1342,14 @@ function drawBoard() {
   if (!entry || !page.game) {
     return;
   }
-  // Graph games are drawn by graph.js, coin games by coins.js, four classic games by classic.js.
+  // Graph games are drawn by graph.js, coin games by coins.js, four classic games by classic.js,
+  // Cram and the Kayles grid games by grids.js.
   const draw = page.game.heap
     ? drawHeaps
     : page.game.graph
       ? drawGraph
-      : BOARDS[page.game.name] ?? coinBoard(page.game.name) ?? classicBoard(page.game.name);
+      : BOARDS[page.game.name] ?? coinBoard(page.game.name) ?? classicBoard(page.game.name) ??
+        gridBoard(page.game.name);
   const parts = partCount(entry.position);
   if (entry.data.compound !== "disjunctive") {
     // The drawings show a position of the game itself; a compound's moves change several
