@@ -30,9 +30,13 @@
 //!   the longest play (induction: mex of values below it), so "is it worth k?" is false at once
 //!   for k > ⌊n/2⌋ — a simple bound on a component's nimber that cuts the search.
 //!   Beling–Rogalski's pruning of impartial search trees is not implemented here; on 5 × 7
-//!   this solver keeps about 1.2 million regions where igsolve reports about 48,000 table
+//!   this solver keeps about 544,000 regions where igsolve reports about 48,000 table
 //!   entries. Congruent options (the same multiset
-//!   of canonical regions, from the region's own symmetries) are searched once.
+//!   of canonical regions, from the region's own symmetries) are searched once. The options of
+//!   a region are generated one at a time, the middle first, and the search stops at the first
+//!   one known to be worth what is asked (its regions small, in the table, or lost by the
+//!   mirror rule below); only then are the others searched, the one whose largest region has
+//!   room for the fewest dominoes first.
 //! * **Mirror strategy.** A region that is its own image under the half turn, or under the
 //!   left-right or top-bottom mirror, such that the image fixes no cell of the region and maps
 //!   no domino onto itself, is lost for the player to move: the answer to any domino is its

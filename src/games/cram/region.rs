@@ -69,56 +69,108 @@ pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     }
 }
 
-/// The canonical key of the region `part` (connected, non-empty) of an `h` × `w` layout.
-pub(crate) fn canonical_key(part: u128, h: usize, w: usize) -> Key {
-    // The bounding box: rows from the lowest and highest bits, columns from the rows' union.
+/// For each line length `b` (1 to 63), the bits at multiples of `b`: the first cell of every
+/// line of a layout whose lines are `b` cells long.
+const FIRST_CELLS: [u128; 64] = first_cells();
+
+const fn first_cells() -> [u128; 64] {
+    let mut table = [0u128; 64];
+    let mut b = 1;
+    while b < 64 {
+        let mut bit = 0;
+        while bit < 128 {
+            table[b] |= 1 << bit;
+            bit += b;
+        }
+        b += 1;
+    }
+    table
+}
+
+/// The mask `m` of `lines` lines of `length` cells, each line reversed (a mirror).
+fn reverse_lines(m: u128, lines: usize, length: usize) -> u128 {
+    let first = FIRST_CELLS[length] & low_bits(lines * length);
+    let mut image = 0;
+    for c in 0..length {
+        image |= ((m >> c) & first) << (length - 1 - c);
+    }
+    image
+}
+
+/// The mask `m` of `lines` lines of `length` cells turned a half turn (every bit reversed).
+fn half_turn(m: u128, lines: usize, length: usize) -> u128 {
+    m.reverse_bits() >> (128 - lines * length)
+}
+
+/// The least key among the four images of `m` (`lines` lines of `length` cells) that keep its
+/// lines as lines: itself, its lines reversed, its lines in reverse order, and its half turn.
+fn least_of_four(m: u128, lines: usize, length: usize) -> Key {
+    let mirrored = reverse_lines(m, lines, length);
+    let least = m
+        .min(mirrored)
+        .min(half_turn(m, lines, length))
+        .min(half_turn(mirrored, lines, length));
+    least | (lines as u128) << DIMS_SHIFT | (length as u128) << (DIMS_SHIFT + 6)
+}
+
+/// The region `part` (non-empty) of an `h` × `w` layout cut to its bounding box: its mask in
+/// that box, the box's height and its width.
+fn bounding_box(part: u128, h: usize, w: usize) -> (u128, usize, usize) {
+    let _ = h;
+    // Rows from the lowest and highest bits, columns from the rows' union.
     let top = part.trailing_zeros() as usize / w;
     let bottom = (127 - part.leading_zeros() as usize) / w;
+    let height = bottom - top + 1;
+    let shifted = part >> (top * w);
     let row_mask = low_bits(w);
-    let mut rows = [0u64; 64];
-    let mut union = 0u64;
-    for r in top..=bottom {
-        let row = ((part >> (r * w)) & row_mask) as u64;
-        rows[r - top] = row;
-        union |= row;
+    let mut union = 0u128;
+    for r in 0..height {
+        union |= (shifted >> (r * w)) & row_mask;
     }
     let left = union.trailing_zeros() as usize;
-    let width = 64 - union.leading_zeros() as usize - left;
-    let height = bottom - top + 1;
-    for row in &mut rows[..height] {
-        *row >>= left;
+    let width = 128 - union.leading_zeros() as usize - left;
+    if width == w {
+        return (shifted, height, width);
     }
-    let _ = h;
-    // The transpose.
-    let mut columns = [0u64; 64];
-    for (r, &row) in rows[..height].iter().enumerate() {
-        let mut bits = row;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            columns[c] |= 1 << r;
-        }
+    let line = low_bits(width);
+    let mut boxed = 0u128;
+    for r in 0..height {
+        boxed |= ((shifted >> (r * w + left)) & line) << (r * width);
     }
-    let mut best = Key::MAX;
-    for (lines, count, length) in [(&rows, height, width), (&columns, width, height)] {
-        for flip_lines in [false, true] {
-            for flip_bits in [false, true] {
-                let mut key = 0u128;
-                for i in 0..count {
-                    let line = lines[if flip_lines { count - 1 - i } else { i }];
-                    let line = if flip_bits {
-                        line.reverse_bits() >> (64 - length)
-                    } else {
-                        line
-                    };
-                    key |= u128::from(line) << (i * length);
-                }
-                key |= (count as u128) << DIMS_SHIFT | (length as u128) << (DIMS_SHIFT + 6);
-                best = best.min(key);
+    (boxed, height, width)
+}
+
+/// The key of the region `part` (non-empty) of an `h` × `w` layout cut to its bounding box, as
+/// it lies (not turned): one of the keys of its eight images, cheaper than [`canonical_key`].
+pub(crate) fn boxed_key(part: u128, h: usize, w: usize) -> Key {
+    let (boxed, height, width) = bounding_box(part, h, w);
+    boxed | (height as u128) << DIMS_SHIFT | (width as u128) << (DIMS_SHIFT + 6)
+}
+
+/// The canonical key of the region `part` (non-empty) of an `h` × `w` layout: the least of its
+/// eight images cut to its bounding box, each written with its dimensions above the mask. A key
+/// with a shorter line is smaller whatever the mask, so when the box is not square only the
+/// four images whose lines are its shorter side are formed.
+pub(crate) fn canonical_key(part: u128, h: usize, w: usize) -> Key {
+    let (boxed, height, width) = bounding_box(part, h, w);
+    let by_rows = || least_of_four(boxed, height, width);
+    let by_columns = || {
+        let mut transposed = 0u128;
+        for r in 0..height {
+            let mut bits = (boxed >> (r * width)) & low_bits(width);
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                transposed |= 1 << (c * height + r);
             }
         }
+        least_of_four(transposed, width, height)
+    };
+    match width.cmp(&height) {
+        std::cmp::Ordering::Less => by_rows(),
+        std::cmp::Ordering::Greater => by_columns(),
+        std::cmp::Ordering::Equal => by_rows().min(by_columns()),
     }
-    best
 }
 
 /// Whether the second player wins the region by symmetry: it is its own image under the half

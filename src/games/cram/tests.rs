@@ -67,6 +67,46 @@ fn every_small_board_agrees_with_a_search_from_the_rules() {
     }
 }
 
+/// Every board of `rows` × `cols` with at most `blocked` cells blocked.
+fn boards_with_few_blocked(rows: usize, cols: usize, blocked: u32) -> Vec<Cram> {
+    let cells = rows * cols;
+    (0u128..1 << cells)
+        .filter(|holes| holes.count_ones() <= blocked)
+        .map(|holes| Cram::with_empty(rows, cols, !holes).unwrap())
+        .collect()
+}
+
+/// With the endgame table cut down to regions of 1, 3 or 5 cells, every region of a small board
+/// goes through the outcome searches (`is_value`, the options generated one at a time, the
+/// mirror rule on options, congruent options merged): their values, and whether each is worth
+/// k, agree with the search from the rules — on every drawn board of at most 10 cells and on
+/// every 4 × 4 and 3 × 5 board with at most 3 cells blocked.
+#[test]
+fn outcome_searches_agree_with_the_rules_on_every_small_board() {
+    let mut memo = HashMap::new();
+    let mut boards = small_positions(10);
+    boards.extend(boards_with_few_blocked(4, 4, 3));
+    boards.extend(boards_with_few_blocked(3, 5, 3));
+    let expected: Vec<u32> = boards
+        .iter()
+        .map(|board| brute_force(&mut grid_of(board), &mut memo))
+        .collect();
+    for endgame_cells in [1, 3, 5] {
+        let mut solver = Solver::with_endgame_cells(endgame_cells);
+        for (board, &expected) in boards.iter().zip(&expected) {
+            for k in 0..4 {
+                assert_eq!(
+                    solver.position_is(board.empty(), board.rows(), board.cols(), k),
+                    k == expected,
+                    "{board} against *{k}, endgame of {endgame_cells} cells"
+                );
+            }
+            let value = solver.position_value(board.empty(), board.rows(), board.cols());
+            assert_eq!(value, expected, "{board}, endgame of {endgame_cells} cells");
+        }
+    }
+}
+
 #[test]
 fn winning_moves_are_exactly_the_moves_to_zero() {
     let mut referee = ExhaustiveSolver::new();
@@ -124,6 +164,40 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
             let region = Region::of_key(key);
             assert_eq!(region.mask.count_ones(), pattern.count_ones());
             classes.entry(key).or_insert(pattern);
+        }
+    }
+    // The key is the least of the eight images' keys, each image cut to its bounding box and
+    // written as its mask (row by row) with its height at bit 116 and its width at bit 122.
+    let boxed_image_key = |cells: &[(usize, usize)]| {
+        let top = cells.iter().map(|&(r, _)| r).min().unwrap();
+        let left = cells.iter().map(|&(_, c)| c).min().unwrap();
+        let height = cells.iter().map(|&(r, _)| r).max().unwrap() - top + 1;
+        let width = cells.iter().map(|&(_, c)| c).max().unwrap() - left + 1;
+        let mask = cells
+            .iter()
+            .fold(0u128, |m, &(r, c)| m | 1 << ((r - top) * width + c - left));
+        mask | (height as u128) << 116 | (width as u128) << 122
+    };
+    for (h, w) in [(2, 5), (3, 4), (4, 3), (4, 4)] {
+        for pattern in (1u128..1 << (h * w)).step_by(7) {
+            let least = (0..8)
+                .map(|s| {
+                    let cells: Vec<(usize, usize)> = (0..h * w)
+                        .filter(|cell| pattern >> cell & 1 == 1)
+                        .map(|cell| {
+                            let (r, c, _, _) = image(s, cell / w, cell % w, h, w);
+                            (r, c)
+                        })
+                        .collect();
+                    boxed_image_key(&cells)
+                })
+                .min()
+                .unwrap();
+            assert_eq!(
+                canonical_key(pattern, h, w),
+                least,
+                "{pattern:b} in {h}x{w}"
+            );
         }
     }
     // Free polyominoes-with-holes up to symmetry are fewer than the patterns, and the trominoes
