@@ -354,6 +354,18 @@ fn a_wrong_candidate_bound_or_region_of_an_unsettled_heap_is_rejected() {
         failed.starts_with(&format!("{prefix}distinct powers: ")),
         "{failed}"
     );
+    // An absurd number of powers is refused before anything is sized by it.
+    let mut report = base.clone();
+    unsettled(&mut report)["distinct_powers"][1] = serde_json::json!([9, 1_000_000_000_000u64]);
+    assert_eq!(
+        check(&report),
+        (
+            1,
+            format!(
+                "{prefix}distinct powers: 1000000000000 distinct powers of heap 9 claimed, more than the candidate's 1044 elements"
+            )
+        )
+    );
     // A P element flipped out of P: the position of that image is found.
     let mut report = base.clone();
     let candidate = &mut unsettled(&mut report)["candidate"];

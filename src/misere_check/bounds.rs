@@ -145,6 +145,12 @@ pub(crate) fn check_bounds(
                 "distinct powers: heap {h} with {k} powers is not a claim about heaps 1..={n}"
             ));
         }
+        if k > monoid.order() {
+            return Err(format!(
+                "distinct powers: {k} distinct powers of heap {h} claimed, more than the candidate's {} elements",
+                monoid.order()
+            ));
+        }
         let per_copy = u32::from(h == n);
         let x = candidate.phi[h as usize];
         let mut powers: Vec<Element> = vec![0];
