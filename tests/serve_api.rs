@@ -959,7 +959,7 @@ fn small_cram_boards_answer_while_a_large_one_is_solved() {
     let server = Server::start(&["--time-limit", "1"]);
     let answer = server.post(
         "/api/moves",
-        &json!({"game": "cram", "position": "5x7", "limit": 400}),
+        &json!({"game": "cram", "position": "6x7", "limit": 400}),
     );
     assert_eq!(answer.status, 503, "{}", answer.text());
     assert!(answer.error().contains("time limit"), "{}", answer.text());
