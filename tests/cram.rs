@@ -1,40 +1,19 @@
-//! Cram through the binary: analyze's report against a search written here from the rules,
-//! bad boards refused with a located error (exit 2, nothing on stdout), a game over a pipe
-//! against the perfect opponent, verify, and the published board values that solve fast.
+//! Cram through the binary: analyze's report against the search from the rules
+//! (`src/games/cram/brute.rs`, shared with the library's tests), bad boards refused with a
+//! located error (exit 2, nothing on stdout), a game over a pipe against the perfect opponent,
+//! verify, and the published board values that solve fast.
 
 use assert_cmd::Command;
 use std::collections::HashMap;
 
 mod common;
 
+#[path = "../src/games/cram/brute.rs"]
+mod brute;
+use brute::brute_force;
+
 fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the binary is built")
-}
-
-/// The nimber of a grid (`true`: empty cell) from the definition: mex over every domino.
-fn brute_force(grid: &mut Vec<Vec<bool>>, memo: &mut HashMap<Vec<Vec<bool>>, u32>) -> u32 {
-    if let Some(&value) = memo.get(grid) {
-        return value;
-    }
-    let (rows, cols) = (grid.len(), grid[0].len());
-    let mut seen = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            for (dr, dc) in [(0, 1), (1, 0)] {
-                let (r2, c2) = (r + dr, c + dc);
-                if r2 < rows && c2 < cols && grid[r][c] && grid[r2][c2] {
-                    grid[r][c] = false;
-                    grid[r2][c2] = false;
-                    seen.push(brute_force(grid, memo));
-                    grid[r][c] = true;
-                    grid[r2][c2] = true;
-                }
-            }
-        }
-    }
-    let value = (0..).find(|v| !seen.contains(v)).unwrap();
-    memo.insert(grid.clone(), value);
-    value
 }
 
 fn drawn(grid: &[Vec<bool>]) -> String {

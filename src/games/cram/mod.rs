@@ -67,6 +67,8 @@ pub mod solver;
 pub mod theory;
 
 #[cfg(test)]
+mod brute;
+#[cfg(test)]
 mod tests;
 
 pub use board::{Cram, Domino, small_positions};

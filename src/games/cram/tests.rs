@@ -1,37 +1,12 @@
 //! Cram's solver against searches written from the rules, and its notation.
 
 use super::board::{Cram, small_positions};
+use super::brute::brute_force;
 use super::region::{Region, canonical_key, components, mirror_lost};
 use super::solver::Solver;
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber};
 use crate::theory::{Notation, Theory};
 use std::collections::HashMap;
-
-/// The nimber of a grid of cells (`true` empty) by the definition: mex over every domino.
-fn brute_force(grid: &mut Vec<Vec<bool>>, memo: &mut HashMap<Vec<Vec<bool>>, u32>) -> u32 {
-    if let Some(&value) = memo.get(grid) {
-        return value;
-    }
-    let (rows, cols) = (grid.len(), grid[0].len());
-    let mut seen = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            for (dr, dc) in [(0, 1), (1, 0)] {
-                let (r2, c2) = (r + dr, c + dc);
-                if r2 < rows && c2 < cols && grid[r][c] && grid[r2][c2] {
-                    grid[r][c] = false;
-                    grid[r2][c2] = false;
-                    seen.push(brute_force(grid, memo));
-                    grid[r][c] = true;
-                    grid[r2][c2] = true;
-                }
-            }
-        }
-    }
-    let value = (0..).find(|v| !seen.contains(v)).unwrap();
-    memo.insert(grid.clone(), value);
-    value
-}
 
 fn grid_of(board: &Cram) -> Vec<Vec<bool>> {
     (0..board.rows())
