@@ -2148,6 +2148,36 @@ async fn hover(client: &Client, selector: &str, on: bool) -> TestResult {
     Ok(())
 }
 
+/// Shows `game` at `position` and checks its board: `moves` moves, each as `/api/moves` gives
+/// it, the winning ones exactly those `grundy analyze` lists.
+async fn board_as_analyzed(
+    client: &Client,
+    server: &Server,
+    game: &str,
+    position: &str,
+    moves: usize,
+) -> TestResult {
+    show(client, game, position).await?;
+    let board = check_board(client, server, game, true).await?;
+    assert_eq!(board.len(), moves, "{game} {position}");
+    assert_eq!(
+        board_winning_moves(&board),
+        analyzed_winning_moves(game, position)?,
+        "{game} {position}"
+    );
+    Ok(())
+}
+
+/// The pointer on the board element `selector` shades `count` elements `shaded`; leaving it
+/// shades none.
+async fn pointer_shades(client: &Client, selector: &str, shaded: &str, count: usize) -> TestResult {
+    hover(client, selector, true).await?;
+    assert_eq!(count_on_board(client, shaded).await?, count, "{selector}");
+    hover(client, selector, false).await?;
+    assert_eq!(count_on_board(client, shaded).await?, 0, "{selector}");
+    Ok(())
+}
+
 /// Starts a game against the computer from the position shown (I move first), plays `notation`
 /// by clicking its board element, and waits for the computer's reply and my next turn (or the
 /// end). Returns the computer's move.
@@ -2202,20 +2232,11 @@ fn grid_boards_in_headless_chromium() {
         }
 
         // Cram 2x3: seven dominoes, the three vertical ones winning, as `analyze` says.
-        show(client, "cram", "2x3").await?;
-        let board = check_board(client, server, "cram", true).await?;
-        assert_eq!(board.len(), 7);
-        assert_eq!(
-            board_winning_moves(&board),
-            analyzed_winning_moves("cram", "2x3")?
-        );
+        board_as_analyzed(client, server, "cram", "2x3", 7).await?;
         assert_eq!(count_on_board(client, ".cram-handle").await?, 7);
         assert_eq!(count_on_board(client, ".cram-cell").await?, 6);
         // A handle shades its two cells on the pointer.
-        hover(client, ".cram-handle[data-move=\"1,2h\"]", true).await?;
-        assert_eq!(count_on_board(client, ".covering").await?, 2);
-        hover(client, ".cram-handle[data-move=\"1,2h\"]", false).await?;
-        assert_eq!(count_on_board(client, ".covering").await?, 0);
+        pointer_shades(client, ".cram-handle[data-move=\"1,2h\"]", ".covering", 2).await?;
         // A cell, then a neighbour: cell 1,1 selected, cell 2,1 places the winning 1,1v.
         pick(client, "cell:1,1").await?;
         assert_eq!(
@@ -2260,16 +2281,14 @@ fn grid_boards_in_headless_chromium() {
         // Node Kayles on the 2x3 grid: vertices 2 and 5 win, as `analyze` says; vertex 2 takes
         // 1, 3 and 5 with it (shaded on the pointer).
         let node = "node-kayles:grid:2x3";
-        show(client, node, "all").await?;
-        let board = check_board(client, server, node, true).await?;
-        assert_eq!(board.len(), 6);
-        assert_eq!(
-            board_winning_moves(&board),
-            analyzed_winning_moves(node, "all")?
-        );
-        hover(client, ".kg-vertex[data-vertex=\"2\"]", true).await?;
-        assert_eq!(count_on_board(client, ".kg-vertex.taken").await?, 3);
-        hover(client, ".kg-vertex[data-vertex=\"2\"]", false).await?;
+        board_as_analyzed(client, server, node, "all", 6).await?;
+        pointer_shades(
+            client,
+            ".kg-vertex[data-vertex=\"2\"]",
+            ".kg-vertex.taken",
+            3,
+        )
+        .await?;
         assert_eq!(count_on_board(client, ".taken").await?, 0);
         board_screenshot(client, "node-kayles").await?;
         // Vertex 2 by clicking, then the computer's reply: the vertices gone are small dots.
@@ -2282,17 +2301,9 @@ fn grid_boards_in_headless_chromium() {
 
         // Arc Kayles on the 2x3 grid: seven edges, the three vertical ones winning.
         let arc = "arc-kayles:grid:2x3";
-        show(client, arc, "all").await?;
-        let board = check_board(client, server, arc, true).await?;
-        assert_eq!(board.len(), 7);
-        assert_eq!(
-            board_winning_moves(&board),
-            analyzed_winning_moves(arc, "all")?
-        );
-        hover(client, ".kg-edge[data-move=\"1-2\"]", true).await?;
+        board_as_analyzed(client, server, arc, "all", 7).await?;
         // Edges 1-4, 2-3 and 2-5 go with 1-2.
-        assert_eq!(count_on_board(client, ".kg-edge.taken").await?, 3);
-        hover(client, ".kg-edge[data-move=\"1-2\"]", false).await?;
+        pointer_shades(client, ".kg-edge[data-move=\"1-2\"]", ".kg-edge.taken", 3).await?;
         show(client, arc, "all -2").await?;
         check_board(client, server, arc, true).await?;
         board_screenshot(client, "arc-kayles").await?;
