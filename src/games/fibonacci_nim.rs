@@ -46,7 +46,7 @@
 //! 40 with every most, and every two heaps up to 6, against exhaustive search for k = 1 … 4, and
 //! the winners against a brute force over the rules (proptest).
 
-use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::game::{Entry, Game, GameInfo};
 use crate::judge::rng::Rng;
 use crate::judge::{Bounds, CaseLayout, Format, Generators, Item, Shape, for_each_case, small_row};
@@ -336,16 +336,11 @@ impl Theory for FibonacciNim {
                 Winner::First
             });
         }
-        Ok(self
-            .values()?
-            .into_iter()
-            .fold(Nimber::ZERO, |a, b| a ^ b)
-            .winner())
+        Ok(nim_sum(self.values()?).winner())
     }
 
     fn grundy_value(&self) -> Option<Nimber> {
-        let values = self.values().ok()?;
-        Some(values.into_iter().fold(Nimber::ZERO, |a, b| a ^ b))
+        Some(nim_sum(self.values().ok()?))
     }
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {

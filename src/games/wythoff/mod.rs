@@ -45,7 +45,7 @@
 //! search, and the P-pair rule against the recursive definition of (a_n, b_n) (a_n is the least
 //! number not yet used) up to n = 100 000 and at random up to 2^64 − 1.
 
-use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::core::{ImpartialGame, Nimber, Winner, nim_sum};
 use crate::game::{Entry, Game, GameInfo};
 use crate::judge::rng::Rng;
 use crate::judge::{
@@ -414,16 +414,11 @@ impl Theory for Wythoff {
                 Winner::First
             });
         }
-        Ok(self
-            .values()?
-            .into_iter()
-            .fold(Nimber::ZERO, |a, b| a ^ b)
-            .winner())
+        Ok(nim_sum(self.values()?).winner())
     }
 
     fn grundy_value(&self) -> Option<Nimber> {
-        let values = self.values().ok()?;
-        Some(values.into_iter().fold(Nimber::ZERO, |a, b| a ^ b))
+        Some(nim_sum(self.values().ok()?))
     }
 
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
