@@ -312,6 +312,16 @@ impl<'a> Scanner<'a> {
         })
     }
 
+    /// The next token as a `u64` from `low` to `high`; otherwise an error located at the token,
+    /// `expected {what} from {low} to {high}, found {value}`.
+    #[inline]
+    pub fn next_u64_in(&mut self, what: &str, low: u64, high: u64) -> Result<u64, InputError> {
+        self.next_u64_where(what, |value| {
+            (!(low..=high).contains(&value))
+                .then(|| format!("expected {what} from {low} to {high}, found {value}"))
+        })
+    }
+
     /// The next token as a `u64` that `problem` accepts (returns `None` for); otherwise an error
     /// located at the token, with `problem`'s message.
     #[inline]

@@ -33,27 +33,15 @@ pub fn parse_graph_file(text: &[u8]) -> Result<Board, InputError> {
             "the file is empty: expected a first line `n m g` (vertices, edges, the ground)",
         ));
     }
-    let within = |low: u64, high: u64, what: &'static str| {
-        move |value: u64| {
-            (!(low..=high).contains(&value))
-                .then(|| format!("expected {what} from {low} to {high}, found {value}"))
-        }
-    };
-    let n = scanner.next_u64_where(
-        "the vertex count n",
-        within(1, MAX_VERTICES, "the vertex count n"),
-    )?;
-    let m = scanner.next_u64_where(
-        "the edge count m",
-        within(0, MAX_EDGES as u64, "the edge count m"),
-    )?;
-    let ground = scanner.next_u64_where("the ground g", within(1, n, "the ground g"))?;
+    let n = scanner.next_u64_in("the vertex count n", 1, MAX_VERTICES)?;
+    let m = scanner.next_u64_in("the edge count m", 0, MAX_EDGES as u64)?;
+    let ground = scanner.next_u64_in("the ground g", 1, n)?;
     // Each edge takes at least four bytes.
     let room = code.len() / 4 + 1;
     let mut edges = Vec::with_capacity((m as usize).min(room));
     for _ in 0..m {
-        let u = scanner.next_u64_where("a vertex", within(1, n, "a vertex"))?;
-        let v = scanner.next_u64_where("a vertex", within(1, n, "a vertex"))?;
+        let u = scanner.next_u64_in("a vertex", 1, n)?;
+        let v = scanner.next_u64_in("a vertex", 1, n)?;
         edges.push([u, v]);
     }
     if let Some(token) = scanner.next_token() {
