@@ -213,6 +213,40 @@ pub struct Capabilities<'a> {
     pub picture: Option<&'a dyn Picture>,
     /// A game against a person over a line protocol (`grundy play`).
     pub session: Option<&'a dyn Session>,
+    /// Analyses whose search is saved to a file as it runs and resumed from it.
+    pub resumable: Option<&'a dyn Resumable>,
+}
+
+/// `analyze --checkpoint`: where a long search saves what it knows, and how often.
+pub struct CheckpointOptions {
+    /// The file: read when it exists (the same position resumes), written every `every`, on
+    /// `interrupt` and at the end.
+    pub path: std::path::PathBuf,
+    /// The time between two saves.
+    pub every: std::time::Duration,
+    /// Set (by Ctrl-C) to save and stop.
+    pub interrupt: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// What an analysis with a checkpoint did.
+pub struct ResumableRun {
+    /// The report; `None` when the run was interrupted (what it knew saved first).
+    pub report: Option<AnalysisReport>,
+    /// What the run resumed from, as a line for the user; `None` when it started afresh.
+    pub resumed: Option<String>,
+}
+
+/// A game whose analyses can save their search to a file as they run and resume from it.
+pub trait Resumable: Send + Sync {
+    /// The report of `analyze` (as [`Game::analyze`]), the search resumed from the checkpoint
+    /// file when it exists and saved to it as `checkpoint` says; a file that is not this
+    /// position's checkpoint, or cannot be read or written, is [`GameError::Io`].
+    fn analyze_resumable(
+        &self,
+        position: &str,
+        limit: usize,
+        checkpoint: &CheckpointOptions,
+    ) -> Result<ResumableRun, GameError>;
 }
 
 /// A game that has a misère version.
@@ -676,6 +710,7 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
                 .then_some(self as &dyn CompoundVersions),
             picture: None,
             session: Some(self),
+            resumable: None,
         }
     }
 }

@@ -1,13 +1,19 @@
 //! `grundy analyze`: who wins a position, its value and every winning move.
 
 use super::common::{
-    CompoundFlag, Failure, JsonFlag, MisereFlag, game_failure, read_input, resolve_compound, usage,
+    CompoundFlag, Failure, JsonFlag, MisereFlag, game_failure, interrupt_on_ctrl_c, read_input,
+    resolve_compound, usage,
 };
 use clap::Args;
+use grundy::Game;
 use grundy::analysis::default_limit;
-use grundy::game::remoteness;
+use grundy::engine::ring::DEFAULT_CHECKPOINT_SECONDS;
+use grundy::game::{CheckpointOptions, remoteness};
+use grundy::report::AnalysisReport;
+use grundy::resolve::named_games;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -53,6 +59,14 @@ pub struct AnalyzeArgs {
     /// R is min R of the components, with --compound continued the deciding max S is given.
     #[arg(long, conflicts_with = "misere")]
     remoteness: bool,
+    /// Save the search to FILE every --checkpoint-every seconds, on Ctrl-C (then exit with
+    /// status 130) and at the end; the same command with the same FILE resumes where it stopped
+    /// (games with a long search: Cram boards).
+    #[arg(long, value_name = "FILE", conflicts_with = "remoteness")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: seconds between two saves (default 300).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
+    checkpoint_every: Option<u64>,
 }
 
 /// Runs `grundy analyze`.
@@ -64,12 +78,22 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
         None => args.position.join(" "),
     };
     let limit = args.limit.unwrap_or_else(|| default_limit(position.len()));
-    let report = if args.remoteness {
-        remoteness(game.as_ref(), &position, limit)
+    let report = if let Some(path) = &args.checkpoint {
+        match resumed_analysis(game.as_ref(), &position, limit, path, &args)? {
+            Some(report) => report,
+            None => {
+                eprintln!(
+                    "interrupted: the search is saved in {}; the same command resumes it",
+                    path.display()
+                );
+                return Ok(130);
+            }
+        }
+    } else if args.remoteness {
+        remoteness(game.as_ref(), &position, limit).map_err(game_failure)?
     } else {
-        game.analyze(&position, limit)
-    }
-    .map_err(game_failure)?;
+        game.analyze(&position, limit).map_err(game_failure)?
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 20, stdout.lock());
     let written = if args.json.json {
@@ -85,4 +109,45 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
         Err(e) => Err(usage(format!("cannot write output: {e}"))),
     }
+}
+
+/// `analyze --checkpoint FILE`: the report, its search saved to FILE and resumed from it (a
+/// line on stderr says so); `None` when Ctrl-C stopped it (saved first).
+fn resumed_analysis(
+    game: &dyn Game,
+    position: &str,
+    limit: usize,
+    path: &Path,
+    args: &AnalyzeArgs,
+) -> Result<Option<AnalysisReport>, Failure> {
+    let Some(resumable) = game.capabilities().resumable else {
+        let with: Vec<String> = named_games()
+            .iter()
+            .filter(|game| game.capabilities().resumable.is_some())
+            .map(|game| game.info().name.to_string())
+            .collect();
+        return Err(usage(format!(
+            "--checkpoint saves a long search to resume it; {}{} has none to save (the games \
+             with one, under normal play: {})",
+            game.info().name,
+            if args.misere.misere { " under misère play" } else { "" },
+            with.join(", ")
+        )));
+    };
+    let every = args.checkpoint_every.unwrap_or(DEFAULT_CHECKPOINT_SECONDS);
+    if every == 0 {
+        return Err(usage("--checkpoint-every 0: give at least 1 second"));
+    }
+    let options = CheckpointOptions {
+        path: path.to_path_buf(),
+        every: Duration::from_secs(every),
+        interrupt: Some(interrupt_on_ctrl_c()),
+    };
+    let run = resumable
+        .analyze_resumable(position, limit, &options)
+        .map_err(game_failure)?;
+    if let Some(resumed) = run.resumed {
+        eprintln!("{resumed}");
+    }
+    Ok(run.report)
 }

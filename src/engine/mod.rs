@@ -104,6 +104,7 @@ mod compute;
 mod dense;
 mod driver;
 pub mod error;
+pub(crate) mod hashed_file;
 mod kernels;
 mod method;
 mod moves;

@@ -8,72 +8,21 @@ use super::error::RingError;
 use super::options::Sizes;
 use super::state::{State, reserve};
 use super::value_file::ValueFile;
+use crate::engine::hashed_file::{Hashed, write_atomically};
 use crate::engine::sparse::{self, Classes};
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufReader, Read, Write};
+use std::path::Path;
 
 /// The version written in (and required of) a checkpoint file.
 pub const CHECKPOINT_VERSION: u32 = 3;
 const MAGIC: &[u8; 12] = b"grundy-ring\n";
-
-/// FNV-1a over the bytes written or read through it.
-struct Hashed<T> {
-    inner: T,
-    hash: u64,
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0100_0000_01b3;
-
-impl<T> Hashed<T> {
-    fn new(inner: T) -> Hashed<T> {
-        Hashed {
-            inner,
-            hash: FNV_OFFSET,
-        }
-    }
-
-    fn absorb(&mut self, bytes: &[u8]) {
-        let mut hash = self.hash;
-        for &byte in bytes {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
-        }
-        self.hash = hash;
-    }
-}
-
-impl<W: Write> Write for Hashed<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let written = self.inner.write(buf)?;
-        self.absorb(&buf[..written]);
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-impl<R: Read> Read for Hashed<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        self.absorb(&buf[..read]);
-        Ok(read)
-    }
-}
 
 fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> RingError {
     RingError::Checkpoint {
         path: path.display().to_string(),
         reason: reason.to_string(),
     }
-}
-
-fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
 }
 
 /// Writes the state to `path` atomically: `path.tmp`, synced, renamed over `path`.
@@ -87,23 +36,8 @@ pub(super) fn save(
     // The values first: a checkpoint never records values the disk does not have.
     let recorded = file.sync()?;
     debug_assert_eq!(recorded.0, s.n);
-    let tmp = temporary(path);
-    let fail = |e: std::io::Error| checkpoint_error(path, format!("cannot write: {e}"));
-    let file = File::create(&tmp).map_err(fail)?;
-    let mut out = Hashed::new(BufWriter::with_capacity(1 << 20, file));
-    write_state(&mut out, game, sizes, s, recorded).map_err(fail)?;
-    let hash = out.hash;
-    out.inner.write_all(&hash.to_le_bytes()).map_err(fail)?;
-    let file = out.inner.into_inner().map_err(|e| fail(e.into_error()))?;
-    file.sync_all().map_err(fail)?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(fail)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
-    Ok(())
+    write_atomically(path, |out| write_state(out, game, sizes, s, recorded))
+        .map_err(|e| checkpoint_error(path, format!("cannot write: {e}")))
 }
 
 fn write_state(
@@ -178,19 +112,11 @@ pub(super) fn load(
     let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
     let (mut state, recorded) =
         read_state(&mut input, length, game, sizes).map_err(|e| checkpoint_error(path, e))?;
-    let hash = input.hash;
-    let mut trailer = [0u8; 8];
-    let damaged = || checkpoint_error(path, "damaged (its hash does not match): not resumed");
-    input
-        .inner
-        .read_exact(&mut trailer)
-        .map_err(|_| damaged())?;
-    if u64::from_le_bytes(trailer) != hash {
-        return Err(damaged());
-    }
-    let mut rest = [0u8; 1];
-    if input.inner.read(&mut rest).map_err(|_| damaged())? != 0 {
-        return Err(damaged());
+    if !input.ends_with_its_hash() {
+        return Err(checkpoint_error(
+            path,
+            "damaged (its hash does not match): not resumed",
+        ));
     }
     // The table (module doc, *Layout*): G(0..n) in one run while n ≤ P + R, else the prefix
     // and the ring after it.

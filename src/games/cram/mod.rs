@@ -62,6 +62,7 @@
 //! of igsolve's code was read or used.
 
 pub mod board;
+pub mod checkpoint;
 pub mod region;
 pub mod solver;
 pub mod theory;
@@ -73,7 +74,12 @@ mod tests;
 
 pub use board::{Cram, Domino, small_positions};
 
-use crate::game::{Entry, Game, GameInfo};
+use crate::game::{
+    Capabilities, CheckpointOptions, Entry, Game, GameError, GameInfo, PositionMoves,
+    MoveOutcome, Resumable, ResumableRun, VerifyRequest, position_report,
+};
+use crate::report::AnalysisReport;
+use crate::verify::Report;
 
 /// The game's spelling on the command line.
 pub const NAME: &str = "cram";
@@ -82,9 +88,12 @@ pub const NAME: &str = "cram";
 pub const DOMAIN: &str = "boards of 1 to 63 rows and columns and at most 112 cells, any cells \
                           blocked; every board is solved exactly (large open boards take long)";
 
+/// Cram as a [`Game`]: its entry, whose analyses can also be saved and resumed.
+struct CramGame(Entry<Cram>);
+
 /// Cram as a [`Game`].
 pub(crate) fn game() -> Box<dyn Game> {
-    Box::new(
+    Box::new(CramGame(
         Entry::<Cram>::fixed(
             GameInfo {
                 name: NAME.to_string(),
@@ -109,5 +118,57 @@ pub(crate) fn game() -> Box<dyn Game> {
             &[],
         )
         .with_misere_size(6),
-    )
+    ))
+}
+
+impl Game for CramGame {
+    fn info(&self) -> &GameInfo {
+        self.0.info()
+    }
+
+    fn analyze(&self, position: &str, limit: usize) -> Result<AnalysisReport, GameError> {
+        self.0.analyze(position, limit)
+    }
+
+    fn moves(&self, position: &str, limit: usize) -> Result<PositionMoves, GameError> {
+        self.0.moves(position, limit)
+    }
+
+    fn best_move(&self, position: &str) -> Result<Option<MoveOutcome>, GameError> {
+        self.0.best_move(position)
+    }
+
+    fn play_move(&self, position: &str, entry: &str) -> Result<MoveOutcome, GameError> {
+        self.0.play_move(position, entry)
+    }
+
+    fn verify(&self, request: &VerifyRequest) -> Result<Vec<Report>, GameError> {
+        self.0.verify(request)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_> {
+        Capabilities {
+            resumable: Some(self),
+            ..self.0.capabilities()
+        }
+    }
+}
+
+impl Resumable for CramGame {
+    fn analyze_resumable(
+        &self,
+        position: &str,
+        limit: usize,
+        checkpoint: &CheckpointOptions,
+    ) -> Result<ResumableRun, GameError> {
+        let board = (self.0.parse)(position)?;
+        let run = theory::with_checkpoint(&board, checkpoint, || {
+            position_report(&self.0.info.name, &board, position, limit)
+        })
+        .map_err(|e| GameError::Io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
+        Ok(ResumableRun {
+            report: run.result.transpose()?,
+            resumed: run.resumed,
+        })
+    }
 }

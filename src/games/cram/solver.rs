@@ -41,9 +41,11 @@
 //! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
 //! endgame table, never emptied.
 
+use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
+use std::path::Path;
 use std::time::Duration;
 
 /// The most regions the transposition table holds: 14 million entries of 24 bytes (a key and
@@ -167,6 +169,21 @@ pub struct Solver {
     /// Regions of at most this many cells go to the endgame table ([`ENDGAME_CELLS`]; fewer in
     /// the tests, so that the searches are checked on small boards).
     endgame_cells: u32,
+    /// Where and how often the tables are saved while it searches (`analyze --checkpoint`).
+    schedule: Option<Schedule>,
+    /// Why the search stopped: interrupted (after its tables were saved), or a save failed.
+    /// Once stopped, every search answers "no" at once and nothing more is recorded, so the
+    /// tables stay true; the answers the search returns then are not (see [`Solver::stopped`]).
+    stop: Option<Stop>,
+}
+
+/// Why a search with a checkpoint stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It was interrupted; its tables were saved first.
+    Interrupted,
+    /// A save failed.
+    Failed(CheckpointError),
 }
 
 impl Default for Solver {
@@ -202,6 +219,8 @@ impl Solver {
             key_scratch: Vec::new(),
             recent: vec![(0, 0); RECENT_SLOTS],
             endgame_cells: ENDGAME_CELLS,
+            schedule: None,
+            stop: None,
         }
     }
 
@@ -404,14 +423,18 @@ impl Solver {
         false
     }
 
-    /// Whether some option is worth `k`.
+    /// Whether some option is worth `k` (false at once once stopped).
     fn option_worth(&mut self, options: &mut Options, k: u32) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
         if self.generate_until(options, k) {
             return true;
         }
         self.nodes += 1;
         if self.nodes & 0xffff == 0 {
             self.report();
+            self.checkpoint_tick();
         }
         for index in 0..options.searched.len() {
             let candidate = options.searched[index];
@@ -589,13 +612,16 @@ impl Solver {
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {
+        if self.stop.is_some() {
+            return;
+        }
         self.room();
         self.table
             .insert(split(key), Known(u64::from(k as u8 + 1) << 56));
     }
 
     fn record_excluded(&mut self, key: Key, k: u32) {
-        if k >= 56 {
+        if k >= 56 || self.stop.is_some() {
             return;
         }
         self.room();
@@ -613,5 +639,95 @@ impl Solver {
                 self.endgame.len()
             ));
         }
+    }
+}
+
+/// Saving and resuming (the [`checkpoint`] module has the file's format).
+impl Solver {
+    /// Writes what the solver knows of regions (both tables and the counters) to a checkpoint
+    /// of `board` at `path`.
+    pub fn save(&self, path: &Path, board: &str) -> Result<(), CheckpointError> {
+        let header = Header {
+            board: board.to_string(),
+            searches: self.nodes,
+            emptied: self.emptied,
+        };
+        checkpoint::save(
+            path,
+            &header,
+            self.table.iter().map(|(&key, known)| (key, known.0)),
+            self.endgame.iter().map(|(&key, &value)| (key, value)),
+        )
+    }
+
+    /// A solver that knows what the checkpoint of `board` at `path` holds, and that file's
+    /// header; or why the file is refused.
+    pub fn load(path: &Path, board: &str) -> Result<(Solver, Header), CheckpointError> {
+        let mut solver = Solver::new();
+        let header = checkpoint::load(path, board, TABLE_ENTRIES, &mut solver)?;
+        solver.nodes = header.searches;
+        solver.emptied = header.emptied;
+        Ok((solver, header))
+    }
+
+    /// Saves the tables on `schedule` while it searches: every so often, and (then stopping)
+    /// when its flag is set. Replaces an earlier schedule, and clears an earlier stop.
+    pub fn save_on(&mut self, schedule: Schedule) {
+        self.schedule = Some(schedule);
+        self.stop = None;
+    }
+
+    /// Ends the saves: the schedule and why the search stopped, if it did (the stop is cleared,
+    /// so the solver searches again).
+    pub fn end_saves(&mut self) -> (Option<Schedule>, Option<Stop>) {
+        (self.schedule.take(), self.stop.take())
+    }
+
+    /// Why the search stopped, if it did: its answers since then are not values.
+    pub fn stopped(&self) -> Option<&Stop> {
+        self.stop.as_ref()
+    }
+
+    /// Moves the searches' counter so that the schedule is next looked at after `searches`
+    /// more outcome searches (1 to 65536), not after up to 65536: with its flag already set,
+    /// the tests stop a search part-way there (the counter only shows progress).
+    #[cfg(test)]
+    pub(crate) fn look_at_schedule_after(&mut self, searches: u64) {
+        self.nodes = (self.nodes | 0xffff) + 1 - searches;
+    }
+
+    /// The saves due: on the schedule's flag (then the search stops) or its period; a failed
+    /// save stops the search too (better now than hours later at the end).
+    fn checkpoint_tick(&mut self) {
+        let Some(schedule) = self.schedule.take() else {
+            return;
+        };
+        let interrupted = schedule.interrupted();
+        let mut schedule = schedule;
+        if interrupted || schedule.due() {
+            match self.save(&schedule.path, &schedule.board) {
+                Ok(()) => schedule.saved(),
+                Err(error) => self.stop = Some(Stop::Failed(error)),
+            }
+            if interrupted && self.stop.is_none() {
+                self.stop = Some(Stop::Interrupted);
+            }
+        }
+        self.schedule = Some(schedule);
+    }
+}
+
+impl Facts for Solver {
+    fn reserve(&mut self, regions: usize, small: usize) {
+        self.table.reserve(regions);
+        self.endgame.reserve(small);
+    }
+
+    fn learn_region(&mut self, key: [u64; 2], known: u64) {
+        self.table.insert(key, Known(known));
+    }
+
+    fn learn_small(&mut self, key: [u64; 2], value: u8) {
+        self.endgame.insert(key, value);
     }
 }

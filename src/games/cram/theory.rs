@@ -4,27 +4,96 @@
 //! board runs to its end) gets a fresh solver of its own instead of waiting: a small board is
 //! answered at once, and no thread queues behind a search that may take hours. The values are
 //! exact either way; only the tables' reuse is lost.
+//!
+//! With a checkpoint ([`with_checkpoint`], `analyze cram … --checkpoint FILE`) the process's
+//! solver starts from the file's tables when it exists, saves them there every so often, on
+//! an interrupt (then stops) and at the end (module doc of [`super`], *Checkpoints*).
 
 use super::board::{Cram, Domino};
-use super::solver::Solver;
+use super::checkpoint::{CheckpointError, Schedule};
+use super::solver::{Solver, Stop};
 use crate::core::{ImpartialGame, Nimber, Winner};
+use crate::game::CheckpointOptions;
 use crate::misere::game::MisereTheory;
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Mutex, PoisonError, TryLockError};
 
 /// Boards with more empty cells than this show a progress line while they are solved.
 const PROGRESS_CELLS: u32 = 30;
 
+/// The process's solver, kept from one query to the next.
+static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
+
 /// Runs `work` with the process's solver (its tables kept from one query to the next), or with a
 /// fresh solver when the process's is busy.
 pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
-    static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
     let mut guard = match SOLVER.try_lock() {
         Ok(guard) => guard,
         Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
         Err(TryLockError::WouldBlock) => return work(&mut Solver::new()),
     };
     work(guard.get_or_insert_with(Solver::new))
+}
+
+/// What a run with a checkpoint did.
+pub struct Checkpointed<T> {
+    /// What the work returned; `None` when it was interrupted (the tables saved first).
+    pub result: Option<T>,
+    /// What the solver knew when it resumed from the file (its counters); `None` when the run
+    /// started afresh.
+    pub resumed: Option<String>,
+}
+
+/// Runs `work` — queries on `board`, made through the process's solver — with that solver's
+/// tables saved to a checkpoint as `options` say: first read from the file when it exists (it
+/// must be `board`'s), else written there at once (so a file that cannot be written is found
+/// now), then saved every `options.every`, on `options.interrupt` and at the end. A stop on the
+/// interrupt gives no result: `work`'s answers after it are not values, and are dropped.
+pub fn with_checkpoint<T>(
+    board: &Cram,
+    options: &CheckpointOptions,
+    work: impl FnOnce() -> T,
+) -> Result<Checkpointed<T>, CheckpointError> {
+    let name = board.to_string();
+    let path = options.path.as_path();
+    let process_solver = || SOLVER.lock().unwrap_or_else(PoisonError::into_inner);
+    let resumed = {
+        let mut guard = process_solver();
+        let solver = guard.get_or_insert_with(Solver::new);
+        let fresh = matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+        let resumed = if fresh {
+            solver.save(path, &name)?;
+            None
+        } else {
+            let (loaded, _) = Solver::load(path, &name)?;
+            *solver = loaded;
+            Some(format!("resumed from {} ({})", path.display(), solver.stats()))
+        };
+        solver.save_on(Schedule::new(
+            options.path.clone(),
+            name.clone(),
+            options.every,
+            options.interrupt.clone(),
+        ));
+        resumed
+    };
+    let result = work();
+    let mut guard = process_solver();
+    let solver = guard.get_or_insert_with(Solver::new);
+    match solver.end_saves().1 {
+        Some(Stop::Interrupted) => Ok(Checkpointed {
+            result: None,
+            resumed,
+        }),
+        Some(Stop::Failed(error)) => Err(error),
+        None => {
+            solver.save(path, &name)?;
+            Ok(Checkpointed {
+                result: Some(result),
+                resumed,
+            })
+        }
+    }
 }
 
 impl Cram {
