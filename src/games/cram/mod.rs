@@ -71,6 +71,8 @@ pub mod theory;
 mod brute;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod checkpoint_tests;
 
 pub use board::{Cram, Domino, small_positions};
 

@@ -696,6 +696,20 @@ impl Solver {
         self.nodes = (self.nodes | 0xffff) + 1 - searches;
     }
 
+    /// Both tables, in key order (the tests compare solvers by them).
+    #[cfg(test)]
+    pub(crate) fn facts(
+        &self,
+    ) -> (
+        std::collections::BTreeMap<[u64; 2], u64>,
+        std::collections::BTreeMap<[u64; 2], u8>,
+    ) {
+        (
+            self.table.iter().map(|(&key, known)| (key, known.0)).collect(),
+            self.endgame.iter().map(|(&key, &value)| (key, value)).collect(),
+        )
+    }
+
     /// The saves due: on the schedule's flag (then the search stops) or its period; a failed
     /// save stops the search too (better now than hours later at the end).
     fn checkpoint_tick(&mut self) {
