@@ -130,7 +130,11 @@ fn resumed_analysis(
             "--checkpoint saves a long search to resume it; {}{} has none to save (the games \
              with one, under normal play: {})",
             game.info().name,
-            if args.misere.misere { " under misère play" } else { "" },
+            if args.misere.misere {
+                " under misère play"
+            } else {
+                ""
+            },
             with.join(", ")
         )));
     };

@@ -243,7 +243,9 @@ fn read_facts(
         let key = read_key(input)?;
         let [value] = read_array(input)?;
         if !plausible_key(joined(key)) || u32::from(value) > key_cells(joined(key)) / 2 {
-            return Err(damaged("a small region no board has, or a value it cannot have"));
+            return Err(damaged(
+                "a small region no board has, or a value it cannot have",
+            ));
         }
         facts.learn_small(key, value);
     }

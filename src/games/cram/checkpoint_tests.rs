@@ -134,7 +134,9 @@ fn a_solve_resumed_from_a_checkpoint_written_part_way_agrees_with_a_fresh_one() 
             let (kept, kept_small) = solver.facts();
             assert!(saved == kept, "{text} at {stop_at}: the tables differ");
             assert!(
-                saved_small.iter().all(|(key, value)| kept_small.get(key) == Some(value)),
+                saved_small
+                    .iter()
+                    .all(|(key, value)| kept_small.get(key) == Some(value)),
                 "{text} at {stop_at}: the endgame tables differ"
             );
             assert_eq!(solve(&mut resumed, &position), fresh, "{text} at {stop_at}");
@@ -205,7 +207,10 @@ fn damaged_truncated_foreign_and_other_version_files_are_refused_with_the_reason
     let good = std::fs::read(&path).unwrap();
     let bad = scratch("bad");
     // Truncated anywhere: refused (truncated, or its hash).
-    for length in (0..good.len()).step_by(97).chain([good.len() - 1, good.len() - 8]) {
+    for length in (0..good.len())
+        .step_by(97)
+        .chain([good.len() - 1, good.len() - 8])
+    {
         std::fs::write(&bad, &good[..length]).unwrap();
         let reason = refusal(&bad, "3x5");
         assert!(
@@ -288,6 +293,8 @@ fn with_checkpoint_starts_afresh_then_resumes() {
     assert_eq!(second.result, first.result);
     assert!(second.resumed.unwrap().starts_with("resumed from"));
     let other = board("4x7");
-    let refused = with_checkpoint(&other, &options, || other.value()).err().unwrap();
+    let refused = with_checkpoint(&other, &options, || other.value())
+        .err()
+        .unwrap();
     assert!(refused.reason.contains("not of 4x7"), "{refused}");
 }

@@ -50,8 +50,25 @@
 //! the values it is known not to have; it holds at most 14 million regions (about 420 MiB) and is
 //! emptied when full (values stay exact). Regions of at most 14 cells are valued by plain mex and
 //! kept in an endgame table that is never emptied. Boards of more than 30 empty cells show a
-//! progress line on standard error. The search is sequential and deterministic. Not done: a
-//! resumable checkpoint.
+//! progress line on standard error. The search is sequential and deterministic.
+//!
+//! **Checkpoints** (`analyze cram … --checkpoint FILE`, [`checkpoint`]). Both tables are saved
+//! to a file every so often, on Ctrl-C and at the end, and a run of the same board resumes from
+//! them. This is sound because every entry is a fact about a region alone, not about the board
+//! being solved nor the search that found it: "g(R) = v" or "g(R) ≠ k", for R the region of the
+//! key (a region's game is its own shape; Sprague–Grundy makes a board the sum of its regions).
+//! The search records such facts only once proved (`value` records g(R) = k when no option is
+//! worth k and every j < k is excluded; `is_value` records g(R) ≠ k when some option is worth k;
+//! the mirror rule records 0; the endgame table holds mex values). Its correctness — every
+//! answer true — rests only on every fact in the tables being true, never on which facts are
+//! there: the table is emptied whenever it fills, at any point of a search. So it holds as well
+//! for tables that start with a file's facts, and a resumed run prints the value and winning
+//! moves of a run never stopped (only the work, and the counters, differ). When Ctrl-C stops a
+//! search, the tables are saved first; the search then answers every question at once and
+//! records nothing more in the transposition table (small regions, valued by plain mex, may
+//! still enter the endgame table), its answers are dropped, and the command prints no report.
+//! A file is refused when it is of another board, format version or grundy (whose keys may be
+//! written otherwise), damaged (a hash of its contents ends it) or truncated.
 //!
 //! **Sources.** J. Lemoine, S. Viennot, "Nimbers are inevitable", *Theoretical Computer Science*
 //! 462 (2012) 70–79 (arXiv:1011.5841), which also computes Cram's 3 × n nimbers; P. Beling,
@@ -70,15 +87,15 @@ pub mod theory;
 #[cfg(test)]
 mod brute;
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod checkpoint_tests;
+#[cfg(test)]
+mod tests;
 
 pub use board::{Cram, Domino, small_positions};
 
 use crate::game::{
-    Capabilities, CheckpointOptions, Entry, Game, GameError, GameInfo, PositionMoves,
-    MoveOutcome, Resumable, ResumableRun, VerifyRequest, position_report,
+    Capabilities, CheckpointOptions, Entry, Game, GameError, GameInfo, MoveOutcome, PositionMoves,
+    Resumable, ResumableRun, VerifyRequest, position_report,
 };
 use crate::report::AnalysisReport;
 use crate::verify::Report;

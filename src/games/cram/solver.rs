@@ -40,6 +40,10 @@
 //! emptied and the search goes on (values stay exact; only time is lost). Regions of at most
 //! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
 //! endgame table, never emptied.
+//!
+//! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
+//! the format is the [`checkpoint`] module's), and saved while the solver searches
+//! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
@@ -705,8 +709,14 @@ impl Solver {
         std::collections::BTreeMap<[u64; 2], u8>,
     ) {
         (
-            self.table.iter().map(|(&key, known)| (key, known.0)).collect(),
-            self.endgame.iter().map(|(&key, &value)| (key, value)).collect(),
+            self.table
+                .iter()
+                .map(|(&key, known)| (key, known.0))
+                .collect(),
+            self.endgame
+                .iter()
+                .map(|(&key, &value)| (key, value))
+                .collect(),
         )
     }
 

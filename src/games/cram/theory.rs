@@ -60,14 +60,19 @@ pub fn with_checkpoint<T>(
     let resumed = {
         let mut guard = process_solver();
         let solver = guard.get_or_insert_with(Solver::new);
-        let fresh = matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+        let fresh =
+            matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
         let resumed = if fresh {
             solver.save(path, &name)?;
             None
         } else {
             let (loaded, _) = Solver::load(path, &name)?;
             *solver = loaded;
-            Some(format!("resumed from {} ({})", path.display(), solver.stats()))
+            Some(format!(
+                "resumed from {} ({})",
+                path.display(),
+                solver.stats()
+            ))
         };
         solver.save_on(Schedule::new(
             options.path.clone(),
