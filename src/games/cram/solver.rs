@@ -436,8 +436,12 @@ impl Solver {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 0xffff == 0 {
-            self.report();
+        // The flag and the clock every 4096 searches (a few thousand a second on large boards,
+        // so Ctrl-C is answered within about a second), the progress line every 65536.
+        if self.nodes & 0xfff == 0 {
+            if self.nodes & 0xffff == 0 {
+                self.report();
+            }
             self.checkpoint_tick();
         }
         for index in 0..options.searched.len() {
@@ -693,11 +697,11 @@ impl Solver {
     }
 
     /// Moves the searches' counter so that the schedule is next looked at after `searches`
-    /// more outcome searches (1 to 65536), not after up to 65536: with its flag already set,
-    /// the tests stop a search part-way there (the counter only shows progress).
+    /// more outcome searches (1 to 4096), not after up to 4096: with its flag already set, the
+    /// tests stop a search part-way there (the counter only shows progress).
     #[cfg(test)]
     pub(crate) fn look_at_schedule_after(&mut self, searches: u64) {
-        self.nodes = (self.nodes | 0xffff) + 1 - searches;
+        self.nodes = (self.nodes | 0xfff) + 1 - searches.clamp(1, 4096);
     }
 
     /// Both tables, in key order (the tests compare solvers by them).
