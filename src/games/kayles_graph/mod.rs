@@ -63,6 +63,9 @@ pub mod memo;
 pub mod position;
 pub mod solver;
 
+#[cfg(test)]
+mod tests;
+
 use crate::game::{Entry, Game, GameInfo};
 use board::Board;
 pub use board::MAX_VERTICES;
