@@ -1,6 +1,42 @@
 //! The solver: a position (a set of vertices still in play) is split into its connected
-//! components, whose values nim-add; each component's value is the mex of its options' values,
-//! memoised under a canonical key ([`canonical_key`]) in the board's bounded memo.
+//! components, whose values nim-add; each component is valued by Lemoine–Viennot's outcome
+//! searches (g(G) = k exactly when G + *k is a P-position) and memoised under a canonical key
+//! ([`canonical_key`]) in the board's bounded memo, which keeps for each component what is
+//! known of it: its exact value, or the values it is known not to have.
+//!
+//! * `value(C)` — the least k, not already known to differ, such that no option of C is worth
+//!   k (`option_worth(C, k)` false); each k found among the options is recorded as excluded.
+//!   Once every k below C's bound is excluded, the value is the bound.
+//! * `is_value(C, k)` — whether g(C) = k: false at once when k exceeds C's bound, when the memo
+//!   says so, or when some option is worth k; else true exactly when every j < k is worth some
+//!   option (g(C) ≠ j for each).
+//! * `option_worth(C, k)` — whether some option of C is worth k: each option splits into
+//!   components; all but the largest are valued exactly (`value`), the largest is asked
+//!   `is_value(largest, k ⊕ the others)`. Two isomorphic components of one option cancel
+//!   (A + A = 0); options with the same components are asked once.
+//!
+//! **The bound.** The value of a game is at most the length of its longest play (by induction:
+//! every option is worth at most one less, and the mex of values below L is at most L). A play of
+//! Arc Kayles removes two vertices a move: at most ⌊n / 2⌋ moves. The vertices taken in a play
+//! of Node Kayles form an independent set (each is outside the closed neighbourhood of those
+//! taken before), which meets each clique at most once; so the number of cliques of any
+//! partition into cliques bounds the play ([`clique_cover`]: a greedy partition, the lowest
+//! vertex left starting each clique; on the queens graph a row is a clique). A component whose
+//! bound is 1 is worth 1 at once (it has a move, and every option is empty of moves).
+//!
+//! **The mirror rule** (lattice boards): a component that an involution among its box's
+//! symmetries maps onto itself, no cell fixed or joined to its image, is worth 0 ([`mirror_lost`]).
+//!
+//! **Order** (changes only the work, never a value): a component's options are looked at one at
+//! a time, in the order of their sets, until one whose components are all valued at once (small,
+//! in the memo, or mirror-lost) is worth the k asked; only when none is are the others searched,
+//! the one whose largest component has the smallest bound first (the shortest plays: more often
+//! lost for the player to move, and cheaper to search), then the fewest vertices, then the
+//! fewest other components. Options whose largest component the memo has since valued are
+//! checked before any search.
+//!
+//! Source: J. Lemoine, S. Viennot, *Nimbers are inevitable*, Theoret. Comput. Sci. 462 (2012)
+//! 70–79 (arXiv:1011.5841); the same searches as the Cram solver (`games::cram::solver`).
 
 use super::board::{Board, Geometry};
 use super::memo::Memo;
@@ -170,7 +206,12 @@ pub fn mirror_lost(board: &Board, component: &[u64]) -> bool {
     let Some(Geometry { lattice, cols, .. }) = board.geometry else {
         return false;
     };
-    let cell = |vertex: u32| ((vertex as usize / cols) as i64, (vertex as usize % cols) as i64);
+    let cell = |vertex: u32| {
+        (
+            (vertex as usize / cols) as i64,
+            (vertex as usize % cols) as i64,
+        )
+    };
     let (mut top, mut bottom, mut left, mut right) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
     for vertex in members(component) {
         let (r, c) = cell(vertex);
@@ -233,7 +274,7 @@ fn size_of(set: &[u64]) -> u32 {
 /// The number of cliques of a greedy partition of `set` into cliques (the lowest vertex left
 /// starts a clique, which takes each lowest vertex joined to all of it). A play of Node Kayles
 /// takes an independent set of vertices, at most one per clique, so this bounds the length of
-/// every play, and so the value ([`Solver::is_value`]).
+/// every play, and so the value (see the module doc).
 pub fn clique_cover(board: &Board, set: &[u64]) -> u32 {
     let mut left = set.to_vec();
     let mut cliques = 0;
@@ -328,9 +369,8 @@ fn cancel_pairs(parts: &mut Vec<Part>) {
 
 /// Takes the largest part (by vertices, then key) out of `parts`.
 fn take_largest(parts: &mut Vec<Part>) -> Option<Part> {
-    let index = (0..parts.len()).max_by(|&a, &b| {
-        (parts[a].size, &parts[a].key).cmp(&(parts[b].size, &parts[b].key))
-    })?;
+    let index = (0..parts.len())
+        .max_by(|&a, &b| (parts[a].size, &parts[a].key).cmp(&(parts[b].size, &parts[b].key)))?;
     Some(parts.swap_remove(index))
 }
 
