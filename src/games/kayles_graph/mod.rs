@@ -24,13 +24,18 @@
 //! Both games are impartial and short. A move removes vertices, so a position is the induced
 //! subgraph on the vertices left, and it is the *disjunctive sum of its connected components*
 //! (a move touches one component only): its Grundy value is the nim-sum of theirs. A
-//! component's value is the mex of its options' values. Isomorphic components have equal
+//! component's value is the mex of its options' values, found by Lemoine–Viennot's outcome
+//! searches (g = k exactly when the component plus *k is a P-position; each search stops at
+//! the first option that decides it), bounded by the longest play (a clique partition for Node
+//! Kayles, half the vertices for Arc Kayles) and by the mirror rule on lattices
+//! ([`solver`]'s doc gives the proofs). Isomorphic components have equal
 //! values; on the lattice families (grid, queens) adjacency depends only on the difference of
 //! two cells and is kept by the eight symmetries of the square, so a component is memoised
 //! under its *shape* (translated to the corner and taken in its least image under the eight
 //! symmetries, [`solver::canonical_key`]); on a graph from a file, under its vertex set. The
-//! memo holds at most [`memo::MEMO_CAP`] components per board and rule, and is emptied when
-//! full (exact values, deterministic runs).
+//! memo keeps for each its exact value or the values it is known not to have; it holds at most
+//! [`memo::MEMO_CAP`] components per board and rule, and is emptied when full (exact values,
+//! deterministic runs).
 //!
 //! Known values the tests check against exhaustive search and the data:
 //!
@@ -48,6 +53,8 @@
 //!   Comput. System Sci. 16 (1978): Node Kayles, PSPACE-complete.
 //! * E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, vol. 1 (Dawson's Chess 0.137,
 //!   Dawson's Kayles 0.07, Cram).
+//! * J. Lemoine, S. Viennot, *Nimbers are inevitable*, Theoret. Comput. Sci. 462 (2012) 70–79
+//!   (arXiv:1011.5841): values by outcome searches.
 //! * S. Brown, S. Daugherty, E. Fiorini et al., *Nimber Sequences of Node-Kayles Games*, J.
 //!   Integer Seq. 23 (2020), Article 20.3.5; OEIS A316632 (3×n grid) and A344227 (queens).
 //!
@@ -55,13 +62,16 @@
 //!
 //! * [`board`] — the graph: the file reader, the families.
 //! * [`memo`] — the bounded memo.
-//! * [`solver`] — components, canonical keys, values.
+//! * [`solver`] — components, canonical keys, bounds, the outcome searches.
 //! * [`position`] — the position type, its notation and theory.
 
 pub mod board;
 pub mod memo;
 pub mod position;
 pub mod solver;
+
+#[cfg(test)]
+mod tests;
 
 use crate::game::{Entry, Game, GameInfo};
 use board::Board;

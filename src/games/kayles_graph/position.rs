@@ -224,17 +224,18 @@ impl Theory for KaylesGraph {
         Some(Nimber(u64::from(self.value())))
     }
 
-    /// Every move whose option has value 0 (each option valued by the solver), one for each
+    /// Every move whose option is worth 0 (each option asked by the solver's outcome search,
+    /// which stops as soon as the option is seen to have an option worth 0), one for each
     /// position reached.
     fn winning_moves(&self, limit: usize) -> Result<WinningMoves<Self>, AnalysisError> {
         let found = options(&self.board, self.rule, &self.left);
         let sets: Vec<Vec<u64>> = found.iter().map(|(_, after)| after.clone()).collect();
-        let values = solver::values(&self.board, self.rule, &sets);
+        let lost = solver::are_worth(&self.board, self.rule, &sets, 0);
         let mut collector = MoveCollector::new(limit);
         let mut reached = std::collections::HashSet::new();
-        for ((mv, after), value) in found.iter().zip(values) {
+        for ((mv, after), lost) in found.iter().zip(lost) {
             // Moves that leave the same vertices (true twins under Node Kayles) are one move.
-            if value == 0 && reached.insert(after) {
+            if lost && reached.insert(after) {
                 collector.push(|| WinningMove {
                     mv: *mv,
                     reason: "leaves value 0".to_string(),
