@@ -125,11 +125,7 @@ impl SquareBox {
             binomial,
             lost: vec![0; words],
         };
-        let mut sweep = Sweep {
-            side,
-            rows: vec![0; side + 2],
-            sums: vec![0; (side + 2) * (side + 1)],
-        };
+        let mut sweep = Sweep::new(side, &table.binomial);
         if side >= 2 {
             sweep.rows_from(side, &mut table);
         } else {
@@ -190,23 +186,63 @@ impl SquareBox {
     }
 }
 
-/// The loops over the lower rows, with their sums U_y(x).
+/// The loops over the lower rows, with their sums U_y(x) and the bits of the bites to D ∧ x.
 struct Sweep {
     side: usize,
     /// rows[y] = μ_y for y = 2, …, side; rows[side + 1] = 0.
     rows: Vec<u32>,
     /// sums[y · (side + 1) + x] = U_y(x) for y = 2, …, side + 1 (U_{side + 1} = 0).
     sums: Vec<u64>,
+    /// capped[y · (side + 1) + x] = Σ_{2 ≤ i < y} binom(S − x + i − 1, i), the digits of rows
+    /// 2, …, y − 1 of x squares each.
+    capped: Vec<u64>,
+    /// low[y]: the OR of the runs of the families D ∧ x for x < μ_y (for y = 2, …, side + 1).
+    low: Vec<u64>,
 }
 
 impl Sweep {
+    /// The sweep of the `side` × `side` box, before its loops.
+    fn new(side: usize, binomial: &[Vec<u64>]) -> Sweep {
+        let stride = side + 1;
+        let mut capped = vec![0; (side + 2) * stride];
+        for y in 2..=side {
+            for x in 0..=side {
+                capped[(y + 1) * stride + x] = capped[y * stride + x] + binomial[side - x + y - 1][y];
+            }
+        }
+        Sweep {
+            side,
+            rows: vec![0; side + 2],
+            sums: vec![0; (side + 2) * stride],
+            capped,
+            low: vec![0; side + 2],
+        }
+    }
+
     /// Runs μ_y from μ_{y + 1} to the side, and inside each the rows below, down to μ_2,
-    /// deciding each family.
+    /// deciding each family. Stops when every family left in the loop is an N-position: one
+    /// of them has a first-row bite to a P-position, or the bites to the families D ∧ x forbid
+    /// every candidate top length.
     fn rows_from(&mut self, y: usize, table: &mut SquareBox) {
         let side = self.side;
         let stride = side + 1;
-        for length in self.rows[y + 1]..=side as u32 {
+        let from = self.rows[y + 1];
+        let mut low = self.low[y + 1];
+        for length in from..=side as u32 {
+            if length > from {
+                // The bites at x = length − 1 ≥ μ_{y + 1} in rows 1 and 2 leave the family
+                // D ∧ x of rows 2, …, y of x squares and rows y + 1, … as they are (the sums
+                // of row y at x are the same for the previous length).
+                let x = length as usize - 1;
+                let run = table.window(self.capped[y * stride + x] + self.sums[y * stride + x]);
+                low |= run;
+                let candidates = u64::MAX >> (64 - (side - length as usize + 1));
+                if x >= 1 && run >> (side - x) & 1 == 1 || low & candidates == candidates {
+                    return;
+                }
+            }
             self.rows[y] = length;
+            self.low[y] = low;
             for x in 0..=side {
                 let capped = length.min(x as u32) as usize;
                 self.sums[y * stride + x] =
@@ -221,22 +257,18 @@ impl Sweep {
     }
 
     /// Sets the P-position of the family of the current lower rows, if it has one; every
-    /// family it bites to is decided.
+    /// family it bites to is decided, and no bite of row 1 leaves a P-position.
     fn decide_family(&self, table: &mut SquareBox) {
         let side = self.side;
         let stride = side + 1;
         let second = self.rows[2];
         let base = self.sums[2 * stride + side];
-        let candidates = side - second.max(1) as usize + 1;
-        let mut forbidden = 0u64;
-        // Row 1 at x and row 2 at x − 1 both leave the family D ∧ x (x < μ_2 squares).
-        for x in 0..second as usize {
-            let run = table.window(self.sums[2 * stride + x]);
-            if x >= 1 && run >> (side - x) & 1 == 1 {
-                return;
-            }
-            forbidden |= run;
+        let candidates = u64::MAX >> (64 - (side - second.max(1) as usize + 1));
+        let mut forbidden = self.low[2];
+        if forbidden & candidates == candidates {
+            return;
         }
+        // The bites of rows 3, …: the search stops once every candidate is forbidden.
         for y in 3..=side {
             let length = self.rows[y] as usize;
             if length == 0 {
@@ -245,12 +277,13 @@ impl Sweep {
             let shift = base - self.sums[y * stride + side];
             for x in 0..length {
                 forbidden |= table.window(shift + self.sums[y * stride + x]);
+                if forbidden & candidates == candidates {
+                    return;
+                }
             }
         }
-        let free = !forbidden & (u64::MAX >> (64 - candidates));
-        if free != 0 {
-            let rank = base + u64::from(63 - free.leading_zeros());
-            table.lost[rank as usize / 64] |= 1 << (rank % 64);
-        }
+        let free = !forbidden & candidates;
+        let rank = base + u64::from(63 - free.leading_zeros());
+        table.lost[rank as usize / 64] |= 1 << (rank % 64);
     }
 }
