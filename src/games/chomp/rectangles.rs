@@ -44,17 +44,31 @@
 //! at least as long as the candidates' S − max(μ_2, 1) + 1 offsets, and its P-position (if any)
 //! sits at offset S − P(D''), the offset P(D'') has in the family being decided. The forbidden
 //! set is therefore the OR of the first 64 bits of every lower family's run, masked to the
-//! candidates, and P(D) is at the highest free offset. The bites of row 2 at x − 1 and of row 1
-//! at x both lead to the family D ∧ x; its run gives the forbidden bits and (at offset S − x)
-//! whether the family is lost outright, so those bites are looked at first.
+//! candidates, and P(D) is at the highest free offset. Every bite leads to a family of larger
+//! base, so it is decided before. The bites of rows 1 and 2 leaving x squares both lead to
+//! the family D ∧ x: its run gives the bits the row-2 bite forbids and (at offset S − x)
+//! whether the row-1 bite leaves a P-position.
+//!
+//! **Bites shared by a loop.** For x < μ_y (y ≥ 2), D ∧ x has rows 2, …, y of x squares and the
+//! rows from y + 1 on capped at x: it depends on μ_{y+1}, …, not on μ_2, …, μ_y as long as they
+//! exceed x. So the loop over μ_y keeps low_y, the OR of the runs of D ∧ x over x < μ_y:
+//! low_{y+1} (the values x < μ_{y+1}) and one read for each x from μ_{y+1} on, when μ_y passes
+//! it. A family starts its forbidden set from low_2, so the bites of rows 1 and 2 cost nothing
+//! a family. Three stops: when a run of D ∧ x has its bit at offset S − x (x ≥ 1), every family
+//! left in the loop over μ_y has a first-row bite to a P-position, and the loop ends; it ends
+//! too when low_y forbids every candidate of μ_2 = μ_y (a larger μ_2 has fewer candidates, and
+//! low only grows); and the bites of a family's rows 3, … are read until every candidate is
+//! forbidden.
 //!
 //! **Incremental bases.** For the loop over μ_y the sums U_y(x) = Σ_{i ≥ y}
 //! binom(S − min(μ_i, x) + i − 1, i), x = 0, …, S, are kept (U_y = the term of row y plus
-//! U_{y+1}, updated when μ_y changes). Then base(D) = U_2(S), and the lower family of the bite
-//! leaving x < μ_y squares in row y has base base(D) − U_y(S) + U_y(x): one addition and one
-//! two-word read per bite, no unranking. A diagram has at most S^2 bites, so the whole box takes
-//! O(binom(2S, S) · S^2 / 4) such reads (one family per about two diagrams, about half the
-//! cells of the box in its lower rows), and its bits are the only memory.
+//! U_{y+1}, updated when μ_y changes). Then base(D) = U_2(S), the lower family of the bite
+//! leaving x < μ_y squares in row y has base base(D) − U_y(S) + U_y(x), and D ∧ x (x < μ_y)
+//! has base Σ_{2 ≤ i < y} binom(S − x + i − 1, i) + U_y(x), the sum from a fixed table: one
+//! addition and one two-word read per bite, no unranking. Without the stops the box would take
+//! about binom(2S, S) · S^2 / 4 reads (one family per about two diagrams, about half the box's
+//! cells in the lower rows); with them most families stop early (most are N-positions
+//! throughout). The bits are the only memory.
 //!
 //! **Sizes.** The box holds binom(2S, S) diagrams: 2,704,156 for 12 × 12, 40,116,600 for
 //! 14 × 14, 601,080,390 (75 MB of bits) for 16 × 16, 9,075,135,300 (1.1 GB) for 18 × 18,
@@ -62,7 +76,7 @@
 //! against [`CENSUS_MEMORY_LIMIT`](super::rows::CENSUS_MEMORY_LIMIT) before they are
 //! allocated.
 //!
-//! **Checks.** The tests compare every diagram's bit, for S = 1 to 9, and every rectangle's
+//! **Checks.** The tests compare every diagram's bit, for S = 1 to 10, and every rectangle's
 //! winning bites up to 12 × 12 with the previous table (each diagram unranked and its bites
 //! ranked one by one, in increasing order of a rank with μ_1 most significant), kept as a
 //! referee in `rectangles_referee.rs`, and the 6 × 6 box with a brute force from the rules.
@@ -207,7 +221,8 @@ impl Sweep {
         let mut capped = vec![0; (side + 2) * stride];
         for y in 2..=side {
             for x in 0..=side {
-                capped[(y + 1) * stride + x] = capped[y * stride + x] + binomial[side - x + y - 1][y];
+                capped[(y + 1) * stride + x] =
+                    capped[y * stride + x] + binomial[side - x + y - 1][y];
             }
         }
         Sweep {

@@ -9,7 +9,6 @@
 
 use super::rectangles::SquareBox;
 
-
 /// The P/N table of every diagram in a square box, decided diagram by diagram.
 pub(super) struct Referee {
     side: usize,
