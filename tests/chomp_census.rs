@@ -75,6 +75,12 @@ fn censuses_too_large_or_out_of_range_are_refused() {
         .unwrap();
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(error.contains("137846528820 diagrams"), "{error}");
+    assert!(error.contains("--max-memory"), "{error}");
+    // With room allowed, the same census as with the default limit.
+    assert_eq!(
+        census(&["chomp:rectangles", "--to", "6", "--max-memory", "1"]),
+        census(&["chomp:rectangles", "--to", "6"])
+    );
 }
 
 #[test]
@@ -84,6 +90,22 @@ fn flags_of_other_censuses_are_refused_by_name() {
         (&["chomp:4", "--to", "5", "--markdown"][..], "--markdown"),
         (&["chomp:3", "--to", "5", "--budget", "100"][..], "--budget"),
         (&["0.07", "--to", "50", "--count"][..], "--count"),
+        (
+            &["0.07", "--to", "50", "--max-memory", "9"][..],
+            "--max-memory",
+        ),
+        (
+            &["chomp:3", "--to", "5", "--max-memory", "9"][..],
+            "--max-memory",
+        ),
+        (
+            &["chomp:rectangles", "--to", "5", "--max-memory", "0"][..],
+            "--max-memory",
+        ),
+        (
+            &["chomp:rectangles", "--to", "5", "--max-memory", "2^21"][..],
+            "--max-memory",
+        ),
     ] {
         let output = grundy().arg("census").args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");

@@ -109,18 +109,24 @@ impl SquareBox {
     }
 
     /// Decides every diagram of the `side` × `side` box, or says how much memory that would
-    /// take when it is too much.
+    /// take when it is more than [`CENSUS_MEMORY_LIMIT`].
     pub fn fill(side: u32) -> Result<SquareBox, TooLarge> {
+        SquareBox::fill_within(side, CENSUS_MEMORY_LIMIT)
+    }
+
+    /// [`fill`](Self::fill) with another memory limit, in bytes (the 20 × 20 box needs about
+    /// 16.05 GiB).
+    pub fn fill_within(side: u32, memory_limit: u64) -> Result<SquareBox, TooLarge> {
         let count = if side > 32 {
             u128::MAX
         } else {
             SquareBox::count(side)
         };
         let bytes = count.div_ceil(64).saturating_mul(8);
-        if bytes > u128::from(CENSUS_MEMORY_LIMIT) {
+        if bytes > u128::from(memory_limit) {
             return Err(TooLarge(format!(
                 "the {side} x {side} box holds {count} diagrams, {bytes} bytes of bits, more \
-                 than the {CENSUS_MEMORY_LIMIT} bytes (8 GiB) a census may use"
+                 than the {memory_limit} bytes a census may use (--max-memory)"
             )));
         }
         let words = usize::try_from(count.div_ceil(64) + 1)
