@@ -70,6 +70,10 @@ pub struct CensusArgs {
     /// With chomp:3, chomp:4 or chomp:rectangles: print only the count line.
     #[arg(long)]
     count: bool,
+    /// With chomp:rectangles: the most memory its table may take, in GiB (default 8; the
+    /// 20 x 20 box takes 16.05).
+    #[arg(long, value_name = "GIB")]
+    max_memory: Option<String>,
 }
 
 /// A census read from a JSON file.
@@ -158,14 +162,26 @@ pub fn run(args: CensusArgs) -> Result<u8, Failure> {
         ];
         if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
             return Err(usage(format!(
-                "{flag} does not apply to {pattern} (Chomp's census takes --to, --count and --json)"
+                "{flag} does not apply to {pattern} (Chomp's census takes --to, --count, --json and \
+                 --max-memory)"
             )));
         }
-        return super::chomp_census::run(kind, args.to.as_deref(), args.count, args.json);
+        return super::chomp_census::run(
+            kind,
+            args.to.as_deref(),
+            args.max_memory.as_deref(),
+            args.count,
+            args.json,
+        );
     }
     if args.count {
         return Err(usage(
             "--count applies to chomp:3, chomp:4 and chomp:rectangles alone".to_string(),
+        ));
+    }
+    if args.max_memory.is_some() {
+        return Err(usage(
+            "--max-memory applies to chomp:rectangles alone".to_string(),
         ));
     }
     if args.merge {

@@ -4,6 +4,7 @@
 use super::common::{Failure, parse_count, usage};
 use grundy::games::chomp;
 use grundy::games::chomp::census::{CensusFailure, CensusKind, run_census};
+use grundy::games::chomp::rows::CENSUS_MEMORY_LIMIT;
 use std::io::{self, BufWriter, Write};
 
 /// The census a pattern names, when it is one of Chomp's.
@@ -14,10 +15,15 @@ pub fn kind(pattern: &str) -> Option<CensusKind> {
         .and_then(CensusKind::parse)
 }
 
-/// Runs Chomp's census `kind` to `to` (default and bound by the census).
+/// The most `--max-memory` may allow, in GiB.
+const MOST_GIB: u64 = 1 << 20;
+
+/// Runs Chomp's census `kind` to `to` (default and bound by the census), its rectangles' table
+/// within `max_memory` GiB (default 8).
 pub fn run(
     kind: CensusKind,
     to: Option<&str>,
+    max_memory: Option<&str>,
     count_only: bool,
     json: bool,
 ) -> Result<u8, Failure> {
@@ -31,9 +37,26 @@ pub fn run(
             "--to {to}: this census runs from 1 to {most}"
         )));
     }
+    let memory_limit = match max_memory {
+        None => CENSUS_MEMORY_LIMIT,
+        Some(_) if kind != CensusKind::Rectangles => {
+            return Err(usage(
+                "--max-memory applies to chomp:rectangles alone (the rows' censuses take at most 8 GiB)",
+            ));
+        }
+        Some(text) => {
+            let gib = parse_count("--max-memory", text)?;
+            if !(1..=MOST_GIB).contains(&gib) {
+                return Err(usage(format!(
+                    "--max-memory {gib}: give a number of GiB from 1 to {MOST_GIB}"
+                )));
+            }
+            gib << 30
+        }
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = run_census(kind, to as u32, count_only, json, &mut out)
+    let result = run_census(kind, to as u32, memory_limit, count_only, json, &mut out)
         .and_then(|_| out.flush().map_err(CensusFailure::Io));
     match result {
         Ok(()) => Ok(0),

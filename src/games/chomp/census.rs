@@ -56,10 +56,12 @@ pub enum CensusFailure {
 }
 
 /// Runs a census to `to`, writing to `out`; the number of lines found (P-positions, or
-/// rectangles).
+/// rectangles). The rectangles' table may take at most `memory_limit` bytes; the rows'
+/// bit sets at most [`CENSUS_MEMORY_LIMIT`](super::rows::CENSUS_MEMORY_LIMIT).
 pub fn run_census(
     kind: CensusKind,
     to: u32,
+    memory_limit: u64,
     count_only: bool,
     json: bool,
     out: &mut dyn Write,
@@ -89,7 +91,8 @@ pub fn run_census(
             "four-row P-positions",
         ),
         CensusKind::Rectangles => {
-            let table = SquareBox::fill(to).map_err(CensusFailure::TooLarge)?;
+            let table =
+                SquareBox::fill_within(to, memory_limit).map_err(CensusFailure::TooLarge)?;
             let mut count = 0u64;
             for rows in 1..=to {
                 for columns in 1..=to {

@@ -727,4 +727,6 @@ fn solve_tco08(input: &[u8]) -> Result<String, InputError> {
 #[cfg(test)]
 mod census_tests;
 #[cfg(test)]
+mod rectangles_referee;
+#[cfg(test)]
 mod tests;
