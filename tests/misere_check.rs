@@ -409,6 +409,70 @@ fn a_wrong_candidate_bound_or_region_of_an_unsettled_heap_is_rejected() {
     );
 }
 
+/// The construction and the checker, two programs, agree on where each candidate stops
+/// deciding: for every last candidate of 0.447 at heap 12 (4 to 25 candidates) and of 0.07 at
+/// heap 33 (30 candidates), the checker accepts the region the report claims
+/// (fewer heaps of n than the construction's first failure F has), and with one heap of n more
+/// allowed it finds a failure — one with as many heaps of n as F, as every position with
+/// fewer is decided (when the failure is a position; one found on a pair names a heap and an
+/// image).
+#[test]
+fn the_checker_finds_each_candidates_first_failure_one_heap_further() {
+    let runs = (4..=25)
+        .map(|k| ("0.447", "20", k))
+        .chain([("0.07", "34", 30)]);
+    let mut checked = 0;
+    for (code, to, k) in runs {
+        let base = table(code, &["--to", to, "--max-candidates", &k.to_string()]);
+        let u = &base["quotient"]["unsettled"];
+        if u.is_null() {
+            continue;
+        }
+        let n = u["heap"].as_u64().unwrap();
+        let below = u["decided_below"].as_u64().unwrap();
+        let failure: Vec<u64> = serde_json::from_value(u["failure"].clone()).unwrap();
+        assert_eq!(
+            failure.iter().filter(|&&h| h == n).count() as u64,
+            below,
+            "{code} {k}"
+        );
+        assert_eq!(
+            check(&base),
+            (0, String::new()),
+            "{code} with {k} candidates"
+        );
+        let mut further = base.clone();
+        unsettled(&mut further)["decided_below"] = (below + 1).into();
+        let (status, failed) = check(&further);
+        assert_eq!(status, 1, "{code} {k}: {failed}");
+        let prefix = format!(
+            "unsettled heap {n}: it does not decide every position with at most {below} heaps of {n}: "
+        );
+        let found = failed
+            .strip_prefix(&prefix)
+            .unwrap_or_else(|| panic!("{code} {k}: {failed}"));
+        // A failure on a pair (a heap beside a position of some image) names no position.
+        let Some(position) = found
+            .strip_prefix("position [")
+            .and_then(|rest| rest.split(']').next())
+        else {
+            assert!(found.starts_with("heap "), "{code} {k}: {failed}");
+            checked += 1;
+            continue;
+        };
+        let copies: u64 = position
+            .split(',')
+            .filter_map(|part| {
+                let (heap, power) = part.split_once('^').unwrap_or((part, "1"));
+                (heap.parse::<u64>().ok() == Some(n)).then(|| power.parse::<u64>().unwrap())
+            })
+            .sum();
+        assert_eq!(copies, below, "{code} {k}: {failed}");
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} unsettled reports");
+}
+
 #[test]
 fn the_checker_shares_no_code_with_the_construction() {
     // Every path the checker's code names outside itself is the input scanner's error type.

@@ -38,6 +38,7 @@ use super::closure::{self, Closure, HeapKind, Region};
 use super::monoid::{Element, Monoid};
 use super::named::Named;
 use super::octal::Code;
+use super::transitions;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The most class numbers kept for the levels ~_k (all levels, all elements).
@@ -72,7 +73,7 @@ pub(crate) fn check_bounds(
         most: m,
     };
     let decides = format!("every position with at most {m} heaps of {n}");
-    match closure::check_closure(monoid, &candidate.in_p, &kinds, &first_heap, Some(region)) {
+    match transitions::check_region(monoid, &candidate.in_p, &kinds, &first_heap, region) {
         Closure::Holds { states } => verified.push(format!(
             "the last candidate decides {decides} ({} kinds of heap, {states} states)",
             kinds.len()

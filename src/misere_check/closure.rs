@@ -34,8 +34,9 @@
 //!
 //! **A region** ([`Region`], for the lower bounds of an unsettled heap n, module `bounds`):
 //! the positions with at most m heaps of one kind. The pairs are then (y, h) with y the image
-//! of a position that leaves room for h, and the states carry c(G), the heaps of that kind; a
-//! state with the same x and t, c no larger and D no larger covers another.
+//! of a position that leaves room for h (this module's [`pair_failure`]); the states of a
+//! region are followed by [`super::transitions`], on transition sets, as a candidate's order
+//! is far larger than a quotient's.
 //!
 //! **Reduced.** The quotient of a set A of positions (Plambeck and Siegel, §3) is A modulo
 //! indistinguishability: G ≡ H when G + X and H + X have the same misère outcome for every X
@@ -189,14 +190,56 @@ pub(crate) fn fewest_counted(
     fewest
 }
 
-/// Checks (C) over every position of heaps with the given kinds (or, with a region, over the
-/// positions in it); `first_heap[i]` is a heap of kind i (to name a failing position).
-pub(crate) fn check_closure(
+/// The part of (C) that pairs decide: Φ(G) ∈ P for a G = Y + h with a move into P from heap
+/// h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h), y ranging over the images of the
+/// positions Y that G = Y + h may have (every y without a region: Φ is onto; with one, those
+/// with few enough heaps of the counted kind to leave room for h, by `fewest`). The failure,
+/// if any, names heap h and y.
+pub(crate) fn pair_failure(
     monoid: &Monoid,
     in_p: &[bool],
     kinds: &[HeapKind],
     first_heap: &[u64],
     region: Option<Region>,
+    fewest: &[u32],
+) -> Option<Closure> {
+    let (counted, most) = match region {
+        Some(r) => (Some(r.counted), r.most),
+        None => (None, u32::MAX),
+    };
+    for (i, kind) in kinds.iter().enumerate() {
+        if counted == Some(i) && most == 0 {
+            continue;
+        }
+        let room = most.saturating_sub(u32::from(counted == Some(i)));
+        for y in 0..monoid.order() as Element {
+            if fewest[y as usize] <= room
+                && in_p[monoid.multiply(y, kind.element) as usize]
+                && kind
+                    .options
+                    .iter()
+                    .any(|&t| in_p[monoid.multiply(y, t) as usize])
+            {
+                return Some(Closure::Fails {
+                    position: vec![first_heap[i]],
+                    in_p: true,
+                    terminal: false,
+                    with: Some(y),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Checks (C) over every position of heaps with the given kinds; `first_heap[i]` is a heap of
+/// kind i (to name a failing position). (A region of positions is checked by
+/// [`super::transitions::check_region`].)
+pub(crate) fn check_closure(
+    monoid: &Monoid,
+    in_p: &[bool],
+    kinds: &[HeapKind],
+    first_heap: &[u64],
 ) -> Closure {
     let n = monoid.order();
     let words = n.div_ceil(64);
@@ -227,46 +270,18 @@ pub(crate) fn check_closure(
                 .collect()
         })
         .collect();
-    let (counted, most) = match region {
-        Some(r) => (Some(r.counted), r.most),
-        None => (None, u32::MAX),
-    };
-    let fewest = fewest_counted(monoid, kinds, region);
-    // The part of (C) that pairs decide: Φ(G) ∈ P for a G = Y + h with a move into P from
-    // heap h, i.e. y·Φ(h) ∈ P and y·t ∈ P for some y and t ∈ T(h), y ranging over the images
-    // of the positions Y that G = Y + h may have (every y without a region: Φ is onto; with
-    // one, those with few enough heaps of the counted kind to leave room for h).
-    for (i, kind) in kinds.iter().enumerate() {
-        let room = most.saturating_sub(u32::from(counted == Some(i)));
-        if counted == Some(i) && most == 0 {
-            continue;
-        }
-        for y in 0..n as Element {
-            if fewest[y as usize] <= room
-                && in_p[times[i][y as usize] as usize]
-                && kind
-                    .options
-                    .iter()
-                    .any(|&t| in_p[monoid.multiply(y, t) as usize])
-            {
-                return Closure::Fails {
-                    position: vec![first_heap[i]],
-                    in_p: true,
-                    terminal: false,
-                    with: Some(y),
-                };
-            }
-        }
+    let fewest = fewest_counted(monoid, kinds, None);
+    if let Some(failure) = pair_failure(monoid, in_p, kinds, first_heap, None, &fewest) {
+        return failure;
     }
     // The rest — a terminal G with Φ(G) ∈ P, or Φ(G) ∉ P for a G with moves, none into P —
-    // on the states (Φ(G), terminal, c(G), D(G)), c(G) the heaps of the counted kind.
-    // A failure there does not depend on D or needs 1 ∉ D, and a state with the same Φ and
-    // terminal, c no larger and D no larger reaches, heap for heap, states with D no larger:
+    // on the states (Φ(G), terminal, D(G)). A failure there does not depend on D or needs
+    // 1 ∉ D, and a state with the same Φ and terminal and D no larger reaches, heap for heap,
+    // states with D no larger:
     // it fails wherever the other does, so only the states no other one covers are followed.
     struct State {
         x: Element,
         terminal: bool,
-        count: u32,
         d: Bits,
         from: Option<(usize, usize)>,
     }
@@ -274,14 +289,13 @@ pub(crate) fn check_closure(
     let mut states: Vec<State> = vec![State {
         x: 0,
         terminal: true,
-        count: 0,
         d: vec![0u64; words],
         from: None,
     }];
     least.entry((0, true)).or_default().push(0);
     let mut at = 0;
     while at < states.len() {
-        let (x, terminal, count) = (states[at].x, states[at].terminal, states[at].count);
+        let (x, terminal) = (states[at].x, states[at].terminal);
         let fails = if in_p[x as usize] {
             terminal
         } else {
@@ -304,10 +318,6 @@ pub(crate) fn check_closure(
         }
         let d = states[at].d.clone();
         for (i, kind) in kinds.iter().enumerate() {
-            let next_count = count + u32::from(counted == Some(i));
-            if next_count > most {
-                continue;
-            }
             work += n as u64;
             if work > MOST_WORK {
                 return Closure::TooLarge {
@@ -330,12 +340,11 @@ pub(crate) fn check_closure(
             }
             let known = least.entry((next_x, next_terminal)).or_default();
             let covered = known.iter().any(|&j| {
-                states[j].count <= next_count
-                    && states[j]
-                        .d
-                        .iter()
-                        .zip(&next_d)
-                        .all(|(smaller, larger)| smaller & !larger == 0)
+                states[j]
+                    .d
+                    .iter()
+                    .zip(&next_d)
+                    .all(|(smaller, larger)| smaller & !larger == 0)
             });
             if covered {
                 continue;
@@ -349,7 +358,6 @@ pub(crate) fn check_closure(
             states.push(State {
                 x: next_x,
                 terminal: next_terminal,
-                count: next_count,
                 d: next_d,
                 from: Some((at, i)),
             });

@@ -8,8 +8,11 @@ use serde::Deserialize;
 /// The most generators, elements and heaps the checker takes (the input's own counts are
 /// checked against these before anything is sized by them).
 pub(crate) const MOST_GENERATORS: usize = 64;
-/// The largest order checked.
+/// The largest order of a quotient checked (its closure states hold one bit per element).
 pub(crate) const MOST_ELEMENTS: usize = 1 << 16;
+/// The largest order of an unsettled heap's last candidate checked (its closure on a region
+/// follows transition sets, a few hundred elements each, not sets over the whole monoid).
+pub(crate) const MOST_CANDIDATE_ELEMENTS: usize = 1 << 20;
 /// The largest exponent in a monomial.
 const MOST_EXPONENT: u32 = 1 << 20;
 

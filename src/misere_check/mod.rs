@@ -56,11 +56,15 @@ mod input;
 mod monoid;
 mod named;
 mod octal;
+mod transitions;
 
 use crate::scanner::InputError;
 use bounds::{Claims, check_bounds};
 use closure::Closure;
-use input::{MOST_ELEMENTS, TableJson, UnsettledJson, locate, parse_monomial, parse_presentation};
+use input::{
+    MOST_CANDIDATE_ELEMENTS, MOST_ELEMENTS, TableJson, UnsettledJson, locate, parse_monomial,
+    parse_presentation,
+};
 use monoid::Element;
 use named::{Stated, resolve};
 use octal::Code;
@@ -223,7 +227,7 @@ fn check(
     let (monoid, in_p, phi) = (&named.monoid, &named.in_p, &named.phi);
     // 3. Closure.
     let (kinds, first_heap) = closure::heap_kinds(code, monoid, phi, q.heaps, None);
-    match closure::check_closure(monoid, in_p, &kinds, &first_heap, None) {
+    match closure::check_closure(monoid, in_p, &kinds, &first_heap) {
         Closure::Holds { states } => verified.push(format!(
             "closure: Φ(G) ∈ P exactly for the misère P-positions G with heaps ≤ {} ({} kinds of heap, {states} states)",
             q.heaps,
@@ -329,9 +333,9 @@ fn check_unsettled(
             )));
         }
     };
-    if candidate.order > MOST_ELEMENTS || candidate.order == 0 {
+    if candidate.order > MOST_CANDIDATE_ELEMENTS || candidate.order == 0 {
         return Ok(Err(format!(
-            "{prefix}: not verified (undecided): the last candidate has {} elements, more than the checker takes ({MOST_ELEMENTS})",
+            "{prefix}: not verified (undecided): the last candidate has {} elements, more than the checker takes ({MOST_CANDIDATE_ELEMENTS})",
             candidate.order
         )));
     }
