@@ -232,6 +232,24 @@ pub(crate) fn pair_failure(
     None
 }
 
+/// The position (heaps ascending) of the state `at` of a search whose states record where they
+/// came from (`from(state)`: the state before and the kind of heap added), a heap of kind i
+/// being `first_heap[i]`.
+pub(crate) fn reached_position(
+    at: usize,
+    from: impl Fn(usize) -> Option<(usize, usize)>,
+    first_heap: &[u64],
+) -> Vec<u64> {
+    let mut position = Vec::new();
+    let mut back = at;
+    while let Some((parent, kind)) = from(back) {
+        position.push(first_heap[kind]);
+        back = parent;
+    }
+    position.sort_unstable();
+    position
+}
+
 /// Checks (C) over every position of heaps with the given kinds; `first_heap[i]` is a heap of
 /// kind i (to name a failing position). (A region of positions is checked by
 /// [`super::transitions::check_region`].)
@@ -302,15 +320,8 @@ pub(crate) fn check_closure(
             !terminal && !bit(&states[at].d, 0)
         };
         if fails {
-            let mut position = Vec::new();
-            let mut back = at;
-            while let Some((parent, kind)) = states[back].from {
-                position.push(first_heap[kind]);
-                back = parent;
-            }
-            position.sort_unstable();
             return Closure::Fails {
-                position,
+                position: reached_position(at, |state| states[state].from, first_heap),
                 in_p: in_p[x as usize],
                 terminal,
                 with: None,

@@ -36,7 +36,7 @@
 //! *J. Combin. Theory Ser. A* 115 (2008), §4) on transition sets, with the domination of
 //! their Appendix C; it is written here from those definitions, for the checker alone.
 
-use super::closure::{Closure, HeapKind, Region, fewest_counted, pair_failure};
+use super::closure::{Closure, HeapKind, Region, fewest_counted, pair_failure, reached_position};
 use super::monoid::{Element, Monoid};
 use rustc_hash::FxHashMap;
 
@@ -121,15 +121,8 @@ pub(crate) fn check_region(
             !options.is_empty() && options.iter().all(|&t| !in_p[t as usize])
         };
         if fails {
-            let mut position = Vec::new();
-            let mut back = at;
-            while let Some((parent, kind)) = states[back].from {
-                position.push(first_heap[kind]);
-                back = parent;
-            }
-            position.sort_unstable();
             return Closure::Fails {
-                position,
+                position: reached_position(at, |state| states[state].from, first_heap),
                 in_p: in_p[x as usize],
                 terminal: options.is_empty(),
                 with: None,

@@ -88,6 +88,20 @@
 
 use super::rows::{CENSUS_MEMORY_LIMIT, TooLarge};
 
+/// binomial[n][k] for n ≤ 2 · `side`, k ≤ `side` (Pascal's triangle; binom(2S, S) fits a u64
+/// for S ≤ 32).
+pub(super) fn binomials(side: usize) -> Vec<Vec<u64>> {
+    let span = 2 * side + 1;
+    let mut binomial = vec![vec![0u64; side + 1]; span];
+    for n in 0..span {
+        binomial[n][0] = 1;
+        for k in 1..=side.min(n) {
+            binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
+        }
+    }
+    binomial
+}
+
 /// The P/N table of every diagram in a square box.
 pub struct SquareBox {
     side: usize,
@@ -132,14 +146,7 @@ impl SquareBox {
         let words = usize::try_from(count.div_ceil(64) + 1)
             .map_err(|_| TooLarge(format!("the {side} x {side} box does not fit this machine")))?;
         let side = side as usize;
-        let span = 2 * side + 1;
-        let mut binomial = vec![vec![0u64; side + 1]; span];
-        for n in 0..span {
-            binomial[n][0] = 1;
-            for k in 1..=side.min(n) {
-                binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
-            }
-        }
+        let binomial = binomials(side);
         let mut table = SquareBox {
             side,
             binomial,

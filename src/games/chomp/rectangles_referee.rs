@@ -7,7 +7,7 @@
 //! P-position iff no bite leaves a P-position. Slow (O(S) a bite) but simple, and independent
 //! of the family argument of [`super::rectangles`]; the tests below compare the two.
 
-use super::rectangles::SquareBox;
+use super::rectangles::{SquareBox, binomials};
 
 /// The P/N table of every diagram in a square box, decided diagram by diagram.
 pub(super) struct Referee {
@@ -22,14 +22,7 @@ impl Referee {
     pub(super) fn fill(side: u32) -> Referee {
         let total = SquareBox::count(side) as usize;
         let side = side as usize;
-        let span = 2 * side + 1;
-        let mut binomial = vec![vec![0u64; side + 1]; span];
-        for n in 0..span {
-            binomial[n][0] = 1;
-            for k in 1..=side.min(n) {
-                binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
-            }
-        }
+        let binomial = binomials(side);
         let mut table = Referee {
             side,
             binomial,
