@@ -5,7 +5,7 @@
 //! Cram's use it.
 
 use std::fs::File;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// FNV-1a over the bytes written or read through it.
@@ -68,6 +68,15 @@ impl<R: Read> Hashed<R> {
         let mut rest = [0u8; 1];
         matches!(self.inner.read(&mut rest), Ok(0))
     }
+}
+
+/// Opens `path` to be read through the hash, with its length in bytes (what the reader's counts
+/// are checked against); the reason, as `cannot read: …`, when it cannot.
+pub(crate) fn open_hashed(path: &Path) -> Result<(Hashed<BufReader<File>>, u64), String> {
+    let cannot = |e: std::io::Error| format!("cannot read: {e}");
+    let file = File::open(path).map_err(cannot)?;
+    let length = file.metadata().map_err(cannot)?.len();
+    Ok((Hashed::new(BufReader::with_capacity(1 << 20, file)), length))
 }
 
 /// `path` with `.tmp` added: where a checkpoint is written before it is renamed over `path`.

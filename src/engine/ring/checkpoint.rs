@@ -8,10 +8,9 @@ use super::error::RingError;
 use super::options::Sizes;
 use super::state::{State, reserve};
 use super::value_file::ValueFile;
-use crate::engine::hashed_file::{Hashed, write_atomically};
+use crate::engine::hashed_file::{open_hashed, write_atomically};
 use crate::engine::sparse::{self, Classes};
-use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The version written in (and required of) a checkpoint file.
@@ -104,12 +103,7 @@ pub(super) fn load(
     sizes: Sizes,
     capacity: u64,
 ) -> Result<(State, ValueFile), RingError> {
-    let file = File::open(path).map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?;
-    let length = file
-        .metadata()
-        .map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?
-        .len();
-    let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
+    let (mut input, length) = open_hashed(path).map_err(|e| checkpoint_error(path, e))?;
     let (mut state, recorded) =
         read_state(&mut input, length, game, sizes).map_err(|e| checkpoint_error(path, e))?;
     if !input.ends_with_its_hash() {

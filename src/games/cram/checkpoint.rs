@@ -22,9 +22,8 @@
 //! file checks.
 
 use super::region::{Key, key_cells};
-use crate::engine::hashed_file::{Hashed, write_atomically};
-use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use crate::engine::hashed_file::{open_hashed, write_atomically};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -120,12 +119,7 @@ pub(crate) fn load(
     max_regions: usize,
     facts: &mut impl Facts,
 ) -> Result<Header, CheckpointError> {
-    let file = File::open(path).map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?;
-    let length = file
-        .metadata()
-        .map_err(|e| checkpoint_error(path, format!("cannot read: {e}")))?
-        .len();
-    let mut input = Hashed::new(BufReader::with_capacity(1 << 20, file));
+    let (mut input, length) = open_hashed(path).map_err(|e| checkpoint_error(path, e))?;
     let header = read_facts(&mut input, length, board, max_regions, facts)
         .map_err(|e| checkpoint_error(path, e))?;
     if !input.ends_with_its_hash() {
