@@ -1,6 +1,6 @@
 //! Node Kayles and Arc Kayles on graphs: the solver (components, canonical shapes, memo) against
-//! a plain exhaustive search written here from the definition (no components, no memo) on every
-//! graph of up to 6 vertices and on grids to 3×4; the paths, cycles and grids against the octal
+//! a referee written from the definition (`src/games/kayles_graph/referee.rs`, shared with the
+//! library's tests) on every graph of up to 6 vertices and on grids to 3×4; the paths, cycles and grids against the octal
 //! games and Cram; the published OEIS terms; the commands through the binary.
 
 use grundy::games::kayles_graph::board::{Board, Lattice};
@@ -11,52 +11,11 @@ use proptest::prelude::*;
 use std::process::Command;
 use std::sync::Arc;
 
-/// A graph for the referee: each vertex's closed neighbourhood as a bitmask (at most 64
-/// vertices), and the edges.
-struct Plain {
-    closed: Vec<u64>,
-    edges: Vec<(usize, usize)>,
-}
-
-impl Plain {
-    fn new(n: usize, edges: &[(usize, usize)]) -> Plain {
-        let mut closed: Vec<u64> = (0..n).map(|v| 1 << v).collect();
-        for &(u, v) in edges {
-            closed[u] |= 1 << v;
-            closed[v] |= 1 << u;
-        }
-        Plain {
-            closed,
-            edges: edges.to_vec(),
-        }
-    }
-
-    /// The sets one move leads to from `left`, by the rules.
-    fn options(&self, rule: Rule, left: u64) -> Vec<u64> {
-        match rule {
-            Rule::Node => (0..self.closed.len())
-                .filter(|&v| left >> v & 1 == 1)
-                .map(|v| left & !self.closed[v])
-                .collect(),
-            Rule::Arc => self
-                .edges
-                .iter()
-                .filter(|&&(u, v)| u != v && left >> u & 1 == 1 && left >> v & 1 == 1)
-                .map(|&(u, v)| left & !(1 << u) & !(1 << v))
-                .collect(),
-        }
-    }
-
-    /// The Grundy value of the vertices `left`, by plain exhaustive search.
-    fn grundy(&self, rule: Rule, left: u64) -> u32 {
-        let values: Vec<u32> = self
-            .options(rule, left)
-            .into_iter()
-            .map(|after| self.grundy(rule, after))
-            .collect();
-        (0..).find(|value| !values.contains(value)).unwrap()
-    }
-}
+/// The referee, written from the definition and shared with the library's tests.
+#[allow(dead_code)]
+#[path = "../src/games/kayles_graph/referee.rs"]
+mod referee;
+use referee::Referee;
 
 /// The grid's cells in row-major order and its side-adjacent pairs.
 fn grid_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
@@ -94,11 +53,12 @@ fn every_graph_of_up_to_six_vertices_agrees_with_plain_search() {
                 .filter(|&(index, _)| chosen >> index & 1 == 1)
                 .map(|(_, &pair)| pair)
                 .collect();
-            let plain = Plain::new(n, &edges);
+            let plain =
+                |rule: Rule, left: u64| Referee::new(n, &edges, rule == Rule::Node).grundy(left);
             let board = board_of(n, &edges);
             for rule in RULES {
                 let position = KaylesGraph::whole(Arc::clone(&board), rule);
-                let expected = plain.grundy(rule, (1 << n) - 1);
+                let expected = plain(rule, (1 << n) - 1);
                 assert_eq!(
                     position.value(),
                     expected,
@@ -122,7 +82,8 @@ fn winning_moves_are_the_moves_to_value_zero_on_every_graph_of_five_vertices() {
             .filter(|&(index, _)| chosen >> index & 1 == 1)
             .map(|(_, &pair)| pair)
             .collect();
-        let plain = Plain::new(n, &edges);
+        let plain =
+            |rule: Rule, left: u64| Referee::new(n, &edges, rule == Rule::Node).grundy(left);
         let board = board_of(n, &edges);
         for rule in RULES {
             let position = KaylesGraph::whole(Arc::clone(&board), rule);
@@ -139,7 +100,7 @@ fn winning_moves_are_the_moves_to_value_zero_on_every_graph_of_five_vertices() {
                 .moves()
                 .into_iter()
                 .map(|mv| position.play(&mv).left()[0])
-                .filter(|&left| plain.grundy(rule, left) == 0)
+                .filter(|&left| plain(rule, left) == 0)
                 .collect();
             expected.sort_unstable();
             expected.dedup();
@@ -152,7 +113,10 @@ fn winning_moves_are_the_moves_to_value_zero_on_every_graph_of_five_vertices() {
 fn grids_to_three_by_four_and_their_positions_agree_with_plain_search() {
     for rows in 1..=3 {
         for cols in 1..=4 {
-            let plain = Plain::new(rows * cols, &grid_edges(rows, cols));
+            let edges = grid_edges(rows, cols);
+            let plain = |rule: Rule, left: u64| {
+                Referee::new(rows * cols, &edges, rule == Rule::Node).grundy(left)
+            };
             let board = Arc::new(Board::lattice(Lattice::Grid, rows, cols));
             for rule in RULES {
                 // Every position of boards up to 3×3; the whole board beyond.
@@ -168,7 +132,7 @@ fn grids_to_three_by_four_and_their_positions_agree_with_plain_search() {
                     let position = KaylesGraph::without(Arc::clone(&board), rule, &removed);
                     assert_eq!(
                         position.value(),
-                        plain.grundy(rule, left),
+                        plain(rule, left),
                         "{rule:?} on the {rows}x{cols} grid, {position}"
                     );
                 }
@@ -179,8 +143,7 @@ fn grids_to_three_by_four_and_their_positions_agree_with_plain_search() {
 
 #[test]
 fn queens_graphs_agree_with_plain_search() {
-    // Node Kayles to 4×4; Arc Kayles to 3×3 (the 4×4 queens graph has 76 edges: too many games
-    // for a search without memo).
+    // Node Kayles to 4×4; Arc Kayles to 3×3 (the library's tests go further).
     for side in 1..=4usize {
         let mut edges = Vec::new();
         for u in 0..side * side {
@@ -191,7 +154,9 @@ fn queens_graphs_agree_with_plain_search() {
                 }
             }
         }
-        let plain = Plain::new(side * side, &edges);
+        let plain = |rule: Rule, left: u64| {
+            Referee::new(side * side, &edges, rule == Rule::Node).grundy(left)
+        };
         let board = Arc::new(Board::lattice(Lattice::Queens, side, side));
         for rule in RULES {
             if rule == Rule::Arc && side > 3 {
@@ -199,7 +164,7 @@ fn queens_graphs_agree_with_plain_search() {
             }
             let position = KaylesGraph::whole(Arc::clone(&board), rule);
             let all = (1u64 << (side * side)) - 1;
-            assert_eq!(position.value(), plain.grundy(rule, all), "{rule:?} {side}");
+            assert_eq!(position.value(), plain(rule, all), "{rule:?} {side}");
         }
     }
 }
@@ -359,13 +324,13 @@ proptest! {
             .filter(|&(index, _)| if index < 64 { bits >> index & 1 == 1 } else { more >> (index - 64) & 1 == 1 })
             .map(|(_, &pair)| pair)
             .collect();
-        let plain = Plain::new(n, &edges);
+        let plain = |rule: Rule, left: u64| Referee::new(n, &edges, rule == Rule::Node).grundy(left);
         let board = board_of(n, &edges);
         let gone: Vec<u32> = (0..n as u32).filter(|&v| removed >> v & 1 == 1).collect();
         let left = (0..n).filter(|&v| removed >> v & 1 == 0).fold(0u64, |set, v| set | 1 << v);
         for rule in RULES {
             let position = KaylesGraph::without(Arc::clone(&board), rule, &gone);
-            prop_assert_eq!(position.value(), plain.grundy(rule, left));
+            prop_assert_eq!(position.value(), plain(rule, left));
         }
     }
 }

@@ -71,6 +71,8 @@ pub mod position;
 pub mod solver;
 
 #[cfg(test)]
+mod referee;
+#[cfg(test)]
 mod tests;
 
 use crate::game::{Entry, Game, GameInfo};

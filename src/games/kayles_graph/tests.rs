@@ -4,108 +4,21 @@
 //! Kayles on grids also against the Cram solver; the bound on the value against the longest play.
 
 use super::board::{Board, Lattice};
+use super::referee::Referee;
 use super::solver::{Rule, clique_cover, is_worth, mirror_lost, value, values};
 use crate::games::cram::solver::Solver as CramSolver;
 use proptest::prelude::*;
-use rustc_hash::FxHashMap;
 
 const RULES: [Rule; 2] = [Rule::Node, Rule::Arc];
 
-/// A graph of at most 64 vertices for the referee: closed neighbourhoods as bitmasks, and the
-/// edges.
-struct Referee {
-    closed: Vec<u64>,
-    edges: Vec<(u32, u32)>,
-    rule: Rule,
-    /// Component values by vertex set.
-    memo: FxHashMap<u64, u32>,
-}
-
-impl Referee {
-    fn new(n: usize, edges: &[(u32, u32)], rule: Rule) -> Referee {
-        let mut closed: Vec<u64> = (0..n).map(|v| 1 << v).collect();
-        for &(u, v) in edges {
-            closed[u as usize] |= 1 << v;
-            closed[v as usize] |= 1 << u;
-        }
-        Referee {
-            closed,
-            edges: edges.to_vec(),
-            rule,
-            memo: FxHashMap::default(),
-        }
-    }
-
-    /// The connected components of `left`.
-    fn components(&self, mut left: u64) -> Vec<u64> {
-        let mut found = Vec::new();
-        while left != 0 {
-            let mut component = left & left.wrapping_neg();
-            loop {
-                let grown = (0..64)
-                    .filter(|&v| component >> v & 1 == 1)
-                    .fold(component, |set, v| set | (self.closed[v] & left));
-                if grown == component {
-                    break;
-                }
-                component = grown;
-            }
-            left &= !component;
-            found.push(component);
-        }
-        found
-    }
-
-    /// The value of `left`: the nim-sum of its components' (Sprague–Grundy), each the mex of
-    /// the values of the sets its moves leave.
-    fn grundy(&mut self, left: u64) -> u32 {
-        self.components(left)
-            .into_iter()
-            .fold(0, |sum, component| sum ^ self.component(component))
-    }
-
-    fn component(&mut self, set: u64) -> u32 {
-        if let Some(&value) = self.memo.get(&set) {
-            return value;
-        }
-        let after: Vec<u64> = match self.rule {
-            Rule::Node => (0..self.closed.len())
-                .filter(|&v| set >> v & 1 == 1)
-                .map(|v| set & !self.closed[v])
-                .collect(),
-            Rule::Arc => self
-                .edges
-                .iter()
-                .filter(|&&(u, v)| set >> u & 1 == 1 && set >> v & 1 == 1)
-                .map(|&(u, v)| set & !(1 << u) & !(1 << v))
-                .collect(),
-        };
-        let values: Vec<u32> = after.into_iter().map(|rest| self.grundy(rest)).collect();
-        let value = (0..).find(|v| !values.contains(v)).unwrap();
-        self.memo.insert(set, value);
-        value
-    }
-
-    /// The most moves a play from `left` can last.
-    fn longest_play(&self, left: u64) -> u32 {
-        let after: Vec<u64> = match self.rule {
-            Rule::Node => (0..self.closed.len())
-                .filter(|&v| left >> v & 1 == 1)
-                .map(|v| left & !self.closed[v])
-                .collect(),
-            Rule::Arc => self
-                .edges
-                .iter()
-                .filter(|&&(u, v)| left >> u & 1 == 1 && left >> v & 1 == 1)
-                .map(|&(u, v)| left & !(1 << u) & !(1 << v))
-                .collect(),
-        };
-        after
-            .into_iter()
-            .map(|rest| 1 + self.longest_play(rest))
-            .max()
-            .unwrap_or(0)
-    }
+/// The referee (`referee.rs`, written from the definition) of the graph of `n` vertices and
+/// `edges` under `rule`.
+fn referee(n: usize, edges: &[(u32, u32)], rule: Rule) -> Referee {
+    let edges: Vec<(usize, usize)> = edges
+        .iter()
+        .map(|&(u, v)| (u as usize, v as usize))
+        .collect();
+    Referee::new(n, &edges, rule == Rule::Node)
 }
 
 fn board_of(n: usize, edges: &[(u32, u32)]) -> Board {
@@ -169,7 +82,7 @@ fn every_graph_of_up_to_five_vertices_answers_every_query_as_the_referee() {
     for n in 1..=5 {
         for edges in every_graph(n) {
             for rule in RULES {
-                let expected = Referee::new(n, &edges, rule).grundy((1 << n) - 1);
+                let expected = referee(n, &edges, rule).grundy((1 << n) - 1);
                 let make = || board_of(n, &edges);
                 check_queries(&make, rule, (1 << n) - 1, expected, &format!("{edges:?}"));
             }
@@ -181,7 +94,7 @@ fn every_graph_of_up_to_five_vertices_answers_every_query_as_the_referee() {
 fn every_position_of_every_graph_of_six_vertices_is_valued_as_by_the_referee() {
     for edges in every_graph(6) {
         for rule in RULES {
-            let mut referee = Referee::new(6, &edges, rule);
+            let mut referee = referee(6, &edges, rule);
             let board = board_of(6, &edges);
             let sets: Vec<Vec<u64>> = (0..64).rev().map(|left| vec![left]).collect();
             let expected: Vec<u32> = (0..64).rev().map(|left| referee.grundy(left)).collect();
@@ -197,7 +110,7 @@ fn every_position_of_every_graph_of_six_vertices_is_valued_as_by_the_referee() {
 fn the_clique_cover_bounds_the_longest_play() {
     for n in 1..=6 {
         for edges in every_graph(n) {
-            let referee = Referee::new(n, &edges, Rule::Node);
+            let referee = referee(n, &edges, Rule::Node);
             let board = board_of(n, &edges);
             for left in [(1u64 << n) - 1, (1 << n) - 2, 0b10_1101 & ((1 << n) - 1)] {
                 let bound = clique_cover(&board, &[left]);
@@ -239,7 +152,7 @@ fn the_mirror_rule_calls_lost_only_sets_worth_zero() {
     ] {
         let board = Board::lattice(lattice, rows, cols);
         let edges = lattice_edges(lattice, rows, cols);
-        let mut referees = RULES.map(|rule| Referee::new(rows * cols, &edges, rule));
+        let mut referees = RULES.map(|rule| referee(rows * cols, &edges, rule));
         let mut fired = 0;
         for left in 1..1u64 << (rows * cols) {
             if mirror_lost(&board, &[left]) {
@@ -267,7 +180,7 @@ fn grids_answer_every_query_as_the_referee() {
         for rule in RULES {
             // Arc Kayles beyond 3×6 against the Cram solver (the same game) instead.
             let expected = if rule == Rule::Node || rows * cols <= 18 {
-                Referee::new(rows * cols, &edges, rule).grundy(all)
+                referee(rows * cols, &edges, rule).grundy(all)
             } else {
                 CramSolver::new().position_value(u128::from(all), rows, cols)
             };
@@ -280,7 +193,7 @@ fn grids_answer_every_query_as_the_referee() {
 fn positions_of_the_three_by_five_grid_agree_with_the_referee() {
     let edges = lattice_edges(Lattice::Grid, 3, 5);
     for rule in RULES {
-        let mut referee = Referee::new(15, &edges, rule);
+        let mut referee = referee(15, &edges, rule);
         let board = Board::lattice(Lattice::Grid, 3, 5);
         for left in (0..1u64 << 15).step_by(7) {
             let set = set_of(&board, left);
@@ -301,7 +214,7 @@ fn queens_graphs_answer_every_query_as_the_referee() {
             if rule == Rule::Arc && side > 4 {
                 continue;
             }
-            let expected = Referee::new(side * side, &edges, rule).grundy(all);
+            let expected = referee(side * side, &edges, rule).grundy(all);
             check_queries(&make, rule, all, expected, &format!("queens {side}"));
         }
     }
@@ -333,7 +246,7 @@ proptest! {
         }
         let left = (0..n).filter(|&v| removed >> v & 1 == 0).fold(0u64, |set, v| set | 1 << v);
         for rule in RULES {
-            let expected = Referee::new(n, &edges, rule).grundy(left);
+            let expected = referee(n, &edges, rule).grundy(left);
             let make = || board_of(n, &edges);
             check_queries(&make, rule, left, expected, &format!("{edges:?} {left:b}"));
         }
