@@ -215,6 +215,64 @@ pub struct Capabilities<'a> {
     pub session: Option<&'a dyn Session>,
     /// Analyses whose search is saved to a file as it runs and resumed from it.
     pub resumable: Option<&'a dyn Resumable>,
+    /// Censuses of its own positions (`grundy census GAME:KIND`).
+    pub censuses: Option<&'a dyn Censuses>,
+}
+
+/// One census a game runs of its own positions, `grundy census GAME:KIND`.
+#[derive(Clone, Copy, Debug)]
+pub struct CensusInfo {
+    /// Its spelling after `GAME:`.
+    pub kind: &'static str,
+    /// What its lines are.
+    pub lists: &'static str,
+    /// The default `--to` and the largest.
+    pub to: (u32, u32),
+    /// Whether `--max-memory` bounds its table (else it takes a fixed bound of its own).
+    pub takes_max_memory: bool,
+}
+
+/// What `grundy census GAME:KIND` asks of the census.
+#[derive(Clone, Copy, Debug)]
+pub struct CensusRequest {
+    /// How far it goes (within the kind's bounds).
+    pub to: u32,
+    /// The most memory its table may take, in bytes (`None`: the census's default); only for
+    /// kinds that take `--max-memory`.
+    pub max_memory: Option<u64>,
+    /// Only the count line.
+    pub count_only: bool,
+    /// One JSON object a line.
+    pub json: bool,
+}
+
+/// Why a game's census stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum CensusError {
+    /// It would need more memory than allowed.
+    #[error("{0}")]
+    TooLarge(String),
+    /// Its output could not be written.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+    /// The game runs no census of that name.
+    #[error("no census `{0}`")]
+    Unknown(String),
+}
+
+/// A game that runs censuses of its own positions, its lines written as they are found.
+pub trait Censuses: Send + Sync {
+    /// The censuses it runs.
+    fn kinds(&self) -> &'static [CensusInfo];
+
+    /// Runs the census `kind` (one of [`Censuses::kinds`], `request.to` within its bounds),
+    /// writing its lines to `out`; the number of lines found.
+    fn run(
+        &self,
+        kind: &CensusInfo,
+        request: &CensusRequest,
+        out: &mut dyn std::io::Write,
+    ) -> Result<u64, CensusError>;
 }
 
 /// `analyze --checkpoint`: where a long search saves what it knows, and how often.
@@ -464,6 +522,8 @@ pub struct Entry<G: Theory + 'static> {
     /// Its compounds and remoteness, for a game whose positions are rows of components; `None`
     /// for any other.
     pub compounds: Option<Compounds<G>>,
+    /// The censuses it runs of its own positions; `None` for most games.
+    pub censuses: Option<&'static dyn Censuses>,
 }
 
 /// How an [`Entry`] becomes the same game under misère play.
@@ -484,6 +544,7 @@ impl<G: Theory + 'static> Clone for Entry<G> {
             conjecture: self.conjecture.clone(),
             misere: self.misere,
             compounds: self.compounds,
+            censuses: self.censuses,
         }
     }
 }
@@ -528,6 +589,7 @@ pub fn misere_entry<G: MisereTheory + Send + Sync + 'static>(normal: &Entry<G>) 
             .map(Arc::from),
         misere: None,
         compounds: None,
+        censuses: None,
     })
 }
 
@@ -555,6 +617,7 @@ impl<G: MisereTheory + Send + Sync + 'static> Entry<G> {
             conjecture: None,
             misere: Some(misere_entry::<G>),
             compounds: None,
+            censuses: None,
         }
     }
 
@@ -572,6 +635,14 @@ impl<G: Theory + 'static> Entry<G> {
     pub fn with_compounds(self, compounds: Compounds<G>) -> Self {
         Entry {
             compounds: Some(compounds),
+            ..self
+        }
+    }
+
+    /// The same entry with the censuses it runs of its own positions.
+    pub fn with_censuses(self, censuses: &'static dyn Censuses) -> Self {
+        Entry {
+            censuses: Some(censuses),
             ..self
         }
     }
@@ -711,6 +782,7 @@ impl<G: Theory + Send + Sync + 'static> Game for Entry<G> {
             picture: None,
             session: Some(self),
             resumable: None,
+            censuses: self.censuses,
         }
     }
 }

@@ -84,6 +84,24 @@ fn censuses_too_large_or_out_of_range_are_refused() {
 }
 
 #[test]
+fn a_census_the_game_does_not_run_is_refused_with_the_ones_it_does() {
+    let output = grundy().args(["census", "chomp:5"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let error = String::from_utf8(output.stderr).unwrap();
+    for kind in ["chomp:3 (", "chomp:4 (", "chomp:rectangles ("] {
+        assert!(error.contains(kind), "{error}");
+    }
+    // A game without censuses of its own: the pattern is read as the heap games' census's.
+    let output = grundy().args(["census", "cram:3"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(error.contains("cram:3"), "{error}");
+    assert!(!error.contains("runs the censuses"), "{error}");
+}
+
+#[test]
 fn flags_of_other_censuses_are_refused_by_name() {
     for (args, flag) in [
         (&["chomp:3", "--to", "5", "--shard", "1/2"][..], "--shard"),

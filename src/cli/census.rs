@@ -1,6 +1,7 @@
 //! `grundy census`: every game of a pattern, with periods, largest values and equivalences.
 
 use super::common::{Failure, json_line, parse_count, parse_size_limit, usage, write_stdout};
+use super::game_census::{self, GameCensusArgs};
 use clap::Args;
 use grundy::families::census::{self, CensusRequest};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -149,9 +150,7 @@ fn merge_misere(args: &CensusArgs, texts: Vec<(String, String)>) -> Result<u8, F
 
 /// Runs `grundy census`.
 pub fn run(args: CensusArgs) -> Result<u8, Failure> {
-    if let [pattern] = &args.patterns[..]
-        && let Some(kind) = super::chomp_census::kind(pattern)
-    {
+    if let [pattern] = &args.patterns[..] {
         let unused = [
             ("--budget", args.budget.is_some()),
             ("--markdown", args.markdown),
@@ -160,28 +159,29 @@ pub fn run(args: CensusArgs) -> Result<u8, Failure> {
             ("--merge", args.merge),
             ("--misere", args.misere),
         ];
-        if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
-            return Err(usage(format!(
-                "{flag} does not apply to {pattern} (Chomp's census takes --to, --count, --json and \
-                 --max-memory)"
-            )));
+        let game_args = GameCensusArgs {
+            to: args.to.as_deref(),
+            max_memory: args.max_memory.as_deref(),
+            count_only: args.count,
+            json: args.json,
+            unused_flag: unused
+                .iter()
+                .find(|(_, given)| *given)
+                .map(|(flag, _)| *flag),
+        };
+        if let Some(status) = game_census::run(pattern, &game_args)? {
+            return Ok(status);
         }
-        return super::chomp_census::run(
-            kind,
-            args.to.as_deref(),
-            args.max_memory.as_deref(),
-            args.count,
-            args.json,
-        );
     }
     if args.count {
         return Err(usage(
-            "--count applies to chomp:3, chomp:4 and chomp:rectangles alone".to_string(),
+            "--count applies to a game's own census alone (GAME:KIND, such as chomp:3)".to_string(),
         ));
     }
     if args.max_memory.is_some() {
         return Err(usage(
-            "--max-memory applies to chomp:rectangles alone".to_string(),
+            "--max-memory applies to a game's own census alone (such as chomp:rectangles)"
+                .to_string(),
         ));
     }
     if args.merge {

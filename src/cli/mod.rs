@@ -5,8 +5,8 @@
 mod analyze;
 mod census;
 mod check;
-mod chomp_census;
 pub mod common;
+mod game_census;
 mod interact;
 mod judge;
 mod list;

@@ -62,6 +62,7 @@ pub(crate) fn heap_entry(rule: HeapRule) -> Entry<Heaps> {
         conjecture: None,
         misere: Some(misere_entry::<Heaps>),
         compounds: Some(compounds::<Heaps>()),
+        censuses: None,
     }
 }
 

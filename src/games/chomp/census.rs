@@ -11,12 +11,35 @@
 //! `count_only` only the count line. With `json`, one JSON object per line, then the count.
 
 use super::rectangles::SquareBox;
-use super::rows::{TooLarge, four_row_p_positions, three_row_p_positions};
+use super::rows::{CENSUS_MEMORY_LIMIT, four_row_p_positions, three_row_p_positions};
+use crate::game::{CensusError, CensusInfo, CensusRequest, Censuses};
 use std::io::Write;
+
+/// Chomp's censuses, as the command line names them after `chomp:`.
+const KINDS: [CensusInfo; 3] = [
+    CensusInfo {
+        kind: "3",
+        lists: "every three-row P-position a,b,c with first row a at most --to",
+        to: (100, 1_000_000),
+        takes_max_memory: false,
+    },
+    CensusInfo {
+        kind: "4",
+        lists: "every four-row P-position a,b,c,d with first row a at most --to",
+        to: (30, 20_000),
+        takes_max_memory: false,
+    },
+    CensusInfo {
+        kind: "rectangles",
+        lists: "every rectangle of at most --to rows and --to columns with its winning first bites",
+        to: (8, 32),
+        takes_max_memory: true,
+    },
+];
 
 /// Which census.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CensusKind {
+enum Census {
     /// P-positions of three rows.
     ThreeRows,
     /// P-positions of four rows.
@@ -25,47 +48,48 @@ pub enum CensusKind {
     Rectangles,
 }
 
-impl CensusKind {
-    /// The census a spelling after `chomp:` names (`3`, `4`, `rectangles`).
-    pub fn parse(text: &str) -> Option<CensusKind> {
-        match text {
-            "3" => Some(CensusKind::ThreeRows),
-            "4" => Some(CensusKind::FourRows),
-            "rectangles" => Some(CensusKind::Rectangles),
-            _ => None,
-        }
+/// Chomp's censuses as a capability of the game ([`Censuses`]).
+pub(crate) struct ChompCensuses;
+
+impl Censuses for ChompCensuses {
+    fn kinds(&self) -> &'static [CensusInfo] {
+        &KINDS
     }
 
-    /// The default and the largest `--to`.
-    pub fn bounds(self) -> (u32, u32) {
-        match self {
-            CensusKind::ThreeRows => (100, 1_000_000),
-            CensusKind::FourRows => (30, 20_000),
-            CensusKind::Rectangles => (8, 32),
-        }
+    fn run(
+        &self,
+        kind: &CensusInfo,
+        request: &CensusRequest,
+        out: &mut dyn Write,
+    ) -> Result<u64, CensusError> {
+        let census = match kind.kind {
+            "3" => Census::ThreeRows,
+            "4" => Census::FourRows,
+            "rectangles" => Census::Rectangles,
+            other => return Err(CensusError::Unknown(format!("chomp:{other}"))),
+        };
+        run_census(
+            census,
+            request.to,
+            request.max_memory.unwrap_or(CENSUS_MEMORY_LIMIT),
+            request.count_only,
+            request.json,
+            out,
+        )
     }
-}
-
-/// Why a census stopped.
-#[derive(Debug)]
-pub enum CensusFailure {
-    /// It would need more memory than allowed.
-    TooLarge(TooLarge),
-    /// Its output could not be written.
-    Io(std::io::Error),
 }
 
 /// Runs a census to `to`, writing to `out`; the number of lines found (P-positions, or
 /// rectangles). The rectangles' table may take at most `memory_limit` bytes; the rows'
 /// bit sets at most [`CENSUS_MEMORY_LIMIT`](super::rows::CENSUS_MEMORY_LIMIT).
-pub fn run_census(
-    kind: CensusKind,
+fn run_census(
+    kind: Census,
     to: u32,
     memory_limit: u64,
     count_only: bool,
     json: bool,
     out: &mut dyn Write,
-) -> Result<u64, CensusFailure> {
+) -> Result<u64, CensusError> {
     let mut failed: Option<std::io::Error> = None;
     let mut write_row = |rows: &[u32]| {
         if count_only || failed.is_some() {
@@ -82,17 +106,19 @@ pub fn run_census(
         }
     };
     let (count, what) = match kind {
-        CensusKind::ThreeRows => (
-            three_row_p_positions(to, |p| write_row(&p)).map_err(CensusFailure::TooLarge)?,
+        Census::ThreeRows => (
+            three_row_p_positions(to, |p| write_row(&p))
+                .map_err(|e| CensusError::TooLarge(e.to_string()))?,
             "three-row P-positions",
         ),
-        CensusKind::FourRows => (
-            four_row_p_positions(to, |p| write_row(&p)).map_err(CensusFailure::TooLarge)?,
+        Census::FourRows => (
+            four_row_p_positions(to, |p| write_row(&p))
+                .map_err(|e| CensusError::TooLarge(e.to_string()))?,
             "four-row P-positions",
         ),
-        CensusKind::Rectangles => {
-            let table =
-                SquareBox::fill_within(to, memory_limit).map_err(CensusFailure::TooLarge)?;
+        Census::Rectangles => {
+            let table = SquareBox::fill_within(to, memory_limit)
+                .map_err(|e| CensusError::TooLarge(e.to_string()))?;
             let mut count = 0u64;
             for rows in 1..=to {
                 for columns in 1..=to {
@@ -131,15 +157,15 @@ pub fn run_census(
         }
     };
     if let Some(error) = failed {
-        return Err(CensusFailure::Io(error));
+        return Err(CensusError::Io(error));
     }
     let line = if json {
         format!("{{\"census\":\"{what}\",\"to\":{to},\"count\":{count}}}")
-    } else if kind == CensusKind::Rectangles {
+    } else if kind == Census::Rectangles {
         format!("{count} {what} of at most {to} rows and {to} columns")
     } else {
         format!("{count} {what} with first row at most {to}")
     };
-    writeln!(out, "{line}").map_err(CensusFailure::Io)?;
+    writeln!(out, "{line}")?;
     Ok(count)
 }

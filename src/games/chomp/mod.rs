@@ -616,7 +616,8 @@ pub(crate) fn game() -> Box<dyn Game> {
             FORMATS,
         )
         .with_misere_size(3)
-        .with_compounds(compounds::<Chomp>()),
+        .with_compounds(compounds::<Chomp>())
+        .with_censuses(&census::ChompCensuses),
     )
 }
 

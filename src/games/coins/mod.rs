@@ -143,6 +143,7 @@ pub fn line_game(rule: Rule) -> Box<dyn Game> {
         conjecture: None,
         misere: None,
         compounds: None,
+        censuses: None,
     })
 }
 
@@ -195,6 +196,7 @@ pub fn grid_game(rules: (Rule, Rule)) -> Box<dyn Game> {
         conjecture: None,
         misere: None,
         compounds: None,
+        censuses: None,
     })
 }
 

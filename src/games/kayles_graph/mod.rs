@@ -205,6 +205,7 @@ fn game_on(spelling: &str, rule: Rule, board: Board) -> Box<dyn Game> {
         conjecture: None,
         misere: None,
         compounds: None,
+        censuses: None,
     })
 }
 

@@ -202,6 +202,7 @@ pub(crate) fn game() -> Box<dyn Game> {
         conjecture: None,
         misere: None,
         compounds: None,
+        censuses: None,
     })
 }
 
