@@ -2,7 +2,7 @@
 //! `x/y` pairs, indexed moves such as `2-1`.
 
 use crate::core::ImpartialGame;
-use crate::scanner::{InputError, Token, parse_u64_bytes};
+use crate::scanner::{InputError, Scanner, Token, parse_u64_bytes};
 use rayon::prelude::*;
 use std::fmt;
 
@@ -188,6 +188,52 @@ pub(crate) fn parse_heap_take(
         })?;
     let take = parse_move_number(take, "a number of tokens", shape)?;
     Ok((heap_number, index, take))
+}
+
+/// Parses the take `<heap>-<k>` of a heap move and checks it: the heap counts from 1 among
+/// `heaps`, and k is 1 to its size. Returns the heap's number as written, its 0-based index and
+/// k.
+pub(crate) fn parse_heap_take_within(
+    heaps: &[u64],
+    removal: &str,
+    whole: &str,
+    shape: &str,
+) -> Result<(u64, usize, u64), String> {
+    let (heap_number, index, take) = parse_heap_take(heaps, removal, whole, shape)?;
+    let size = heaps[index];
+    if take == 0 || take > size {
+        return Err(format!(
+            "heap {heap_number} holds {size} tokens: take 1 to {size}, not {take}"
+        ));
+    }
+    Ok((heap_number, index, take))
+}
+
+/// Reads heap sizes separated by whitespace, each at least 1, each also passed to `check` with
+/// its token (a game's own bound); errors are located.
+pub(crate) fn parse_heap_sizes(
+    text: &str,
+    mut check: impl FnMut(&Token<'_>, u64) -> Result<(), InputError>,
+) -> Result<Vec<u64>, InputError> {
+    let mut scanner = Scanner::new(text.as_bytes());
+    let mut heaps = Vec::new();
+    while let Some(token) = scanner.next_token() {
+        let heap = token.parse_u64("a heap size")?;
+        if heap == 0 {
+            return Err(token.error("a heap holds at least 1 token, found `0`"));
+        }
+        check(&token, heap)?;
+        heaps.push(heap);
+    }
+    Ok(heaps)
+}
+
+/// Whether `text` is a list of heap sizes as the games that keep their heaps sorted write it:
+/// canonical numbers (see [`is_canonical_number_list`]), none 0, in non-decreasing order.
+pub(crate) fn is_sorted_heap_list(text: &str) -> bool {
+    is_canonical_number_list(text)
+        && !text.split(' ').any(|n| n == "0")
+        && is_non_decreasing_number_list(text)
 }
 
 /// A number in a move's text; `what` and `shape` say what was expected.

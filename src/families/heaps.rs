@@ -22,7 +22,7 @@ use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::engine::error::FamilyError;
 use crate::engine::rule::{CompiledRule, MoveSet, Pairs};
 use crate::engine::values::Values;
-use crate::scanner::{InputError, Location, Scanner};
+use crate::scanner::{InputError, Location};
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -89,19 +89,13 @@ impl HeapGame {
     /// Parses a position: heap sizes separated by whitespace, each ≥ 1. Errors give the column of
     /// the offending heap.
     pub fn parse(&self, text: &str) -> Result<Heaps, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut heaps = Vec::new();
         let mut largest: Option<(u64, Location)> = None;
-        while let Some(token) = scanner.next_token() {
-            let heap = token.parse_u64("a heap size")?;
-            if heap == 0 {
-                return Err(token.error("a heap holds at least 1 token, found `0`"));
-            }
+        let heaps = crate::notation::parse_heap_sizes(text, |token, heap| {
             if largest.is_none_or(|(most, _)| heap > most) {
                 largest = Some((heap, token.location()));
             }
-            heaps.push(heap);
-        }
+            Ok(())
+        })?;
         let location = largest.map_or(Location::EndOfInput, |(_, at)| at);
         self.position(heaps)
             .map_err(|error| InputError::new(location, error.to_string()))

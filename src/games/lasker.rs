@@ -43,7 +43,7 @@ use crate::game::{Entry, Game, GameInfo};
 use crate::judge::rng::Rng;
 use crate::judge::{Arrangement, Bounds, CaseLayout, Format, Generators, Item, Shape, small_row};
 use crate::misere::game::MisereTheory;
-use crate::scanner::{InputError, Scanner};
+use crate::scanner::InputError;
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::fmt;
 
@@ -107,21 +107,15 @@ impl Lasker {
 
     /// Parses heap sizes separated by whitespace, each 1 to 2^64 − 2; errors are located.
     pub fn parse(text: &str) -> Result<Lasker, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut heaps = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let heap = token.parse_u64("a heap size")?;
-            if heap == 0 {
-                return Err(token.error("a heap holds at least 1 token, found `0`"));
-            }
+        let heaps = crate::notation::parse_heap_sizes(text, |token, heap| {
             if heap > LARGEST_HEAP {
                 return Err(token.error(
                     "a heap of 2^64 - 1 is worth 2^64, past a 64-bit Grundy value: heaps run \
                      to 2^64 - 2",
                 ));
             }
-            heaps.push(heap);
-        }
+            Ok(())
+        })?;
         Ok(Lasker::new(heaps))
     }
 
@@ -323,14 +317,9 @@ impl Notation for Lasker {
                 part: part.min(size - part),
             });
         }
-        let (heap_number, index, take) =
-            crate::notation::parse_heap_take(&self.heaps, text, text, shape)?;
+        let (_, index, take) =
+            crate::notation::parse_heap_take_within(&self.heaps, text, text, shape)?;
         let size = self.heaps[index];
-        if take == 0 || take > size {
-            return Err(format!(
-                "heap {heap_number} holds {size} tokens: take 1 to {size}, not {take}"
-            ));
-        }
         Ok(LaskerMove::Take {
             heap: self.first_of_size(size),
             take,
@@ -338,9 +327,7 @@ impl Notation for Lasker {
     }
 
     fn is_canonical_text(text: &str) -> bool {
-        crate::notation::is_canonical_number_list(text)
-            && !text.split(' ').any(|n| n == "0")
-            && crate::notation::is_non_decreasing_number_list(text)
+        crate::notation::is_sorted_heap_list(text)
     }
 }
 

@@ -38,7 +38,7 @@
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber, Winner};
 use crate::game::{Entry, Game, GameInfo};
 use crate::misere::game::MisereTheory;
-use crate::scanner::{InputError, Scanner};
+use crate::scanner::InputError;
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
 use std::collections::HashSet;
 use std::fmt;
@@ -96,15 +96,7 @@ impl Moore {
 
     /// Reads heap sizes separated by whitespace, each at least 1; errors are located.
     pub fn parse(k: u64, text: &str) -> Result<Moore, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut heaps = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let heap = token.parse_u64("a heap size")?;
-            if heap == 0 {
-                return Err(token.error("a heap holds at least 1 token, found `0`"));
-            }
-            heaps.push(heap);
-        }
+        let heaps = crate::notation::parse_heap_sizes(text, |_, _| Ok(()))?;
         Ok(Moore::new(k, heaps))
     }
 
@@ -339,13 +331,7 @@ impl Notation for Moore {
         let mut takes = Vec::new();
         for part in text.split('+') {
             let (number, heap, take) =
-                crate::notation::parse_heap_take(&self.heaps, part, text, shape)?;
-            let size = self.heaps[heap];
-            if take == 0 || take > size {
-                return Err(format!(
-                    "heap {number} holds {size} tokens: take 1 to {size}, not {take}"
-                ));
-            }
+                crate::notation::parse_heap_take_within(&self.heaps, part, text, shape)?;
             if takes.iter().any(|&(h, _)| h == heap) {
                 return Err(format!("heap {number} is named twice in `{text}`"));
             }
@@ -363,9 +349,7 @@ impl Notation for Moore {
     }
 
     fn is_canonical_text(text: &str) -> bool {
-        crate::notation::is_canonical_number_list(text)
-            && !text.split(' ').any(|n| n == "0")
-            && crate::notation::is_non_decreasing_number_list(text)
+        crate::notation::is_sorted_heap_list(text)
     }
 }
 

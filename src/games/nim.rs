@@ -96,15 +96,7 @@ impl Nim {
 
     /// Parses heap sizes separated by whitespace, each at least 1; errors are located.
     pub fn parse(text: &str) -> Result<Nim, InputError> {
-        let mut scanner = Scanner::new(text.as_bytes());
-        let mut heaps = Vec::new();
-        while let Some(token) = scanner.next_token() {
-            let heap = token.parse_u64("a heap size")?;
-            if heap == 0 {
-                return Err(token.error("a heap holds at least 1 token, found `0`"));
-            }
-            heaps.push(heap);
-        }
+        let heaps = crate::notation::parse_heap_sizes(text, |_, _| Ok(()))?;
         Ok(Nim::new(heaps))
     }
 
@@ -208,14 +200,9 @@ impl Notation for Nim {
         let text = text.trim();
         let shape = "write <heap>-<k>: take k tokens from a heap (heaps count from 1, as printed), \
                      e.g. 2-3";
-        let (heap_number, index, take) =
-            crate::notation::parse_heap_take(&self.heaps, text, text, shape)?;
+        let (_, index, take) =
+            crate::notation::parse_heap_take_within(&self.heaps, text, text, shape)?;
         let size = self.heaps[index];
-        if take == 0 || take > size {
-            return Err(format!(
-                "heap {heap_number} holds {size} tokens: take 1 to {size}, not {take}"
-            ));
-        }
         // Equal heaps are one move: name it by the first heap of that size.
         let first = self.heaps.partition_point(|&h| h < size);
         Ok(NimMove { heap: first, take })
@@ -224,9 +211,7 @@ impl Notation for Nim {
     fn is_canonical_text(text: &str) -> bool {
         // The heaps are kept sorted (equal heaps are one move), so only a sorted list is written
         // as it was typed: `6 3` is reported as `3 6`, the position the moves are numbered in.
-        crate::notation::is_canonical_number_list(text)
-            && !text.split(' ').any(|n| n == "0")
-            && crate::notation::is_non_decreasing_number_list(text)
+        crate::notation::is_sorted_heap_list(text)
     }
 }
 
