@@ -164,3 +164,36 @@ fn rectangles_to_14_with_two_winning_bites_are_the_ten_the_previous_table_found(
          {\"census\":\"rectangles\",\"to\":2,\"count\":4}\n"
     );
 }
+
+/// The recorded 20 × 20 census (`examples/chomp-rectangles-20.txt`, made by `grundy census
+/// chomp:rectangles --to 20 --max-memory 17`, about an hour): every rectangle once, its count
+/// line, and every rectangle of at most 12 × 12 as a run made now prints it.
+#[test]
+fn the_recorded_twenty_by_twenty_census_agrees_with_a_run_where_one_is_quick() {
+    let recorded = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/chomp-rectangles-20.txt"
+    ))
+    .unwrap();
+    let lines: Vec<&str> = recorded.lines().collect();
+    assert_eq!(
+        lines.last(),
+        Some(&"400 rectangles of at most 20 rows and 20 columns")
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    let mut small = Vec::new();
+    for line in &lines[..lines.len() - 1] {
+        let (board, _) = line.split_once(": ").unwrap();
+        let (columns, rows) = board.split_once('x').unwrap();
+        let (columns, rows): (u32, u32) = (columns.parse().unwrap(), rows.parse().unwrap());
+        assert!((1..=20).contains(&columns) && (1..=20).contains(&rows), "{line}");
+        assert!(seen.insert((columns, rows)), "{line} twice");
+        if columns <= 12 && rows <= 12 {
+            small.push(*line);
+        }
+    }
+    assert_eq!(seen.len(), 400);
+    let now = census(&["chomp:rectangles", "--to", "12"]);
+    let now: Vec<&str> = now.lines().collect();
+    assert_eq!(now[..now.len() - 1], small[..]);
+}
