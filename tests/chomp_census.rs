@@ -186,7 +186,10 @@ fn the_recorded_twenty_by_twenty_census_agrees_with_a_run_where_one_is_quick() {
         let (board, _) = line.split_once(": ").unwrap();
         let (columns, rows) = board.split_once('x').unwrap();
         let (columns, rows): (u32, u32) = (columns.parse().unwrap(), rows.parse().unwrap());
-        assert!((1..=20).contains(&columns) && (1..=20).contains(&rows), "{line}");
+        assert!(
+            (1..=20).contains(&columns) && (1..=20).contains(&rows),
+            "{line}"
+        );
         assert!(seen.insert((columns, rows)), "{line} twice");
         if columns <= 12 && rows <= 12 {
             small.push(*line);

@@ -13,25 +13,24 @@
 //! boards (Cram, Node and Arc Kayles on a grid): their winning moves against `grundy analyze`, a
 //! move clicked and the computer's reply drawn, undo, games won by clicking.
 //!
-//! Without Chromium this test fails with the install hint: it never skips.
+//! The harness (Chromium, chromedriver, a fresh server and profile for each scenario) is in
+//! `tests/browser_support`. Without Chromium these tests fail with the install hint: they never
+//! skip.
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::error::Error;
-use std::net::{TcpListener, TcpStream};
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
+use std::process::Command;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod browser_support;
 mod serve_support;
+use browser_support::{TestResult, in_chromium, in_chromium_serving, target_dir};
 use serve_support::Server;
-
-type TestResult<T = ()> = Result<T, Box<dyn Error>>;
 
 /// #008000 and #800000, as WebDriver reports computed colours.
 const WIN: &str = "rgba(0, 128, 0, 1)";
@@ -45,158 +44,12 @@ fn rgba(colour: &str) -> String {
     }
 }
 
-/// Chromium's flags: headless, and quiet (without the background-networking flags Chromium keeps
-/// trying to reach Google and floods the log with refused connections).
-const CHROMIUM_FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1000,1640",
-];
-
-fn tool(variable: &str, default: &str) -> PathBuf {
-    std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from)
-}
-
-/// Chromium and chromedriver, or a loud failure saying how to install them.
-fn browser() -> (PathBuf, PathBuf) {
-    let chromium = tool("GRUNDY_CHROMIUM", "/usr/bin/chromium");
-    let driver = tool("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver");
-    for (path, what) in [(&chromium, "Chromium"), (&driver, "chromedriver")] {
-        assert!(
-            path.exists(),
-            "the browser tests need {what}, not found at {}. Install headless Chromium and its \
-             WebDriver — on Debian or Ubuntu: `sudo apt-get install chromium chromium-driver` \
-             (.ci/run does this) — or point GRUNDY_CHROMIUM and GRUNDY_CHROMEDRIVER at them. \
-             These tests never skip.",
-            path.display()
-        );
-    }
-    (chromium, driver)
-}
-
-/// chromedriver as a child process in its own process group; the group (chromedriver and the
-/// Chromium it started) is killed when dropped, even after a failed test.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Driver {
-    fn start(path: &Path) -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .expect("a free port")
-            .port();
-        let child = Command::new(path)
-            .arg(format!("--port={port}"))
-            .process_group(0)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let driver = Driver { child, port };
-        let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "chromedriver did not listen"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        driver
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.child.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `target/`, where the screenshots go.
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("CARGO_TARGET_TMPDIR is inside target/")
-        .to_path_buf()
-}
-
 #[test]
 fn the_page_in_headless_chromium() {
-    let (chromium, driver_path) = browser();
-    let server = Server::start(&[]);
-    let driver = Driver::start(&driver_path);
-    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("chromium-profile-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let url = server.url();
-    let log = Arc::clone(&server.log);
-    let server = Arc::new(server);
-    let shared_server = Arc::clone(&server);
-    let outcome: Result<(), String> = runtime.block_on(async {
-        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-        args.push(format!("--user-data-dir={}", profile.display()));
-        let capabilities = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": chromium, "args": args },
-        });
-        let Value::Object(capabilities) = capabilities else {
-            unreachable!()
-        };
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await
-            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
-        // In a task of its own, so that a failed assertion still closes the browser below.
-        let driving = client.clone();
-        let result = tokio::spawn(async move {
-            drive(&driving, &url, &log)
-                .await
-                .map_err(|error| error.to_string())?;
-            boards(&driving, &url, &shared_server)
-                .await
-                .map_err(|error| error.to_string())
-        })
-        .await
-        .unwrap_or_else(|failure| match failure.try_into_panic() {
-            Ok(panic) => Err(panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "a panic".to_string())),
-            Err(failure) => Err(failure.to_string()),
-        });
-        if result.is_err()
-            && let Ok(png) = client.screenshot().await
-        {
-            let _ = std::fs::write(target_dir().join("serve-failure.png"), png);
-        }
-        let _ = client.close().await;
-        result
+    in_chromium("page", |client, url, server| async move {
+        drive(&client, &url, &server.log).await?;
+        boards(&client, &url, &server).await
     });
-    drop(driver);
-    let _ = std::fs::remove_dir_all(&profile);
-    if let Err(error) = outcome {
-        panic!(
-            "{error}\n(a screenshot is in target/serve-failure.png)\nserver log:\n{}",
-            server.log.lock().unwrap()
-        );
-    }
 }
 
 /// Evaluates a JavaScript expression in the page.
@@ -1207,82 +1060,6 @@ async fn boards(client: &Client, url: &str, server: &Server) -> TestResult {
     let checked = boards_on_random_positions(client, server).await?;
     assert!(checked >= 50);
     Ok(())
-}
-
-/// Runs `scenario` against a fresh `grundy serve` in a fresh headless Chromium; a failure
-/// leaves a screenshot in `target/serve-failure-NAME.png` and shows the server's log.
-fn in_chromium<F, Fut>(name: &str, scenario: F)
-where
-    F: FnOnce(Client, String, Arc<Server>) -> Fut + Send + 'static,
-    Fut: std::future::Future<Output = TestResult> + Send + 'static,
-{
-    in_chromium_serving(name, &[], scenario);
-}
-
-/// [`in_chromium`], with `grundy serve` started with `serve_args` too.
-fn in_chromium_serving<F, Fut>(name: &str, serve_args: &[&str], scenario: F)
-where
-    F: FnOnce(Client, String, Arc<Server>) -> Fut + Send + 'static,
-    Fut: std::future::Future<Output = TestResult> + Send + 'static,
-{
-    let (chromium, driver_path) = browser();
-    let server = Arc::new(Server::start(serve_args));
-    let driver = Driver::start(&driver_path);
-    let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("chromium-profile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let url = server.url();
-    let shared = Arc::clone(&server);
-    let outcome: Result<(), String> = runtime.block_on(async {
-        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-        args.push(format!("--user-data-dir={}", profile.display()));
-        let capabilities = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": { "binary": chromium, "args": args },
-        });
-        let Value::Object(capabilities) = capabilities else {
-            unreachable!()
-        };
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await
-            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
-        let driving = client.clone();
-        let result = tokio::spawn(async move {
-            scenario(driving, url, shared)
-                .await
-                .map_err(|error| error.to_string())
-        })
-        .await
-        .unwrap_or_else(|failure| match failure.try_into_panic() {
-            Ok(panic) => Err(panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "a panic".to_string())),
-            Err(failure) => Err(failure.to_string()),
-        });
-        if result.is_err()
-            && let Ok(png) = client.screenshot().await
-        {
-            let _ = std::fs::write(target_dir().join(format!("serve-failure-{name}.png")), png);
-        }
-        let _ = client.close().await;
-        result
-    });
-    drop(driver);
-    let _ = std::fs::remove_dir_all(&profile);
-    if let Err(error) = outcome {
-        panic!(
-            "{error}\n(a screenshot is in target/serve-failure-{name}.png)\nserver log:\n{}",
-            server.log.lock().unwrap()
-        );
-    }
 }
 
 /// A graph game on the page (`grundy serve --graph FILE`): the graph drawn with each vertex
