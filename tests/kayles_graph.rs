@@ -15,7 +15,7 @@ use std::sync::Arc;
 #[allow(dead_code)]
 #[path = "../src/games/kayles_graph/referee.rs"]
 mod referee;
-use referee::Referee;
+use referee::{Referee, every_graph};
 
 /// The grid's cells in row-major order and its side-adjacent pairs.
 fn grid_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
@@ -43,16 +43,7 @@ const RULES: [Rule; 2] = [Rule::Node, Rule::Arc];
 #[test]
 fn every_graph_of_up_to_six_vertices_agrees_with_plain_search() {
     for n in 1..=6usize {
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-            .collect();
-        for chosen in 0u32..1 << pairs.len() {
-            let edges: Vec<(usize, usize)> = pairs
-                .iter()
-                .enumerate()
-                .filter(|&(index, _)| chosen >> index & 1 == 1)
-                .map(|(_, &pair)| pair)
-                .collect();
+        for edges in every_graph(n) {
             let plain =
                 |rule: Rule, left: u64| Referee::new(n, &edges, rule == Rule::Node).grundy(left);
             let board = board_of(n, &edges);
@@ -72,16 +63,7 @@ fn every_graph_of_up_to_six_vertices_agrees_with_plain_search() {
 #[test]
 fn winning_moves_are_the_moves_to_value_zero_on_every_graph_of_five_vertices() {
     let n = 5;
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-        .collect();
-    for chosen in 0u32..1 << pairs.len() {
-        let edges: Vec<(usize, usize)> = pairs
-            .iter()
-            .enumerate()
-            .filter(|&(index, _)| chosen >> index & 1 == 1)
-            .map(|(_, &pair)| pair)
-            .collect();
+    for edges in every_graph(n) {
         let plain =
             |rule: Rule, left: u64| Referee::new(n, &edges, rule == Rule::Node).grundy(left);
         let board = board_of(n, &edges);

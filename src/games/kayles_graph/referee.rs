@@ -101,3 +101,20 @@ impl Referee {
             .unwrap_or(0)
     }
 }
+
+/// Every labelled graph on `n` vertices (0 to n − 1), as edge lists.
+pub(crate) fn every_graph(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .collect();
+    (0u64..1 << pairs.len())
+        .map(|chosen| {
+            pairs
+                .iter()
+                .enumerate()
+                .filter(|&(index, _)| chosen >> index & 1 == 1)
+                .map(|(_, &pair)| pair)
+                .collect()
+        })
+        .collect()
+}

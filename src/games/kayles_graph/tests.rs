@@ -60,18 +60,14 @@ fn check_queries(make: &dyn Fn() -> Board, rule: Rule, left: u64, expected: u32,
     assert_eq!(value(&shared, rule, &set_of(&shared, left)), expected);
 }
 
-/// Every labelled graph on `n` vertices, as edge lists.
+/// Every labelled graph on `n` vertices, as edge lists (the referee's, in the solver's type).
 fn every_graph(n: usize) -> Vec<Vec<(u32, u32)>> {
-    let pairs: Vec<(u32, u32)> = (0..n as u32)
-        .flat_map(|u| (u + 1..n as u32).map(move |v| (u, v)))
-        .collect();
-    (0u64..1 << pairs.len())
-        .map(|chosen| {
-            pairs
-                .iter()
-                .enumerate()
-                .filter(|&(index, _)| chosen >> index & 1 == 1)
-                .map(|(_, &pair)| pair)
+    super::referee::every_graph(n)
+        .into_iter()
+        .map(|edges| {
+            edges
+                .into_iter()
+                .map(|(u, v)| (u as u32, v as u32))
                 .collect()
         })
         .collect()
