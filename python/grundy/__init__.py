@@ -39,7 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _grundy as _native
-from ._distributed import census_shard, merge_pieces as _merge_pieces, run_on_executor as _run_on_executor
+from ._distributed import (
+    census_shard,
+    merge_pieces as _merge_pieces,
+    progress_callback as _progress_callback,
+    run_on_executor as _run_on_executor,
+    tqdm_bar as _tqdm_bar,
+)
 from ._grundy import (
     ComputationError,
     GrundyError,
@@ -739,26 +745,6 @@ class Census(Sequence[CensusRow]):
         )
 
 
-def _tqdm_progress() -> Optional[Callable[[int, int], None]]:
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    bars: List[Any] = []
-
-    def update(done: int, total: int) -> None:
-        if not bars:
-            bars.append(tqdm(total=total, unit="game", desc="census"))
-        bar = bars[0]
-        if bar.n < done:
-            bar.update(done - bar.n)
-        if done >= total and not getattr(bar, "_grundy_closed", False):
-            bar._grundy_closed = True
-            bar.close()
-
-    return update
-
-
 @dataclass(frozen=True)
 class MisereCensusRow:
     """One game of a misère census: ``grundy census --misere --json``'s record, flattened.
@@ -891,13 +877,7 @@ def census(
         return MisereCensus(_json.loads(merged)) if misere else Census(_json.loads(merged))
     if shards is not None:
         raise TypeError("shards applies with an executor only")
-    callback: Optional[Callable[[int, int], None]]
-    if progress is None or progress is True:
-        callback = _tqdm_progress()
-    elif progress is False:
-        callback = None
-    else:
-        callback = progress
+    callback = _progress_callback(progress, lambda: _tqdm_bar("game"))
     if misere:
         report = _native.run_misere_census(list(patterns), to, seconds, max_order, callback, None, threads)
         return MisereCensus(_json.loads(report))

@@ -124,7 +124,8 @@ def _stderr_progress() -> Callable[[int, int], None]:
     return update
 
 
-def _tqdm_shards() -> Optional[Callable[[int, int], None]]:
+def tqdm_bar(unit: str) -> Optional[Callable[[int, int], None]]:
+    """A tqdm bar counting `unit`s, as a `progress(done, total)` callback; None without tqdm."""
     try:
         from tqdm.auto import tqdm  # type: ignore
     except ImportError:
@@ -133,14 +134,27 @@ def _tqdm_shards() -> Optional[Callable[[int, int], None]]:
 
     def update(done: int, total: int) -> None:
         if not bars:
-            bars.append(tqdm(total=total, unit="shard", desc="census"))
+            bars.append(tqdm(total=total, unit=unit, desc="census"))
         bar = bars[0]
         if bar.n < done:
             bar.update(done - bar.n)
-        if done >= total:
+        if done >= total and not getattr(bar, "_grundy_closed", False):
+            bar._grundy_closed = True
             bar.close()
 
     return update
+
+
+def progress_callback(
+    progress: Union[None, bool, Callable[[int, int], None]],
+    default: Callable[[], Optional[Callable[[int, int], None]]],
+) -> Optional[Callable[[int, int], None]]:
+    """What `progress=` asks for: `default()` for None or True, nothing for False, else itself."""
+    if progress is None or progress is True:
+        return default()
+    if progress is False:
+        return None
+    return progress
 
 
 def run_on_executor(
@@ -166,13 +180,7 @@ def run_on_executor(
         count = shards
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise ValueError(f"retries={retries!r}: give 0 or more")
-    callback: Optional[Callable[[int, int], None]]
-    if progress is None or progress is True:
-        callback = _tqdm_shards() or _stderr_progress()
-    elif progress is False:
-        callback = None
-    else:
-        callback = progress
+    callback = progress_callback(progress, lambda: tqdm_bar("shard") or _stderr_progress())
 
     def submit(shard: int, attempt: int) -> Any:
         return executor.submit(

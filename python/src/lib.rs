@@ -743,28 +743,56 @@ fn run_census(
         budget: budget.unwrap_or(census::DEFAULT_BUDGET),
         shard: checked_shard(shard)?,
     };
-    let games = census::expand(&request.patterns).map_err(census_error)?;
-    let total = census::plan(&games, request.to, request.budget, shard.map_or(1, |s| s.1))
+    let total = games_in_shard(&request.patterns, request.to, request.budget, shard)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = run_counting_games(py, &stop, threads, total, &progress, |finished| {
+        census::run(&request, Some(&stop), &|_| finished())
+    })?
+    .map_err(census_error)?;
+    serde_json::to_string(&result).map_err(json_error)
+}
+
+/// How many games of `patterns` the census's plan deals to `shard` (all of them without one).
+fn games_in_shard(
+    patterns: &[String],
+    to: u64,
+    budget: u64,
+    shard: Option<(u64, u64)>,
+) -> PyResult<usize> {
+    let games = census::expand(patterns).map_err(census_error)?;
+    Ok(census::plan(&games, to, budget, shard.map_or(1, |s| s.1))
         .iter()
         .filter(|&&k| shard.is_none_or(|(mine, _)| k == mine))
-        .count();
+        .count())
+}
+
+/// Runs a census `work` on `threads` threads (every core by default) with the GIL released,
+/// interrupted by Ctrl-C through `stop`; `work` calls its argument once a game is finished, and
+/// `progress(done, total)` is called while games finish and once at the end.
+fn run_counting_games<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    threads: Option<usize>,
+    total: usize,
+    progress: &Option<Py<PyAny>>,
+    work: impl FnOnce(&(dyn Fn() + Sync)) -> T + Send,
+) -> PyResult<T> {
     let pool = thread_pool(threads)?;
     let finished = AtomicUsize::new(0);
     let mut shown = usize::MAX;
-    let stop = AtomicBool::new(false);
     let result = interruptible(
         py,
-        &stop,
+        stop,
         || {
             within(pool.as_ref(), || {
-                census::run(&request, Some(&stop), &|_| {
+                work(&|| {
                     finished.fetch_add(1, Ordering::Relaxed);
                 })
             })
         },
         |py| {
             let done = finished.load(Ordering::Relaxed);
-            match &progress {
+            match progress {
                 Some(callback) if done != shown => {
                     shown = done;
                     callback.call1(py, (done, total)).map(drop)
@@ -772,12 +800,11 @@ fn run_census(
                 _ => Ok(()),
             }
         },
-    )?
-    .map_err(census_error)?;
-    if let Some(callback) = &progress {
+    )?;
+    if let Some(callback) = progress {
         callback.call1(py, (finished.load(Ordering::Relaxed), total))?;
     }
-    serde_json::to_string(&result).map_err(json_error)
+    Ok(result)
 }
 
 /// How many games the patterns name (raises the census's error for a bad pattern): what a
@@ -867,40 +894,12 @@ fn run_misere_census(
         max_order,
         shard: checked_shard(shard)?,
     };
-    let games = census::expand(&request.patterns).map_err(census_error)?;
-    let total = census::plan(&games, request.to, u64::MAX, shard.map_or(1, |s| s.1))
-        .iter()
-        .filter(|&&k| shard.is_none_or(|(mine, _)| k == mine))
-        .count();
-    let pool = thread_pool(threads)?;
-    let finished = AtomicUsize::new(0);
-    let mut shown = usize::MAX;
+    let total = games_in_shard(&request.patterns, request.to, u64::MAX, shard)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let result = interruptible(
-        py,
-        &stop,
-        || {
-            within(pool.as_ref(), || {
-                grundy::families::misere_census::run(&request, Some(Arc::clone(&stop)), &|_| {
-                    finished.fetch_add(1, Ordering::Relaxed);
-                })
-            })
-        },
-        |py| {
-            let done = finished.load(Ordering::Relaxed);
-            match &progress {
-                Some(callback) if done != shown => {
-                    shown = done;
-                    callback.call1(py, (done, total)).map(drop)
-                }
-                _ => Ok(()),
-            }
-        },
-    )?
+    let result = run_counting_games(py, &stop, threads, total, &progress, |finished| {
+        grundy::families::misere_census::run(&request, Some(Arc::clone(&stop)), &|_| finished())
+    })?
     .map_err(census_error)?;
-    if let Some(callback) = &progress {
-        callback.call1(py, (finished.load(Ordering::Relaxed), total))?;
-    }
     serde_json::to_string(&result).map_err(json_error)
 }
 

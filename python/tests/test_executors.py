@@ -136,7 +136,7 @@ def test_a_bad_pattern_raises_the_single_process_error_before_any_shard(cli):
 
 
 def test_progress_falls_back_to_a_line_on_stderr(capsys, monkeypatch):
-    monkeypatch.setattr(_distributed, "_tqdm_shards", lambda: None)
+    monkeypatch.setattr(_distributed, "tqdm_bar", lambda unit: None)
     with futures.ThreadPoolExecutor(1) as pool:
         grundy.census("0.?", to=50, executor=pool, shards=2)
     assert capsys.readouterr().err.splitlines() == ["census: 0/2 shards", "census: 1/2 shards", "census: 2/2 shards"]
