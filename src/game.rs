@@ -221,7 +221,7 @@ pub struct Capabilities<'a> {
 
 /// One census a game runs of its own positions, `grundy census GAME:KIND`.
 #[derive(Clone, Copy, Debug)]
-pub struct CensusInfo {
+pub struct GameCensusInfo {
     /// Its spelling after `GAME:`.
     pub kind: &'static str,
     /// What its lines are.
@@ -234,7 +234,7 @@ pub struct CensusInfo {
 
 /// What `grundy census GAME:KIND` asks of the census.
 #[derive(Clone, Copy, Debug)]
-pub struct CensusRequest {
+pub struct GameCensusRequest {
     /// How far it goes (within the kind's bounds).
     pub to: u32,
     /// The most memory its table may take, in bytes (`None`: the census's default); only for
@@ -248,7 +248,7 @@ pub struct CensusRequest {
 
 /// Why a game's census stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum CensusError {
+pub enum GameCensusError {
     /// It would need more memory than allowed.
     #[error("{0}")]
     TooLarge(String),
@@ -263,16 +263,16 @@ pub enum CensusError {
 /// A game that runs censuses of its own positions, its lines written as they are found.
 pub trait Censuses: Send + Sync {
     /// The censuses it runs.
-    fn kinds(&self) -> &'static [CensusInfo];
+    fn kinds(&self) -> &'static [GameCensusInfo];
 
     /// Runs the census `kind` (one of [`Censuses::kinds`], `request.to` within its bounds),
     /// writing its lines to `out`; the number of lines found.
     fn run(
         &self,
-        kind: &CensusInfo,
-        request: &CensusRequest,
+        kind: &GameCensusInfo,
+        request: &GameCensusRequest,
         out: &mut dyn std::io::Write,
-    ) -> Result<u64, CensusError>;
+    ) -> Result<u64, GameCensusError>;
 }
 
 /// `analyze --checkpoint`: where a long search saves what it knows, and how often.

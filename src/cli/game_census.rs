@@ -2,7 +2,7 @@
 //! [`Censuses`] capability; Chomp's `chomp:3`, `chomp:4`, `chomp:rectangles`), streamed.
 
 use super::common::{Failure, parse_count, usage};
-use grundy::game::{CensusError, CensusRequest};
+use grundy::game::{GameCensusError, GameCensusRequest};
 use grundy::resolve::{Files, resolve_with};
 use std::io::{self, BufWriter, Write};
 
@@ -79,7 +79,7 @@ pub fn run(pattern: &str, args: &GameCensusArgs) -> Result<Option<u8>, Failure> 
             Some(gib << 30)
         }
     };
-    let request = CensusRequest {
+    let request = GameCensusRequest {
         to: to as u32,
         max_memory,
         count_only: args.count_only,
@@ -89,10 +89,10 @@ pub fn run(pattern: &str, args: &GameCensusArgs) -> Result<Option<u8>, Failure> 
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = censuses
         .run(info, &request, &mut out)
-        .and_then(|_| out.flush().map_err(CensusError::Io));
+        .and_then(|_| out.flush().map_err(GameCensusError::Io));
     match result {
         Ok(()) => Ok(Some(0)),
-        Err(CensusError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Some(0)),
+        Err(GameCensusError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Some(0)),
         Err(e) => Err(usage(e.to_string())),
     }
 }

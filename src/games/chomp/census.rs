@@ -12,24 +12,24 @@
 
 use super::rectangles::SquareBox;
 use super::rows::{CENSUS_MEMORY_LIMIT, four_row_p_positions, three_row_p_positions};
-use crate::game::{CensusError, CensusInfo, CensusRequest, Censuses};
+use crate::game::{Censuses, GameCensusError, GameCensusInfo, GameCensusRequest};
 use std::io::Write;
 
 /// Chomp's censuses, as the command line names them after `chomp:`.
-const KINDS: [CensusInfo; 3] = [
-    CensusInfo {
+const KINDS: [GameCensusInfo; 3] = [
+    GameCensusInfo {
         kind: "3",
         lists: "every three-row P-position a,b,c with first row a at most --to",
         to: (100, 1_000_000),
         takes_max_memory: false,
     },
-    CensusInfo {
+    GameCensusInfo {
         kind: "4",
         lists: "every four-row P-position a,b,c,d with first row a at most --to",
         to: (30, 20_000),
         takes_max_memory: false,
     },
-    CensusInfo {
+    GameCensusInfo {
         kind: "rectangles",
         lists: "every rectangle of at most --to rows and --to columns with its winning first bites",
         to: (8, 32),
@@ -52,21 +52,21 @@ enum Census {
 pub(crate) struct ChompCensuses;
 
 impl Censuses for ChompCensuses {
-    fn kinds(&self) -> &'static [CensusInfo] {
+    fn kinds(&self) -> &'static [GameCensusInfo] {
         &KINDS
     }
 
     fn run(
         &self,
-        kind: &CensusInfo,
-        request: &CensusRequest,
+        kind: &GameCensusInfo,
+        request: &GameCensusRequest,
         out: &mut dyn Write,
-    ) -> Result<u64, CensusError> {
+    ) -> Result<u64, GameCensusError> {
         let census = match kind.kind {
             "3" => Census::ThreeRows,
             "4" => Census::FourRows,
             "rectangles" => Census::Rectangles,
-            other => return Err(CensusError::Unknown(format!("chomp:{other}"))),
+            other => return Err(GameCensusError::Unknown(format!("chomp:{other}"))),
         };
         run_census(
             census,
@@ -89,7 +89,7 @@ fn run_census(
     count_only: bool,
     json: bool,
     out: &mut dyn Write,
-) -> Result<u64, CensusError> {
+) -> Result<u64, GameCensusError> {
     let mut failed: Option<std::io::Error> = None;
     let mut write_row = |rows: &[u32]| {
         if count_only || failed.is_some() {
@@ -108,17 +108,17 @@ fn run_census(
     let (count, what) = match kind {
         Census::ThreeRows => (
             three_row_p_positions(to, |p| write_row(&p))
-                .map_err(|e| CensusError::TooLarge(e.to_string()))?,
+                .map_err(|e| GameCensusError::TooLarge(e.to_string()))?,
             "three-row P-positions",
         ),
         Census::FourRows => (
             four_row_p_positions(to, |p| write_row(&p))
-                .map_err(|e| CensusError::TooLarge(e.to_string()))?,
+                .map_err(|e| GameCensusError::TooLarge(e.to_string()))?,
             "four-row P-positions",
         ),
         Census::Rectangles => {
             let table = SquareBox::fill_within(to, memory_limit)
-                .map_err(|e| CensusError::TooLarge(e.to_string()))?;
+                .map_err(|e| GameCensusError::TooLarge(e.to_string()))?;
             let mut count = 0u64;
             for rows in 1..=to {
                 for columns in 1..=to {
@@ -157,7 +157,7 @@ fn run_census(
         }
     };
     if let Some(error) = failed {
-        return Err(CensusError::Io(error));
+        return Err(GameCensusError::Io(error));
     }
     let line = if json {
         format!("{{\"census\":\"{what}\",\"to\":{to},\"count\":{count}}}")
