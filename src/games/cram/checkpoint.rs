@@ -6,7 +6,7 @@
 //! **Format** (version [`CHECKPOINT_VERSION`], every number little-endian): the 12 bytes
 //! `grundy-cram\n`; the format's version (u32); the version of grundy that wrote it and the
 //! board (each a u32 length and UTF-8 bytes); the searches made and the times the table was
-//! emptied (u64 each); the number of regions in the table (u64), then each as its key (two u64,
+//! pruned (u64 each); the number of regions in the table (u64), then each as its key (two u64,
 //! low half first) and what is known (u64: bit k set when g ≠ k, the top byte g + 1 when g is
 //! known); the number of small regions (u64), then each as its key and its value (one byte);
 //! at the end the FNV-1a hash of everything before it (u64). It is written to `FILE.tmp`,
@@ -63,8 +63,8 @@ pub struct Header {
     pub board: String,
     /// The outcome searches made so far.
     pub searches: u64,
-    /// The times the table was emptied.
-    pub emptied: u64,
+    /// The times the table was pruned.
+    pub pruned: u64,
 }
 
 /// Where the facts of a checkpoint go as they are read (the solver's tables).
@@ -92,7 +92,7 @@ pub(crate) fn save(
             out.write_all(text.as_bytes())?;
         }
         out.write_all(&header.searches.to_le_bytes())?;
-        out.write_all(&header.emptied.to_le_bytes())?;
+        out.write_all(&header.pruned.to_le_bytes())?;
         out.write_all(&(regions.len() as u64).to_le_bytes())?;
         for ([low, high], known) in regions {
             out.write_all(&low.to_le_bytes())?;
@@ -210,7 +210,7 @@ fn read_facts(
         ));
     }
     let searches = read_u64(input)?;
-    let emptied = read_u64(input)?;
+    let pruned = read_u64(input)?;
     let damaged = |what: &str| format!("damaged ({what}): not resumed");
     let regions = read_u64(input)?;
     if regions.saturating_mul(REGION_BYTES) > length || regions > max_regions as u64 {
@@ -246,7 +246,7 @@ fn read_facts(
     Ok(Header {
         board: solved,
         searches,
-        emptied,
+        pruned,
     })
 }
 

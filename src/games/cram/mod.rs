@@ -47,9 +47,10 @@
 //!   are 0 by the mirror rule. The tests check both.
 //!
 //! **Tables.** A transposition table keyed by canonical region holds each region's value, or
-//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB) and is
-//! emptied when full (values stay exact). Regions of at most 14 cells are valued by plain mex and
-//! kept in an endgame table that is never emptied. Boards of more than 30 empty cells show a
+//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB); when full,
+//! what is known of its largest regions (at most half the table) is kept and the rest forgotten
+//! (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in an
+//! endgame table that is never pruned. Boards of more than 30 empty cells show a
 //! progress line on standard error. The search is sequential and deterministic.
 //!
 //! **Checkpoints** (`analyze cram … --checkpoint FILE`, [`checkpoint`]). Both tables are saved
@@ -61,7 +62,7 @@
 //! worth k and every j < k is excluded; `is_value` records g(R) ≠ k when some option is worth k;
 //! the mirror rule records 0; the endgame table holds mex values). Its correctness — every
 //! answer true — rests only on every fact in the tables being true, never on which facts are
-//! there: the table is emptied whenever it fills, at any point of a search. So it holds as well
+//! there: the table is pruned whenever it fills, at any point of a search. So it holds as well
 //! for tables that start with a file's facts, and a resumed run prints the value and winning
 //! moves of a run never stopped (only the work, and the counters, differ). When Ctrl-C stops a
 //! search, the tables are saved first; the search then answers every question at once and

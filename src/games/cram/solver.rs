@@ -37,9 +37,12 @@
 //!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions; when full it is
-//! emptied and the search goes on (values stay exact; only time is lost). Regions of at most
-//! [`ENDGAME_CELLS`] cells are valued by plain mex over their options and kept in a separate
-//! endgame table, never emptied.
+//! pruned and the search goes on: what is known of the largest regions, at most half the table,
+//! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest
+//! rather than emptying the table nearly halves the time of a board whose regions are several
+//! times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
+//! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine). Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over
+//! their options and kept in a separate endgame table, never pruned.
 //!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
@@ -163,7 +166,7 @@ pub struct Solver {
     table: FxHashMap<[u64; 2], Known>,
     endgame: FxHashMap<[u64; 2], u8>,
     nodes: u64,
-    emptied: u64,
+    pruned: u64,
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
     key_scratch: Vec<Vec<Key>>,
@@ -179,6 +182,9 @@ pub struct Solver {
     /// Once stopped, every search answers "no" at once and nothing more is recorded, so the
     /// tables stay true; the answers the search returns then are not (see [`Solver::stopped`]).
     stop: Option<Stop>,
+    /// The most regions the transposition table holds ([`TABLE_ENTRIES`]; fewer in the tests,
+    /// so that pruning is checked on small boards).
+    table_entries: usize,
 }
 
 /// Why a search with a checkpoint stopped before its end.
@@ -217,7 +223,7 @@ impl Solver {
             table: FxHashMap::default(),
             endgame: FxHashMap::default(),
             nodes: 0,
-            emptied: 0,
+            pruned: 0,
             progress: None,
             scratch: Vec::new(),
             key_scratch: Vec::new(),
@@ -225,6 +231,7 @@ impl Solver {
             endgame_cells: ENDGAME_CELLS,
             schedule: None,
             stop: None,
+            table_entries: TABLE_ENTRIES,
         }
     }
 
@@ -236,6 +243,23 @@ impl Solver {
             endgame_cells: cells,
             ..Solver::new()
         }
+    }
+
+    /// An empty solver whose endgame table takes only regions of at most `cells` cells and whose
+    /// transposition table holds at most `entries` regions (the tests prune it often this way).
+    #[cfg(test)]
+    pub(crate) fn with_small_tables(cells: u32, entries: usize) -> Solver {
+        Solver {
+            endgame_cells: cells,
+            table_entries: entries,
+            ..Solver::new()
+        }
+    }
+
+    /// How many times the transposition table was pruned.
+    #[cfg(test)]
+    pub(crate) fn times_pruned(&self) -> u64 {
+        self.pruned
     }
 
     /// Shows a progress line on standard error (where it is a terminal) while it searches.
@@ -263,14 +287,14 @@ impl Solver {
         self.table.len()
     }
 
-    /// The search's counters: outcome searches, regions in the table, times it was emptied,
+    /// The search's counters: outcome searches, regions in the table, times it was pruned,
     /// small regions in the endgame table.
     pub fn stats(&self) -> String {
         format!(
-            "{} searches, {} regions, emptied {}, {} small regions",
+            "{} searches, {} regions, pruned {}, {} small regions",
             self.nodes,
             self.table.len(),
-            self.emptied,
+            self.pruned,
             self.endgame.len()
         )
     }
@@ -613,10 +637,32 @@ impl Solver {
     }
 
     fn room(&mut self) {
-        if self.table.len() >= TABLE_ENTRIES {
-            self.table.clear();
-            self.emptied += 1;
+        if self.table.len() >= self.table_entries {
+            self.prune();
+            self.pruned += 1;
         }
+    }
+
+    /// Makes room in the full table: keeps what is known of the largest regions (the costliest to
+    /// find again), at most half the table, and forgets the rest. Every entry is a fact about its
+    /// region alone, so any subset of them is true.
+    fn prune(&mut self) {
+        let cells = |key: &[u64; 2]| key_cells(u128::from(key[0]) | u128::from(key[1]) << 64);
+        let mut by_cells = [0usize; 129];
+        for key in self.table.keys() {
+            by_cells[cells(key) as usize] += 1;
+        }
+        let mut kept = 0;
+        let mut least_kept = 129;
+        for count in (0..=128).rev() {
+            if kept + by_cells[count] > self.table_entries / 2 {
+                break;
+            }
+            kept += by_cells[count];
+            least_kept = count;
+        }
+        self.table
+            .retain(|key, _| cells(key) as usize >= least_kept);
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {
@@ -639,11 +685,11 @@ impl Solver {
     fn report(&self) {
         if let Some(bar) = &self.progress {
             bar.set_message(format!(
-                "{} searches, {} regions in the table (at most {TABLE_ENTRIES}), emptied {} \
+                "{} searches, {} regions in the table (at most {TABLE_ENTRIES}), pruned {} \
                  times, {} small regions",
                 self.nodes,
                 self.table.len(),
-                self.emptied,
+                self.pruned,
                 self.endgame.len()
             ));
         }
@@ -658,7 +704,7 @@ impl Solver {
         let header = Header {
             board: board.to_string(),
             searches: self.nodes,
-            emptied: self.emptied,
+            pruned: self.pruned,
         };
         checkpoint::save(
             path,
@@ -674,7 +720,7 @@ impl Solver {
         let mut solver = Solver::new();
         let header = checkpoint::load(path, board, TABLE_ENTRIES, &mut solver)?;
         solver.nodes = header.searches;
-        solver.emptied = header.emptied;
+        solver.pruned = header.pruned;
         Ok((solver, header))
     }
 

@@ -55,7 +55,8 @@ fn boards_with_few_blocked(rows: usize, cols: usize, blocked: u32) -> Vec<Cram> 
 /// goes through the outcome searches (`is_value`, the options generated one at a time, the
 /// mirror rule on options, congruent options merged): their values, and whether each is worth
 /// k, agree with the search from the rules — on every drawn board of at most 10 cells and on
-/// every 4 × 4 and 3 × 5 board with at most 3 cells blocked.
+/// every 4 × 4 and 3 × 5 board with at most 3 cells blocked. The same again with a
+/// transposition table of 8 or 40 regions, pruned (its largest regions kept) thousands of times.
 #[test]
 fn outcome_searches_agree_with_the_rules_on_every_small_board() {
     let mut memo = HashMap::new();
@@ -66,8 +67,13 @@ fn outcome_searches_agree_with_the_rules_on_every_small_board() {
         .iter()
         .map(|board| brute_force(&mut grid_of(board), &mut memo))
         .collect();
-    for endgame_cells in [1, 3, 5] {
-        let mut solver = Solver::with_endgame_cells(endgame_cells);
+    for (endgame_cells, table_entries) in
+        [(1, None), (3, None), (5, None), (3, Some(8)), (1, Some(40))]
+    {
+        let mut solver = match table_entries {
+            None => Solver::with_endgame_cells(endgame_cells),
+            Some(entries) => Solver::with_small_tables(endgame_cells, entries),
+        };
         for (board, &expected) in boards.iter().zip(&expected) {
             for k in 0..4 {
                 assert_eq!(
@@ -78,6 +84,9 @@ fn outcome_searches_agree_with_the_rules_on_every_small_board() {
             }
             let value = solver.position_value(board.empty(), board.rows(), board.cols());
             assert_eq!(value, expected, "{board}, endgame of {endgame_cells} cells");
+        }
+        if table_entries.is_some() {
+            assert!(solver.times_pruned() > 1000, "{}", solver.times_pruned());
         }
     }
 }
