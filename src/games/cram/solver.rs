@@ -41,8 +41,9 @@
 //! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest
 //! rather than emptying the table nearly halves the time of a board whose regions are several
 //! times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
-//! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine). Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over
-//! their options and kept in a separate endgame table, never pruned.
+//! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine).
+//! Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over their options and
+//! kept in a separate endgame table, never pruned.
 //!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
