@@ -8,6 +8,7 @@ use super::serve_support::Server;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use std::error::Error;
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -62,7 +63,21 @@ struct Driver {
 }
 
 impl Driver {
+    /// chromedriver listening on a free port and answering `/status` as chromedriver. The port
+    /// is free when chosen but may be taken before chromedriver binds it (the other scenarios
+    /// start servers and browsers beside this one): then another port is tried.
     fn start(path: &Path) -> Driver {
+        let mut last_failure = String::new();
+        for _ in 0..5 {
+            match Driver::try_start(path) {
+                Ok(driver) => return driver,
+                Err(failure) => last_failure = failure,
+            }
+        }
+        panic!("chromedriver did not start: {last_failure}");
+    }
+
+    fn try_start(path: &Path) -> Result<Driver, String> {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
@@ -74,16 +89,40 @@ impl Driver {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let driver = Driver { child, port };
+        let mut driver = Driver { child, port };
         let started = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "chromedriver did not listen"
-            );
+        loop {
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                return Err(format!("chromedriver on port {port} exited: {status}"));
+            }
+            if driver.answers_status() {
+                return Ok(driver);
+            }
+            if started.elapsed() > Duration::from_secs(30) {
+                return Err(format!(
+                    "chromedriver on port {port} did not answer in 30 s"
+                ));
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
-        driver
+    }
+
+    /// Whether chromedriver itself (not whatever else took the port) answers `GET /status`.
+    fn answers_status(&self) -> bool {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
+            return false;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+        let request = format!(
+            "GET /status HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            self.port
+        );
+        if stream.write_all(request.as_bytes()).is_err() {
+            return false;
+        }
+        let mut response = String::new();
+        let _ = stream.read_to_string(&mut response);
+        response.starts_with("HTTP/1.1 200") && response.contains("\"ready\"")
     }
 }
 
@@ -122,7 +161,6 @@ where
 {
     let (chromium, driver_path) = browser();
     let server = Arc::new(Server::start(serve_args));
-    let driver = Driver::start(&driver_path);
     let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("chromium-profile-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
@@ -142,11 +180,26 @@ where
         let Value::Object(capabilities) = capabilities else {
             unreachable!()
         };
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await
-            .map_err(|e| format!("cannot start a Chromium session: {e}"))?;
+        // A session that cannot start (Chromium slow to come up on a loaded machine) is tried
+        // again with a fresh chromedriver, three times in all: a scenario never runs twice.
+        let mut attempt = 1;
+        let (client, driver) = loop {
+            let driver = Driver::start(&driver_path);
+            let _ = std::fs::remove_dir_all(&profile);
+            match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(capabilities.clone())
+                .connect(&format!("http://127.0.0.1:{}", driver.port))
+                .await
+            {
+                Ok(client) => break (client, driver),
+                Err(error) if attempt == 3 => {
+                    return Err(format!(
+                        "cannot start a Chromium session (3 attempts): {error}"
+                    ));
+                }
+                Err(_) => attempt += 1,
+            }
+        };
         let driving = client.clone();
         let result = tokio::spawn(async move {
             scenario(driving, url, shared)
@@ -168,9 +221,9 @@ where
             let _ = std::fs::write(target_dir().join(format!("serve-failure-{name}.png")), png);
         }
         let _ = client.close().await;
+        drop(driver);
         result
     });
-    drop(driver);
     let _ = std::fs::remove_dir_all(&profile);
     if let Err(error) = outcome {
         panic!(
