@@ -111,6 +111,25 @@ impl Board {
         }
     }
 
+    /// The same board with memos of at most `cap` entries a table (the tests prune small ones).
+    #[cfg(test)]
+    pub(crate) fn with_memo_cap(mut self, cap: usize) -> Board {
+        self.memos = [
+            Mutex::new(Memo::with_cap(cap)),
+            Mutex::new(Memo::with_cap(cap)),
+        ];
+        self
+    }
+
+    /// How many times the memos were full and pruned.
+    #[cfg(test)]
+    pub(crate) fn memo_prunings(&self) -> u64 {
+        self.memos
+            .iter()
+            .map(|memo| memo.lock().map_or(0, |memo| memo.prunings))
+            .sum()
+    }
+
     /// The `rows`×`cols` board of `lattice`.
     pub fn lattice(lattice: Lattice, rows: usize, cols: usize) -> Board {
         let cells = rows * cols;

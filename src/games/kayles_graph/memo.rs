@@ -4,9 +4,42 @@
 use rustc_hash::FxHashMap;
 
 /// The most components a memo holds (about 100 bytes each for components of up to 64 cells:
-/// well under 1 GiB). When it is full it is emptied and refilled: values stay exact, only time
-/// is lost, and the run stays deterministic.
+/// well under 1 GiB). When it is full it is pruned ([`prune_largest`]): what is known of the
+/// largest components is kept, at most half of it, and the rest forgotten. Every entry is a fact
+/// about its component alone, so values stay exact, only time is lost, and the run stays
+/// deterministic.
 pub const MEMO_CAP: usize = 1 << 23;
+
+/// How many vertices (set bits) a key or a set holds, about: on a lattice the key's first word
+/// (the height and width) counts a few bits too, which only shifts the sizes the pruning
+/// compares.
+fn weight(words: &[u64]) -> usize {
+    words.iter().map(|word| word.count_ones() as usize).sum()
+}
+
+/// Keeps the entries of the largest keys (by [`weight`]), at most `cap / 2` of them, and drops
+/// the others: the largest components are the costliest to find again. With `cap` 0 or 1
+/// everything goes.
+fn prune_largest<V>(table: &mut FxHashMap<Box<[u64]>, V>, cap: usize) {
+    let mut by_weight: Vec<usize> = Vec::new();
+    for key in table.keys() {
+        let weight = weight(key);
+        if by_weight.len() <= weight {
+            by_weight.resize(weight + 1, 0);
+        }
+        by_weight[weight] += 1;
+    }
+    let mut kept = 0;
+    let mut least_kept = by_weight.len();
+    for weight in (0..by_weight.len()).rev() {
+        if kept + by_weight[weight] > cap / 2 {
+            break;
+        }
+        kept += by_weight[weight];
+        least_kept = weight;
+    }
+    table.retain(|key, _| weight(key) >= least_kept);
+}
 
 /// The flag of an exact value in [`Known`].
 const EXACT: u64 = 1 << 63;
@@ -35,18 +68,36 @@ impl Known {
 /// Components by canonical key (what is known of each), and exact values by vertex set (a
 /// lookup that spares computing the canonical key of a component met before), at most
 /// [`MEMO_CAP`] of each.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Memo {
     values: FxHashMap<Box<[u64]>, Known>,
     by_set: FxHashMap<Box<[u64]>, u32>,
-    /// How many times the memo was full and emptied.
-    pub flushes: u64,
+    /// The most entries each table holds ([`MEMO_CAP`]; fewer in the tests).
+    cap: usize,
+    /// How many times a table was full and pruned.
+    pub prunings: u64,
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Memo::new()
+    }
 }
 
 impl Memo {
     /// An empty memo.
     pub fn new() -> Memo {
-        Memo::default()
+        Memo::with_cap(MEMO_CAP)
+    }
+
+    /// An empty memo of at most `cap` entries a table (the tests prune small ones).
+    pub(crate) fn with_cap(cap: usize) -> Memo {
+        Memo {
+            values: FxHashMap::default(),
+            by_set: FxHashMap::default(),
+            cap,
+            prunings: 0,
+        }
     }
 
     /// What is known of the component `key` names (nothing when it is not stored).
@@ -54,11 +105,11 @@ impl Memo {
         self.values.get(key).copied().unwrap_or_default()
     }
 
-    /// Empties the table of keys when it is full.
+    /// Prunes the table of keys when it is full.
     fn room(&mut self) {
-        if self.values.len() >= MEMO_CAP {
-            self.values = FxHashMap::default();
-            self.flushes += 1;
+        if self.values.len() >= self.cap {
+            prune_largest(&mut self.values, self.cap);
+            self.prunings += 1;
         }
     }
 
@@ -94,11 +145,11 @@ impl Memo {
         self.by_set.get(set).copied()
     }
 
-    /// Stores `value` for the vertex set `set`, emptying that table first when it is full.
+    /// Stores `value` for the vertex set `set`, pruning that table first when it is full.
     pub fn insert_set(&mut self, set: &[u64], value: u32) {
-        if self.by_set.len() >= MEMO_CAP {
-            self.by_set = FxHashMap::default();
-            self.flushes += 1;
+        if self.by_set.len() >= self.cap {
+            prune_largest(&mut self.by_set, self.cap);
+            self.prunings += 1;
         }
         self.by_set.insert(set.into(), value);
     }
@@ -117,6 +168,31 @@ impl Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_table_keeps_its_largest_entries_at_most_half() {
+        let mut memo = Memo::with_cap(6);
+        // Keys of 1, 2, 3, 4, 5 and 6 vertices: the sixth insertion finds the table full.
+        for size in 1..=6u32 {
+            memo.insert(&[(1u64 << size) - 1], size);
+        }
+        assert_eq!(memo.prunings, 0);
+        memo.exclude(&[0b1_0000_0001], 0);
+        assert_eq!(memo.prunings, 1);
+        // Kept: the three largest (4, 5, 6 vertices); then the new entry.
+        assert_eq!(memo.len(), 4);
+        for size in 1..=6u32 {
+            let kept = memo.get(&[(1u64 << size) - 1]).exact();
+            assert_eq!(kept, (size >= 4).then_some(size), "{size}");
+        }
+        assert!(memo.get(&[0b1_0000_0001]).excludes(0));
+        let mut sets = Memo::with_cap(2);
+        sets.insert_set(&[1], 1);
+        sets.insert_set(&[3], 2);
+        sets.insert_set(&[7], 3);
+        assert_eq!((sets.get_set(&[1]), sets.get_set(&[3])), (None, Some(2)));
+        assert_eq!((sets.get_set(&[7]), sets.prunings), (Some(3), 1));
+    }
 
     #[test]
     fn an_entry_holds_exclusions_until_its_value_is_known() {

@@ -216,6 +216,45 @@ fn queens_graphs_answer_every_query_as_the_referee() {
     }
 }
 
+#[test]
+fn values_stay_exact_when_the_memo_is_pruned() {
+    // Memos of 16 entries a table are pruned many times on these boards; every value and query
+    // must still be the referee's.
+    let boards = [
+        (Lattice::Grid, 3, 6),
+        (Lattice::Grid, 4, 5),
+        (Lattice::Queens, 5, 5),
+    ];
+    for (lattice, rows, cols) in boards {
+        let edges = lattice_edges(lattice, rows, cols);
+        let all = (1u64 << (rows * cols)) - 1;
+        let make = || Board::lattice(lattice, rows, cols).with_memo_cap(16);
+        let expected = referee(rows * cols, &edges, Rule::Node).grundy(all);
+        check_queries(
+            &make,
+            Rule::Node,
+            all,
+            expected,
+            &format!("{lattice:?} {rows}x{cols}"),
+        );
+        let board = make();
+        let mut referee = referee(rows * cols, &edges, Rule::Node);
+        for left in (0..=all).step_by(97) {
+            let set = set_of(&board, left);
+            assert_eq!(
+                value(&board, Rule::Node, &set),
+                referee.grundy(left),
+                "{lattice:?}"
+            );
+        }
+        assert!(
+            board.memo_prunings() > 10,
+            "{lattice:?}: {}",
+            board.memo_prunings()
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
