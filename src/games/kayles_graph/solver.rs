@@ -114,22 +114,29 @@ pub fn options(board: &Board, rule: Rule, set: &[u64]) -> Vec<([u32; 2], Vec<u64
     found
 }
 
-/// The connected components of `set`, each a set.
+/// The connected components of `set`, each a set: grown from the lowest vertex left, each
+/// vertex reached adding its closed neighbourhood within what is left (a few words of bit
+/// operations a vertex, whatever its degree).
 pub fn components(board: &Board, set: &[u64]) -> Vec<Vec<u64>> {
     let mut left = set.to_vec();
     let mut found = Vec::new();
-    loop {
-        let first = members(&left).next();
-        let Some(start) = first else { break };
+    let mut stack = Vec::new();
+    while let Some(start) = lowest(&left) {
         let mut component = vec![0u64; left.len()];
-        let mut stack = vec![start];
+        component[start as usize / 64] |= 1 << (start % 64);
         remove(&mut left, start);
+        stack.push(start);
         while let Some(vertex) = stack.pop() {
-            component[vertex as usize / 64] |= 1 << (vertex % 64);
-            for &next in board.neighbours(vertex) {
-                if contains(&left, next) {
-                    remove(&mut left, next);
-                    stack.push(next);
+            for (index, (word, &near)) in left.iter_mut().zip(board.closed(vertex)).enumerate() {
+                let mut reached = *word & near;
+                if reached == 0 {
+                    continue;
+                }
+                *word &= !reached;
+                component[index] |= reached;
+                while reached != 0 {
+                    stack.push(index as u32 * 64 + reached.trailing_zeros());
+                    reached &= reached - 1;
                 }
             }
         }
@@ -160,36 +167,45 @@ pub fn canonical_key(board: &Board, component: &[u64]) -> Box<[u64]> {
             )
         })
         .collect();
-    let mut best: Option<Vec<u64>> = None;
+    let (mut top, mut bottom, mut left, mut right) = (i64::MAX, i64::MIN, i64::MAX, i64::MIN);
+    for &(r, c) in &cells {
+        (top, bottom, left, right) = (top.min(r), bottom.max(r), left.min(c), right.max(c));
+    }
+    if cells.is_empty() {
+        return Box::new([0]);
+    }
+    let (height, width) = (bottom - top + 1, right - left + 1);
+    let mut best: Vec<u64> = Vec::new();
+    let mut key: Vec<u64> = Vec::new();
     for symmetry in 0..8u8 {
-        let moved = |&(r, c): &(i64, i64)| {
-            let (r, c) = if symmetry & 4 != 0 { (c, r) } else { (r, c) };
-            (
-                if symmetry & 1 != 0 { -r } else { r },
-                if symmetry & 2 != 0 { -c } else { c },
-            )
+        // The image of each cell, already translated to the corner: a transpose (bit 4), then
+        // the rows (bit 1) and the columns (bit 2) reversed within the image's box.
+        let (rows, columns) = if symmetry & 4 != 0 {
+            (width, height)
+        } else {
+            (height, width)
         };
-        let image: Vec<(i64, i64)> = cells.iter().map(moved).collect();
-        let top = image.iter().map(|cell| cell.0).min().unwrap_or(0);
-        let left = image.iter().map(|cell| cell.1).min().unwrap_or(0);
-        let height = image.iter().map(|cell| cell.0 - top + 1).max().unwrap_or(0);
-        let width = image
-            .iter()
-            .map(|cell| cell.1 - left + 1)
-            .max()
-            .unwrap_or(0);
-        let area = (height * width) as usize;
-        let mut key = vec![0u64; 1 + area.div_ceil(64)];
-        key[0] = (height as u64) << 32 | width as u64;
-        for &(r, c) in &image {
-            let bit = ((r - top) * width + (c - left)) as usize;
+        let area = (rows * columns) as usize;
+        key.clear();
+        key.resize(1 + area.div_ceil(64), 0);
+        key[0] = (rows as u64) << 32 | columns as u64;
+        for &(r, c) in &cells {
+            let (r, c) = (r - top, c - left);
+            let (r, c) = if symmetry & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if symmetry & 1 != 0 { rows - 1 - r } else { r };
+            let c = if symmetry & 2 != 0 {
+                columns - 1 - c
+            } else {
+                c
+            };
+            let bit = (r * columns + c) as usize;
             key[1 + bit / 64] |= 1 << (bit % 64);
         }
-        if best.as_ref().is_none_or(|best| key < *best) {
-            best = Some(key);
+        if best.is_empty() || key < best {
+            std::mem::swap(&mut best, &mut key);
         }
     }
-    best.unwrap_or_default().into_boxed_slice()
+    best.into_boxed_slice()
 }
 
 /// Whether a component of a lattice board is lost for the player to move by the *mirror
@@ -245,17 +261,26 @@ pub fn mirror_lost(board: &Board, component: &[u64]) -> bool {
 /// changing the value: a move at v is the move at u, a move at a neighbour of one removes both,
 /// and any other move leaves them twins (induction on the size). The set stays connected.
 pub fn without_twins(board: &Board, component: &[u64]) -> Vec<u64> {
-    let mut seen: rustc_hash::FxHashSet<Vec<u64>> = rustc_hash::FxHashSet::default();
+    let words = component.len();
+    let vertices: Vec<u32> = members(component).collect();
+    // Each vertex's closed neighbourhood within the component, side by side.
+    let mut around = vec![0u64; vertices.len() * words];
+    for (index, &vertex) in vertices.iter().enumerate() {
+        for (word, (&near, &inside)) in around[index * words..(index + 1) * words]
+            .iter_mut()
+            .zip(board.closed(vertex).iter().zip(component))
+        {
+            *word = near & inside;
+        }
+    }
+    let of = |index: usize| &around[index * words..(index + 1) * words];
+    // Sorted by neighbourhood, then vertex: each class of twins is a run, its lowest first.
+    let mut order: Vec<usize> = (0..vertices.len()).collect();
+    order.sort_unstable_by(|&a, &b| of(a).cmp(of(b)).then(a.cmp(&b)));
     let mut kept = component.to_vec();
-    for vertex in members(component) {
-        let around: Vec<u64> = board
-            .closed(vertex)
-            .iter()
-            .zip(component)
-            .map(|(&near, &inside)| near & inside)
-            .collect();
-        if !seen.insert(around) {
-            remove(&mut kept, vertex);
+    for pair in order.windows(2) {
+        if of(pair[0]) == of(pair[1]) {
+            remove(&mut kept, vertices[pair[1]]);
         }
     }
     kept
