@@ -34,8 +34,8 @@
 //! under its *shape* (translated to the corner and taken in its least image under the eight
 //! symmetries, [`solver::canonical_key`]); on a graph from a file, under its vertex set. The
 //! memo keeps for each its exact value or the values it is known not to have; it holds at most
-//! [`memo::MEMO_CAP`] components per board and rule, and is emptied when full (exact values,
-//! deterministic runs).
+//! [`memo::MEMO_CAP`] components per board and rule; when full it keeps its largest
+//! components, at most half, and forgets the rest (exact values, deterministic runs).
 //!
 //! Known values the tests check against exhaustive search and the data:
 //!
