@@ -439,3 +439,13 @@ fn the_outcome_searches_reproduce_a316632_to_sixteen_and_a344227_to_twelve() {
         assert_eq!(value, published, "queens {n}");
     }
 }
+
+#[test]
+fn a_long_search_writes_no_progress_line_where_standard_error_is_not_a_terminal() {
+    // The 3 × 22 grid has 66 vertices: its search runs with a progress line, drawn only on a
+    // terminal; here standard error is a pipe, so it stays empty and the report is whole.
+    let (out, err, code) = run(&["analyze", "node-kayles:grid:3x22", "all"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "");
+    assert!(out.contains("grundy:   0\n"), "{out}");
+}

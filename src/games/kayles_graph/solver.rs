@@ -40,7 +40,9 @@
 
 use super::board::{Board, Geometry};
 use super::memo::Memo;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::PoisonError;
+use std::time::Duration;
 
 /// The two games on a graph.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -404,6 +406,28 @@ struct Solver<'a> {
     board: &'a Board,
     rule: Rule,
     memo: &'a mut Memo,
+    /// How many outcome searches went past the options known at once.
+    searches: u64,
+    /// The progress line of a long search (boards of more than [`INLINE_VERTICES`] vertices).
+    progress: Option<ProgressBar>,
+}
+
+impl Solver<'_> {
+    /// Counts an outcome search; every 65,536 the progress line shows the counters.
+    fn count_search(&mut self) {
+        self.searches += 1;
+        if self.searches & 0xffff == 0
+            && let Some(bar) = &self.progress
+        {
+            bar.set_message(format!(
+                "{} searches, {} components in the memo (at most {}), pruned {} times",
+                self.searches,
+                self.memo.len(),
+                super::memo::MEMO_CAP,
+                self.memo.prunings
+            ));
+        }
+    }
 }
 
 impl Solver<'_> {
@@ -588,6 +612,7 @@ impl Solver<'_> {
         if self.look_until(options, k) {
             return true;
         }
+        self.count_search();
         for candidate in &options.candidates {
             if candidate.valued
                 && self.memo.get(&candidate.largest.key).exact() == Some(k ^ candidate.xor)
@@ -702,18 +727,47 @@ fn with_solver<T: Send>(
         .unwrap_or_else(PoisonError::into_inner);
     let memo: &mut Memo = &mut memo;
     if board.vertex_count() <= INLINE_VERTICES {
-        return Some(search(&mut Solver { board, rule, memo }));
+        return Some(search(&mut Solver {
+            board,
+            rule,
+            memo,
+            searches: 0,
+            progress: None,
+        }));
     }
-    std::thread::scope(|scope| {
+    // A large board may search for minutes: a progress line on standard error (drawn only
+    // where it is a terminal), removed when the search ends.
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let name = match rule {
+        Rule::Node => "node-kayles",
+        Rule::Arc => "arc-kayles",
+    };
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{{spinner}} {name}: {{elapsed}} {{msg}}"))
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(250));
+    let finished = bar.clone();
+    let result = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()
             .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, || search(&mut Solver { board, rule, memo }));
+            .spawn_scoped(scope, || {
+                search(&mut Solver {
+                    board,
+                    rule,
+                    memo,
+                    searches: 0,
+                    progress: Some(bar),
+                })
+            });
         thread.ok().map(|handle| {
             handle
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
-    })
+    });
+    finished.finish_and_clear();
+    result
 }
 
 /// The value of each set of `sets` (sets of `board`'s vertices) under `rule`.
