@@ -428,9 +428,7 @@ impl Solver<'_> {
             ));
         }
     }
-}
 
-impl Solver<'_> {
     /// The value of a set: the nim-sum of its components' values.
     fn value(&mut self, set: &[u64]) -> u32 {
         let mut sum = 0;
