@@ -21,6 +21,7 @@ pub mod lasker;
 pub mod moore;
 pub mod nim;
 pub mod northcott;
+mod pruning;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_or_merge;

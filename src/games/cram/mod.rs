@@ -47,11 +47,11 @@
 //!   are 0 by the mirror rule. The tests check both.
 //!
 //! **Tables.** A transposition table keyed by canonical region holds each region's value, or
-//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB); when full,
-//! what is known of its largest regions (at most half the table) is kept and the rest forgotten
-//! (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in an
-//! endgame table that is never pruned. Boards of more than 30 empty cells show a
-//! progress line on standard error. The search is sequential and deterministic.
+//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB);
+//! when full, what is known of its largest regions (at most half the table) is kept and the rest
+//! forgotten (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in
+//! an endgame table that is never pruned. Boards of more than 30 empty cells show a progress
+//! line on standard error. The search is sequential and deterministic.
 //!
 //! **Checkpoints** (`analyze cram … --checkpoint FILE`, [`checkpoint`]). Both tables are saved
 //! to a file every so often, on Ctrl-C and at the end, and a run of the same board resumes from

@@ -51,6 +51,7 @@
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
+use crate::games::pruning::keep_largest;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::path::Path;
@@ -648,22 +649,9 @@ impl Solver {
     /// find again), at most half the table, and forgets the rest. Every entry is a fact about its
     /// region alone, so any subset of them is true.
     fn prune(&mut self) {
-        let cells = |key: &[u64; 2]| key_cells(u128::from(key[0]) | u128::from(key[1]) << 64);
-        let mut by_cells = [0usize; 129];
-        for key in self.table.keys() {
-            by_cells[cells(key) as usize] += 1;
-        }
-        let mut kept = 0;
-        let mut least_kept = 129;
-        for count in (0..=128).rev() {
-            if kept + by_cells[count] > self.table_entries / 2 {
-                break;
-            }
-            kept += by_cells[count];
-            least_kept = count;
-        }
-        self.table
-            .retain(|key, _| cells(key) as usize >= least_kept);
+        keep_largest(&mut self.table, self.table_entries / 2, |key| {
+            key_cells(u128::from(key[0]) | u128::from(key[1]) << 64) as usize
+        });
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {

@@ -1,13 +1,14 @@
 //! The bounded memo of components: a canonical key (a list of 64-bit words) → what is known of
 //! the component it names (its exact Grundy value, or values it is known not to have).
 
+use crate::games::pruning::keep_largest;
 use rustc_hash::FxHashMap;
 
 /// The most components a memo holds (about 100 bytes each for components of up to 64 cells:
-/// well under 1 GiB). When it is full it is pruned ([`prune_largest`]): what is known of the
-/// largest components is kept, at most half of it, and the rest forgotten. Every entry is a fact
-/// about its component alone, so values stay exact, only time is lost, and the run stays
-/// deterministic.
+/// well under 1 GiB). When it is full it is pruned (`games::pruning::keep_largest`): what is
+/// known of the largest components is kept, at most half of it, and the rest forgotten. Every
+/// entry is a fact about its component alone, so values stay exact, only time is lost, and the
+/// run stays deterministic.
 pub const MEMO_CAP: usize = 1 << 23;
 
 /// How many vertices (set bits) a key or a set holds, about: on a lattice the key's first word
@@ -15,30 +16,6 @@ pub const MEMO_CAP: usize = 1 << 23;
 /// compares.
 fn weight(words: &[u64]) -> usize {
     words.iter().map(|word| word.count_ones() as usize).sum()
-}
-
-/// Keeps the entries of the largest keys (by [`weight`]), at most `cap / 2` of them, and drops
-/// the others: the largest components are the costliest to find again. With `cap` 0 or 1
-/// everything goes.
-fn prune_largest<V>(table: &mut FxHashMap<Box<[u64]>, V>, cap: usize) {
-    let mut by_weight: Vec<usize> = Vec::new();
-    for key in table.keys() {
-        let weight = weight(key);
-        if by_weight.len() <= weight {
-            by_weight.resize(weight + 1, 0);
-        }
-        by_weight[weight] += 1;
-    }
-    let mut kept = 0;
-    let mut least_kept = by_weight.len();
-    for weight in (0..by_weight.len()).rev() {
-        if kept + by_weight[weight] > cap / 2 {
-            break;
-        }
-        kept += by_weight[weight];
-        least_kept = weight;
-    }
-    table.retain(|key, _| weight(key) >= least_kept);
 }
 
 /// The flag of an exact value in [`Known`].
@@ -108,7 +85,7 @@ impl Memo {
     /// Prunes the table of keys when it is full.
     fn room(&mut self) {
         if self.values.len() >= self.cap {
-            prune_largest(&mut self.values, self.cap);
+            keep_largest(&mut self.values, self.cap / 2, |key| weight(key));
             self.prunings += 1;
         }
     }
@@ -148,7 +125,7 @@ impl Memo {
     /// Stores `value` for the vertex set `set`, pruning that table first when it is full.
     pub fn insert_set(&mut self, set: &[u64], value: u32) {
         if self.by_set.len() >= self.cap {
-            prune_largest(&mut self.by_set, self.cap);
+            keep_largest(&mut self.by_set, self.cap / 2, |set| weight(set));
             self.prunings += 1;
         }
         self.by_set.insert(set.into(), value);
