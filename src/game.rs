@@ -305,6 +305,11 @@ pub trait Resumable: Send + Sync {
         limit: usize,
         checkpoint: &CheckpointOptions,
     ) -> Result<ResumableRun, GameError>;
+
+    /// Bounds the memory of the search's tables to about `bytes` for the searches that start
+    /// from now on in this process (`analyze --max-memory`); what they forget to stay within it
+    /// costs time, never exactness.
+    fn set_max_memory(&self, bytes: u64);
 }
 
 /// A game that has a misère version.

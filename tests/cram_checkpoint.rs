@@ -2,6 +2,7 @@
 //! a checkpoint, fresh and resumed; Ctrl-C saves and exits 130, and the same command then
 //! finishes with the uninterrupted report; a file that is not this board's checkpoint, and
 //! `--checkpoint` on a game without a search to save, are refused (exit 2, nothing on stdout).
+//! `--max-memory` changes no report, and is refused where there is no table to bound.
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
@@ -110,7 +111,7 @@ fn checkpoint_on_a_game_without_a_search_to_save_is_refused() {
         let stderr = refused(analyze(&args));
         assert!(
             stderr.contains("--checkpoint saves a long search to resume it")
-                && stderr.contains("has none to save"),
+                && stderr.contains("has none (the games with one, under normal play: cram"),
             "{stderr}"
         );
         assert!(!path.exists());
@@ -154,4 +155,36 @@ fn ctrl_c_saves_and_the_same_command_resumes() {
     let resumed = with_checkpoint("4x9", &path, &[]);
     assert!(text(&resumed.stderr).contains("resumed from"));
     assert_eq!(common::stdout_of_success(resumed), expected);
+}
+
+#[test]
+fn max_memory_changes_no_report_and_is_refused_without_a_table_to_bound() {
+    for board in ["4x5", "3x7", "..#../...../...../.#..."] {
+        let expected = common::stdout_of_success(analyze(&["cram", board]));
+        let bounded = common::stdout_of_success(analyze(&["cram", board, "--max-memory", "1"]));
+        assert_eq!(bounded, expected, "{board}");
+    }
+    let path = scratch("max-memory");
+    let expected = common::stdout_of_success(analyze(&["cram", "4x6"]));
+    let saved = with_checkpoint("4x6", &path, &["--max-memory", "2"]);
+    assert_eq!(common::stdout_of_success(saved), expected);
+    for (value, why) in [
+        ("0", "give a number of GiB from 1 to 1048576"),
+        ("1048577", "give a number of GiB from 1 to 1048576"),
+        ("lots", "is not a number"),
+        ("2.5", "is not a number"),
+    ] {
+        let stderr = refused(analyze(&["cram", "4x5", "--max-memory", value]));
+        assert!(stderr.contains(why), "{value}: {stderr}");
+    }
+    for args in [&["kayles", "3", "5"][..], &["cram", "3x3", "--misere"][..]] {
+        let mut args = args.to_vec();
+        args.extend_from_slice(&["--max-memory", "1"]);
+        let stderr = refused(analyze(&args));
+        assert!(
+            stderr.contains("--max-memory bounds a long search's table")
+                && stderr.contains("has none (the games with one, under normal play: cram"),
+            "{stderr}"
+        );
+    }
 }

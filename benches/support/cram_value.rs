@@ -1,20 +1,37 @@
 //! `scripts/bench cram` and the docs' table of Cram boards: the nimber of each board named on
 //! the command line (`5x7`, or a drawn board), one line each, `5x7 *1`, with the seconds it took
-//! on standard error. Only the value is computed (igsolve's `cram` computes the same), not the
-//! winning moves that `grundy analyze cram` also lists.
+//! and the solver's counters on standard error. Only the value is computed (igsolve's `cram`
+//! computes the same), not the winning moves that `grundy analyze cram` also lists.
+//! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does.
 
 use grundy::games::cram::Cram;
+use grundy::games::cram::theory::{set_table_memory, with_solver};
 use std::time::Instant;
 
 fn main() {
     let mut status = 0;
-    for board in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("--max-memory") {
+        args.next();
+        match args.next().and_then(|gib| gib.parse::<u64>().ok()) {
+            Some(gib) if (1..=1 << 20).contains(&gib) => {
+                let regions = set_table_memory(gib << 30);
+                eprintln!("the table holds at most {regions} regions");
+            }
+            _ => {
+                eprintln!("--max-memory: give a number of GiB from 1 to 1048576");
+                std::process::exit(2);
+            }
+        }
+    }
+    for board in args {
         match board.parse::<Cram>() {
             Ok(position) => {
                 let start = Instant::now();
                 let value = position.value();
                 println!("{board} *{}", value.0);
-                eprintln!("{board}: {:.3} s", start.elapsed().as_secs_f64());
+                let stats = with_solver(|solver| solver.stats());
+                eprintln!("{board}: {:.3} s ({stats})", start.elapsed().as_secs_f64());
             }
             Err(error) => {
                 eprintln!("{board}: {error}");

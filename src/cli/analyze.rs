@@ -1,14 +1,14 @@
 //! `grundy analyze`: who wins a position, its value and every winning move.
 
 use super::common::{
-    CompoundFlag, Failure, JsonFlag, MisereFlag, game_failure, interrupt_on_ctrl_c, read_input,
-    resolve_compound, usage,
+    CompoundFlag, Failure, JsonFlag, MisereFlag, game_failure, interrupt_on_ctrl_c,
+    parse_max_memory, read_input, resolve_compound, usage,
 };
 use clap::Args;
 use grundy::Game;
 use grundy::analysis::default_limit;
 use grundy::engine::ring::DEFAULT_CHECKPOINT_SECONDS;
-use grundy::game::{CheckpointOptions, remoteness};
+use grundy::game::{CheckpointOptions, Resumable, remoteness};
 use grundy::report::AnalysisReport;
 use grundy::resolve::named_games;
 use std::io::{self, Write};
@@ -67,6 +67,12 @@ pub struct AnalyzeArgs {
     /// With --checkpoint: seconds between two saves (default 300).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     checkpoint_every: Option<u64>,
+    /// The most memory the search's transposition table may take, in GiB (games with a long
+    /// search: Cram, whose table takes about 0.4 GiB by default). A full table forgets what it
+    /// knows of the smallest regions: a larger one saves time on large boards, never changes
+    /// a value.
+    #[arg(long, value_name = "GIB", conflicts_with = "remoteness")]
+    max_memory: Option<String>,
 }
 
 /// Runs `grundy analyze`.
@@ -78,6 +84,15 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
         None => args.position.join(" "),
     };
     let limit = args.limit.unwrap_or_else(|| default_limit(position.len()));
+    if let Some(text) = &args.max_memory {
+        let bytes = parse_max_memory(text)?;
+        long_search(
+            game.as_ref(),
+            "--max-memory bounds a long search's table",
+            &args,
+        )?
+        .set_max_memory(bytes);
+    }
     let report = if let Some(path) = &args.checkpoint {
         match resumed_analysis(game.as_ref(), &position, limit, path, &args)? {
             Some(report) => report,
@@ -111,6 +126,32 @@ pub fn run(args: AnalyzeArgs) -> Result<u8, Failure> {
     }
 }
 
+/// The game's long search, for what a flag does with it (`what`); a usage error naming the
+/// games with one when it has none.
+fn long_search<'a>(
+    game: &'a dyn Game,
+    what: &str,
+    args: &AnalyzeArgs,
+) -> Result<&'a dyn Resumable, Failure> {
+    game.capabilities().resumable.ok_or_else(|| {
+        let with: Vec<String> = named_games()
+            .iter()
+            .filter(|game| game.capabilities().resumable.is_some())
+            .map(|game| game.info().name.to_string())
+            .collect();
+        usage(format!(
+            "{what}; {}{} has none (the games with one, under normal play: {})",
+            game.info().name,
+            if args.misere.misere {
+                " under misère play"
+            } else {
+                ""
+            },
+            with.join(", ")
+        ))
+    })
+}
+
 /// `analyze --checkpoint FILE`: the report, its search saved to FILE and resumed from it (a
 /// line on stderr says so); `None` when Ctrl-C stopped it (saved first).
 fn resumed_analysis(
@@ -120,24 +161,7 @@ fn resumed_analysis(
     path: &Path,
     args: &AnalyzeArgs,
 ) -> Result<Option<AnalysisReport>, Failure> {
-    let Some(resumable) = game.capabilities().resumable else {
-        let with: Vec<String> = named_games()
-            .iter()
-            .filter(|game| game.capabilities().resumable.is_some())
-            .map(|game| game.info().name.to_string())
-            .collect();
-        return Err(usage(format!(
-            "--checkpoint saves a long search to resume it; {}{} has none to save (the games \
-             with one, under normal play: {})",
-            game.info().name,
-            if args.misere.misere {
-                " under misère play"
-            } else {
-                ""
-            },
-            with.join(", ")
-        )));
-    };
+    let resumable = long_search(game, "--checkpoint saves a long search to resume it", args)?;
     let every = args.checkpoint_every.unwrap_or(DEFAULT_CHECKPOINT_SECONDS);
     if every == 0 {
         return Err(usage("--checkpoint-every 0: give at least 1 second"));

@@ -196,6 +196,20 @@ pub fn parse_size_limit(
     Ok(size)
 }
 
+/// The most `--max-memory` may allow, in GiB.
+const MOST_GIB: u64 = 1 << 20;
+
+/// The bytes of `--max-memory GIB`: a whole number of GiB from 1 to 2^20.
+pub fn parse_max_memory(text: &str) -> Result<u64, Failure> {
+    let gib = parse_count("--max-memory", text)?;
+    if !(1..=MOST_GIB).contains(&gib) {
+        return Err(usage(format!(
+            "--max-memory {gib}: give a number of GiB from 1 to {MOST_GIB}"
+        )));
+    }
+    Ok(gib << 30)
+}
+
 /// A count given to `option`: digits, or `a^b` (2^20, 10^12).
 pub fn parse_count(option: &str, text: &str) -> Result<u64, Failure> {
     let bad = || {

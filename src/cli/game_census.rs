@@ -1,13 +1,10 @@
 //! `grundy census GAME:KIND`: a census that a game runs of its own positions (its
 //! [`Censuses`] capability; Chomp's `chomp:3`, `chomp:4`, `chomp:rectangles`), streamed.
 
-use super::common::{Failure, parse_count, usage};
+use super::common::{Failure, parse_count, parse_max_memory, usage};
 use grundy::game::{GameCensusError, GameCensusRequest};
 use grundy::resolve::{Files, resolve_with};
 use std::io::{self, BufWriter, Write};
-
-/// The most `--max-memory` may allow, in GiB.
-const MOST_GIB: u64 = 1 << 20;
 
 /// What the command line gave a game's census.
 pub struct GameCensusArgs<'a> {
@@ -69,15 +66,7 @@ pub fn run(pattern: &str, args: &GameCensusArgs) -> Result<Option<u8>, Failure> 
                 "--max-memory does not apply to {pattern} (its memory has a fixed bound)"
             )));
         }
-        Some(text) => {
-            let gib = parse_count("--max-memory", text)?;
-            if !(1..=MOST_GIB).contains(&gib) {
-                return Err(usage(format!(
-                    "--max-memory {gib}: give a number of GiB from 1 to {MOST_GIB}"
-                )));
-            }
-            Some(gib << 30)
-        }
+        Some(text) => Some(parse_max_memory(text)?),
     };
     let request = GameCensusRequest {
         to: to as u32,

@@ -213,8 +213,14 @@ fn read_facts(
     let pruned = read_u64(input)?;
     let damaged = |what: &str| format!("damaged ({what}): not resumed");
     let regions = read_u64(input)?;
-    if regions.saturating_mul(REGION_BYTES) > length || regions > max_regions as u64 {
-        return Err(damaged("more regions than the file or the table holds"));
+    if regions.saturating_mul(REGION_BYTES) > length {
+        return Err(damaged("more regions than the file holds"));
+    }
+    if regions > max_regions as u64 {
+        return Err(format!(
+            "it holds {regions} regions, more than the table's {max_regions}: resume with a \
+             larger --max-memory"
+        ));
     }
     // The small regions' count is read after the regions: reserve for those first.
     facts.reserve(regions as usize, 0);

@@ -4,7 +4,7 @@
 //! truncated, foreign and other-version files are refused with the reason.
 
 use super::board::Cram;
-use super::checkpoint::{CHECKPOINT_VERSION, Schedule};
+use super::checkpoint::{self, CHECKPOINT_VERSION, Schedule};
 use super::solver::{Solver, Stop};
 use super::theory::with_checkpoint;
 use crate::core::ImpartialGame;
@@ -297,4 +297,28 @@ fn with_checkpoint_starts_afresh_then_resumes() {
         .err()
         .unwrap();
     assert!(refused.reason.contains("not of 4x7"), "{refused}");
+}
+
+/// A checkpoint holding more regions than the table may (a smaller `--max-memory` than the
+/// run that wrote it) is refused with the way out, not called damaged.
+#[test]
+fn a_checkpoint_larger_than_the_table_asks_for_more_memory() {
+    let path = scratch("larger");
+    let mut solver = Solver::new();
+    solve(&mut solver, &board("4x5"));
+    solver.save(&path, "4x5").unwrap();
+    let regions = solver.table_len();
+    assert!(regions > 1);
+    let refused = checkpoint::load(&path, "4x5", regions - 1, &mut Solver::new())
+        .err()
+        .unwrap();
+    assert!(
+        refused.reason.contains(&format!(
+            "it holds {regions} regions, more than the table's {}: resume with a larger \
+             --max-memory",
+            regions - 1
+        )),
+        "{refused}"
+    );
+    assert!(checkpoint::load(&path, "4x5", regions, &mut Solver::new()).is_ok());
 }

@@ -191,4 +191,8 @@ impl Resumable for CramGame {
             resumed: run.resumed,
         })
     }
+
+    fn set_max_memory(&self, bytes: u64) {
+        theory::set_table_memory(bytes);
+    }
 }

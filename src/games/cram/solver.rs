@@ -36,11 +36,11 @@
 //!   the eight images have one value, so any of their keys may hold it.
 //!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
-//! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions; when full it is
-//! pruned and the search goes on: what is known of the largest regions, at most half the table,
-//! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest
-//! rather than emptying the table nearly halves the time of a board whose regions are several
-//! times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
+//! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions, or as many as
+//! [`set_table_memory`] allows; when full it is pruned and the search goes on: what is known of
+//! the largest regions, at most half the table, is kept and the rest forgotten (values stay
+//! exact; only time is lost). Keeping the largest rather than emptying the table nearly halves
+//! the time of a board whose regions are several times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
 //! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine).
 //! Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over their options and
 //! kept in a separate endgame table, never pruned.
@@ -55,11 +55,44 @@ use crate::games::pruning::keep_largest;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// The most regions the transposition table holds: 14 million entries of 24 bytes (a key and
-/// what is known), about 420 MiB with the hash table's control bytes and free slots.
+/// The most regions the transposition table holds by default: 14 million entries of 24 bytes
+/// (a key and what is known), about 420 MiB with the hash table's control bytes and free slots.
 pub const TABLE_ENTRIES: usize = 14_000_000;
+
+/// The bytes of one slot of the transposition table: a region's key and what is known of it
+/// (24 bytes), and the hash table's control byte.
+const SLOT_BYTES: u64 = 25;
+
+/// The most regions the tables of solvers made from now on hold (0: [`TABLE_ENTRIES`]).
+static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
+
+/// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
+/// `bytes`: the hash table's slots come in powers of two and are at most 7/8 full, so it holds
+/// 7/8 of the largest power of two of slots that fit (1 GiB: 29 million regions; 8 GiB: 235
+/// million). Returns that number of regions.
+pub fn set_table_memory(bytes: u64) -> usize {
+    let entries = regions_within(bytes);
+    TABLE_CAP.store(entries, Ordering::Relaxed);
+    entries
+}
+
+/// How many regions a transposition table of at most `bytes` holds (at least 896).
+pub(crate) fn regions_within(bytes: u64) -> usize {
+    let slots = (bytes / SLOT_BYTES).max(1024);
+    let slots = 1u64 << (63 - slots.leading_zeros());
+    usize::try_from(slots / 8 * 7).unwrap_or(usize::MAX)
+}
+
+/// The most regions a solver made now holds.
+fn table_cap() -> usize {
+    match TABLE_CAP.load(Ordering::Relaxed) {
+        0 => TABLE_ENTRIES,
+        entries => entries,
+    }
+}
 
 /// Regions of at most this many cells go to the endgame table.
 pub const ENDGAME_CELLS: u32 = 14;
@@ -233,7 +266,7 @@ impl Solver {
             endgame_cells: ENDGAME_CELLS,
             schedule: None,
             stop: None,
-            table_entries: TABLE_ENTRIES,
+            table_entries: table_cap(),
         }
     }
 
@@ -256,6 +289,13 @@ impl Solver {
             table_entries: entries,
             ..Solver::new()
         }
+    }
+
+    /// Bounds the transposition table to `entries` regions from now on (pruned at once if it
+    /// holds more).
+    pub fn set_table_entries(&mut self, entries: usize) {
+        self.table_entries = entries.max(1);
+        self.room();
     }
 
     /// How many times the transposition table was pruned.
@@ -674,10 +714,11 @@ impl Solver {
     fn report(&self) {
         if let Some(bar) = &self.progress {
             bar.set_message(format!(
-                "{} searches, {} regions in the table (at most {TABLE_ENTRIES}), pruned {} \
+                "{} searches, {} regions in the table (at most {}), pruned {} \
                  times, {} small regions",
                 self.nodes,
                 self.table.len(),
+                self.table_entries,
                 self.pruned,
                 self.endgame.len()
             ));
@@ -707,7 +748,7 @@ impl Solver {
     /// header; or why the file is refused.
     pub fn load(path: &Path, board: &str) -> Result<(Solver, Header), CheckpointError> {
         let mut solver = Solver::new();
-        let header = checkpoint::load(path, board, TABLE_ENTRIES, &mut solver)?;
+        let header = checkpoint::load(path, board, solver.table_entries, &mut solver)?;
         solver.nodes = header.searches;
         solver.pruned = header.pruned;
         Ok((solver, header))

@@ -3,7 +3,7 @@
 use super::board::{Cram, small_positions};
 use super::brute::brute_force;
 use super::region::{Region, canonical_key, components, mirror_lost};
-use super::solver::Solver;
+use super::solver::{Solver, regions_within};
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber};
 use crate::theory::{Notation, Theory};
 use std::collections::HashMap;
@@ -89,6 +89,33 @@ fn outcome_searches_agree_with_the_rules_on_every_small_board() {
             assert!(solver.times_pruned() > 1000, "{}", solver.times_pruned());
         }
     }
+}
+
+/// `--max-memory`: the regions a table of so many bytes holds are 7/8 of the largest power of
+/// two of 25-byte slots that fit, and a table cut down while it is full is pruned at once and
+/// keeps giving exact values.
+#[test]
+fn a_table_cut_down_part_way_is_pruned_and_stays_exact() {
+    assert_eq!(regions_within(1 << 30), (1 << 25) / 8 * 7);
+    assert_eq!(regions_within(8 << 30), (1 << 28) / 8 * 7);
+    assert_eq!(regions_within((1 << 25) * 25 - 1), (1 << 24) / 8 * 7);
+    assert_eq!(regions_within(0), 896);
+    let mut memo = HashMap::new();
+    let boards = boards_with_few_blocked(4, 4, 2);
+    let mut solver = Solver::with_endgame_cells(3);
+    for (index, board) in boards.iter().enumerate() {
+        if index == boards.len() / 2 {
+            let before = solver.table_len();
+            assert!(before > 20, "{before}");
+            solver.set_table_entries(20);
+            assert!(solver.table_len() <= 10, "{}", solver.table_len());
+            assert_eq!(solver.times_pruned(), 1);
+        }
+        let expected = brute_force(&mut grid_of(board), &mut memo);
+        let value = solver.position_value(board.empty(), board.rows(), board.cols());
+        assert_eq!(value, expected, "{board}");
+    }
+    assert!(solver.times_pruned() > 1, "{}", solver.times_pruned());
 }
 
 #[test]

@@ -11,7 +11,7 @@
 
 use super::board::{Cram, Domino};
 use super::checkpoint::{CheckpointError, Schedule};
-use super::solver::{Solver, Stop};
+use super::solver::{self, Solver, Stop};
 use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::CheckpointOptions;
 use crate::misere::game::MisereTheory;
@@ -33,6 +33,17 @@ pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
         Err(TryLockError::WouldBlock) => return work(&mut Solver::new()),
     };
     work(guard.get_or_insert_with(Solver::new))
+}
+
+/// Bounds the transposition table of the process's solver, and of every solver made from now
+/// on, to about `bytes` ([`solver::set_table_memory`]); returns the regions it then holds.
+pub fn set_table_memory(bytes: u64) -> usize {
+    let entries = solver::set_table_memory(bytes);
+    let mut guard = SOLVER.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(process_solver) = guard.as_mut() {
+        process_solver.set_table_entries(entries);
+    }
+    entries
 }
 
 /// What a run with a checkpoint did.
