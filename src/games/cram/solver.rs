@@ -220,6 +220,11 @@ pub struct Solver {
     /// The most regions the transposition table holds ([`TABLE_ENTRIES`]; fewer in the tests,
     /// so that pruning is checked on small boards).
     table_entries: usize,
+    /// How deep the search is: 1 while it asks about a region of the position itself.
+    depth: u32,
+    /// Where the search of the position's own region is, for the progress line: the value
+    /// asked of its options, the option being searched and how many there are.
+    root: Option<(u32, usize, usize)>,
 }
 
 /// Why a search with a checkpoint stopped before its end.
@@ -267,6 +272,8 @@ impl Solver {
             schedule: None,
             stop: None,
             table_entries: table_cap(),
+            depth: 0,
+            root: None,
         }
     }
 
@@ -319,6 +326,7 @@ impl Solver {
 
     /// Removes the progress line.
     pub fn hide_progress(&mut self) {
+        self.root = None;
         if let Some(bar) = self.progress.take() {
             bar.finish_and_clear();
         }
@@ -511,6 +519,9 @@ impl Solver {
             self.checkpoint_tick();
         }
         for index in 0..options.searched.len() {
+            if self.depth == 1 {
+                self.root = Some((k, index, options.searched.len()));
+            }
             let candidate = options.searched[index];
             let mut xor = candidate.xor;
             if !candidate.valued {
@@ -532,6 +543,14 @@ impl Solver {
 
     /// The nimber of one region.
     pub(crate) fn value(&mut self, key: Key) -> u32 {
+        self.depth += 1;
+        let value = self.region_value(key);
+        self.depth -= 1;
+        value
+    }
+
+    /// [`Solver::value`], one level down the search.
+    fn region_value(&mut self, key: Key) -> u32 {
         let cells = key_cells(key);
         if cells <= self.endgame_cells {
             return self.endgame_value(key);
@@ -564,6 +583,14 @@ impl Solver {
 
     /// Whether one region is worth `k` (bits of the table: values present among its options).
     fn is_value(&mut self, key: Key, k: u32) -> bool {
+        self.depth += 1;
+        let answer = self.region_is_value(key, k);
+        self.depth -= 1;
+        answer
+    }
+
+    /// [`Solver::is_value`], one level down the search.
+    fn region_is_value(&mut self, key: Key, k: u32) -> bool {
         let cells = key_cells(key);
         if k > cells / 2 {
             return false;
@@ -713,8 +740,15 @@ impl Solver {
 
     fn report(&self) {
         if let Some(bar) = &self.progress {
+            let root = match self.root {
+                Some((k, index, options)) => format!(
+                    "is an option worth {k}? searching option {} of {options}; ",
+                    index + 1
+                ),
+                None => String::new(),
+            };
             bar.set_message(format!(
-                "{} searches, {} regions in the table (at most {}), pruned {} \
+                "{root}{} searches, {} regions in the table (at most {}), pruned {} \
                  times, {} small regions",
                 self.nodes,
                 self.table.len(),
