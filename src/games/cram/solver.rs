@@ -40,8 +40,9 @@
 //! [`set_table_memory`] allows; when full it is pruned and the search goes on: what is known of
 //! the largest regions, at most half the table, is kept and the rest forgotten (values stay
 //! exact; only time is lost). Keeping the largest rather than emptying the table nearly halves
-//! the time of a board whose regions are several times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
-//! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine).
+//! the time of a board whose regions are several times what the table holds (3 × 14 with the
+//! table cut to 300,000 of its 1.1 million regions: 13.3 s emptied, 7.9 s pruned; to 100,000:
+//! 25.3 s and 13.9 s; user CPU on a loaded machine).
 //! Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over their options and
 //! kept in a separate endgame table, never pruned.
 //!
@@ -72,7 +73,8 @@ static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 /// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
 /// `bytes`: the hash table's slots come in powers of two and are at most 7/8 full, so it holds
 /// 7/8 of the largest power of two of slots that fit (1 GiB: 29 million regions; 8 GiB: 235
-/// million). Returns that number of regions.
+/// million). While the table doubles its slots, the old ones are held beside the new: for a
+/// moment it takes up to 1.5 times `bytes`. Returns that number of regions.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);
