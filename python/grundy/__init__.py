@@ -387,6 +387,7 @@ class Game:
         limit: Optional[int] = None,
         compound: Optional[str] = None,
         remoteness: bool = False,
+        max_memory: Optional[int] = None,
     ) -> Analysis:
         """Who wins ``position`` (in the game's notation), its Grundy value, its winning moves.
 
@@ -395,8 +396,11 @@ class Game:
         for huge positions), their count is always complete. ``compound`` is one of
         ``'conjunctive'``, ``'continued'``, ``'selective'``, ``'shortened'`` (the report then
         has the deciding number); ``remoteness=True`` gives R of the position and of every
-        move's result. Raises :class:`PositionError` for a malformed position (the message
-        locates it), :class:`UnsupportedError` for what the game does not offer.
+        move's result. ``max_memory`` (``--max-memory``, a whole number of GiB from 1 to 2^20)
+        lets a long search's transposition table (Cram's) grow past its default of about 0.4 GiB
+        for this and later searches of the process: time saved on large boards, never a value
+        changed. Raises :class:`PositionError` for a malformed position (the message locates
+        it), :class:`UnsupportedError` for what the game does not offer.
 
         >>> import grundy
         >>> kayles = grundy.resolve("kayles")
@@ -413,7 +417,7 @@ class Game:
         ...
         grundy.PositionError: position: line 1, column 3: expected a heap size ...
         """
-        report, text = self._native.analyze(position, misere, compound, remoteness, limit)
+        report, text = self._native.analyze(position, misere, compound, remoteness, limit, max_memory)
         return Analysis(report, text)
 
     def moves(self, position: str, misere: bool = False, limit: int = 1000, compound: Optional[str] = None) -> Moves:

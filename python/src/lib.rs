@@ -312,9 +312,11 @@ impl NativeGame {
         Ok(dict)
     }
 
-    /// `grundy analyze GAME POSITION [--misere] [--compound C] [--remoteness] [--limit N]`:
-    /// the report as Python objects (exactly its `--json` object) and its text.
-    #[pyo3(signature = (position, misere, compound, remoteness, limit))]
+    /// `grundy analyze GAME POSITION [--misere] [--compound C] [--remoteness] [--limit N]
+    /// [--max-memory GIB]`: the report as Python objects (exactly its `--json` object) and its
+    /// text.
+    #[pyo3(signature = (position, misere, compound, remoteness, limit, max_memory))]
+    #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
         py: Python<'py>,
@@ -323,8 +325,24 @@ impl NativeGame {
         compound: Option<&str>,
         remoteness: bool,
         limit: Option<usize>,
+        max_memory: Option<u64>,
     ) -> PyResult<(Bound<'py, PyAny>, String)> {
         let game = self.play(misere, compound)?;
+        if let Some(gib) = max_memory {
+            if !(1..=1 << 20).contains(&gib) {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "max_memory {gib}: give a number of GiB from 1 to 1048576"
+                )));
+            }
+            let resumable = game.capabilities().resumable.ok_or_else(|| {
+                UnsupportedError::new_err(format!(
+                    "max_memory bounds a long search's table; {}{} has none",
+                    game.info().name,
+                    if misere { " under misère play" } else { "" }
+                ))
+            })?;
+            resumable.set_max_memory(gib << 30);
+        }
         let limit = limit.unwrap_or_else(|| grundy::analysis::default_limit(position.len()));
         let report = py
             .detach(|| {

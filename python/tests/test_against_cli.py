@@ -67,6 +67,23 @@ def test_limit_lists_fewer_and_counts_all(cli):
     assert len(got.winning_moves) == 1 and got.winning_move_count == 2
 
 
+def test_max_memory_changes_no_report_and_is_refused_without_a_table(cli):
+    for board in ["4x5", "3x7", "..#../...../...../.#..."]:
+        expected = cli.json("analyze", "cram", board, "--max-memory", "1")
+        assert expected == cli.json("analyze", "cram", board)
+        assert grundy.resolve("cram").analyze(board, max_memory=1).to_dict() == expected
+    with pytest.raises(grundy.UnsupportedError) as raised:
+        grundy.resolve("kayles").analyze("3 5", max_memory=1)
+    assert str(raised.value) == "max_memory bounds a long search's table; 0.77 has none"
+    with pytest.raises(grundy.UnsupportedError) as raised:
+        grundy.resolve("cram").analyze("3x3", misere=True, max_memory=1)
+    assert "under misère play has none" in str(raised.value)
+    for bad in [0, (1 << 20) + 1]:
+        with pytest.raises(ValueError) as raised:
+            grundy.resolve("cram").analyze("3x3", max_memory=bad)
+        assert "give a number of GiB from 1 to 1048576" in str(raised.value)
+
+
 def test_moves_mark_the_winning_moves_analyze_lists():
     for spelling, position, misere in CASES[::3]:
         game = grundy.resolve(spelling)
