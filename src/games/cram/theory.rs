@@ -36,10 +36,16 @@ pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
 }
 
 /// Bounds the transposition table of the process's solver, and of every solver made from now
-/// on, to about `bytes` ([`solver::set_table_memory`]); returns the regions it then holds.
+/// on, to about `bytes` ([`solver::set_table_memory`]); returns the regions it then holds. A
+/// process's solver busy with another thread's search is not waited for: it keeps its bound,
+/// and only the solvers made from now on (as for a query that finds it busy) get the new one.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = solver::set_table_memory(bytes);
-    let mut guard = SOLVER.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut guard = match SOLVER.try_lock() {
+        Ok(guard) => guard,
+        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(TryLockError::WouldBlock) => return entries,
+    };
     if let Some(process_solver) = guard.as_mut() {
         process_solver.set_table_entries(entries);
     }
