@@ -294,6 +294,10 @@ pub struct ResumableRun {
     pub resumed: Option<String>,
 }
 
+/// The most GiB a long search's tables may be given ([`Resumable::set_max_memory`], the
+/// command line's `--max-memory`): 2^20, a PiB.
+pub const MOST_MEMORY_GIB: u64 = 1 << 20;
+
 /// A game whose analyses can save their search to a file as they run and resume from it.
 pub trait Resumable: Send + Sync {
     /// The report of `analyze` (as [`Game::analyze`]), the search resumed from the checkpoint

@@ -4,6 +4,7 @@
 //! computes the same), not the winning moves that `grundy analyze cram` also lists.
 //! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does.
 
+use grundy::game::MOST_MEMORY_GIB;
 use grundy::games::cram::Cram;
 use grundy::games::cram::theory::{set_table_memory, with_solver};
 use std::time::Instant;
@@ -14,12 +15,12 @@ fn main() {
     if args.peek().map(String::as_str) == Some("--max-memory") {
         args.next();
         match args.next().and_then(|gib| gib.parse::<u64>().ok()) {
-            Some(gib) if (1..=1 << 20).contains(&gib) => {
+            Some(gib) if (1..=MOST_MEMORY_GIB).contains(&gib) => {
                 let regions = set_table_memory(gib << 30);
                 eprintln!("the table holds at most {regions} regions");
             }
             _ => {
-                eprintln!("--max-memory: give a number of GiB from 1 to 1048576");
+                eprintln!("--max-memory: give a number of GiB from 1 to {MOST_MEMORY_GIB}");
                 std::process::exit(2);
             }
         }

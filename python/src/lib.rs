@@ -329,9 +329,10 @@ impl NativeGame {
     ) -> PyResult<(Bound<'py, PyAny>, String)> {
         let game = self.play(misere, compound)?;
         if let Some(gib) = max_memory {
-            if !(1..=1 << 20).contains(&gib) {
+            if !(1..=grundy::game::MOST_MEMORY_GIB).contains(&gib) {
                 return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "max_memory {gib}: give a number of GiB from 1 to 1048576"
+                    "max_memory {gib}: give a number of GiB from 1 to {}",
+                    grundy::game::MOST_MEMORY_GIB
                 )));
             }
             let resumable = game.capabilities().resumable.ok_or_else(|| {

@@ -6,7 +6,7 @@ use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
 use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
-use grundy::game::played_compound;
+use grundy::game::{MOST_MEMORY_GIB, played_compound};
 use grundy::judge::Format;
 use grundy::resolve::named_games;
 use grundy::{Game, GameError};
@@ -196,15 +196,12 @@ pub fn parse_size_limit(
     Ok(size)
 }
 
-/// The most `--max-memory` may allow, in GiB.
-const MOST_GIB: u64 = 1 << 20;
-
 /// The bytes of `--max-memory GIB`: a whole number of GiB from 1 to 2^20.
 pub fn parse_max_memory(text: &str) -> Result<u64, Failure> {
     let gib = parse_count("--max-memory", text)?;
-    if !(1..=MOST_GIB).contains(&gib) {
+    if !(1..=MOST_MEMORY_GIB).contains(&gib) {
         return Err(usage(format!(
-            "--max-memory {gib}: give a number of GiB from 1 to {MOST_GIB}"
+            "--max-memory {gib}: give a number of GiB from 1 to {MOST_MEMORY_GIB}"
         )));
     }
     Ok(gib << 30)

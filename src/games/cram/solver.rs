@@ -60,12 +60,11 @@
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
-use crate::games::pruning::keep_largest;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::games::long_search::{keep_largest, search_spinner};
+use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 /// The most regions the transposition table holds by default: 14 million entries of 24 bytes
 /// (a key and what is known), about 420 MiB with the hash table's control bytes and free slots.
@@ -324,13 +323,7 @@ impl Solver {
     /// Shows a progress line on standard error (where it is a terminal) while it searches.
     pub fn show_progress(&mut self) {
         if self.progress.is_none() {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} cram: {elapsed} {msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-            );
-            bar.enable_steady_tick(Duration::from_millis(250));
-            self.progress = Some(bar);
+            self.progress = Some(search_spinner("cram"));
         }
     }
 

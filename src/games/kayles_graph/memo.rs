@@ -1,11 +1,11 @@
 //! The bounded memo of components: a canonical key (a list of 64-bit words) → what is known of
 //! the component it names (its exact Grundy value, or values it is known not to have).
 
-use crate::games::pruning::keep_largest;
+use crate::games::long_search::keep_largest;
 use rustc_hash::FxHashMap;
 
 /// The most components a memo holds (about 100 bytes each for components of up to 64 cells:
-/// well under 1 GiB). When it is full it is pruned (`games::pruning::keep_largest`): what is
+/// well under 1 GiB). When it is full it is pruned (`games::long_search::keep_largest`): what is
 /// known of the largest components is kept, at most half of it, and the rest forgotten. Every
 /// entry is a fact about its component alone, so values stay exact, only time is lost, and the
 /// run stays deterministic.

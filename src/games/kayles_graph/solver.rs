@@ -40,9 +40,9 @@
 
 use super::board::{Board, Geometry};
 use super::memo::Memo;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::games::long_search::search_spinner;
+use indicatif::ProgressBar;
 use std::sync::PoisonError;
-use std::time::Duration;
 
 /// The two games on a graph.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -735,16 +735,10 @@ fn with_solver<T: Send>(
     }
     // A large board may search for minutes: a progress line on standard error (drawn only
     // where it is a terminal), removed when the search ends.
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    let name = match rule {
+    let bar = search_spinner(match rule {
         Rule::Node => "node-kayles",
         Rule::Arc => "arc-kayles",
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!("{{spinner}} {name}: {{elapsed}} {{msg}}"))
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(250));
+    });
     let finished = bar.clone();
     let result = std::thread::scope(|scope| {
         let thread = std::thread::Builder::new()

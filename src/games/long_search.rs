@@ -1,4 +1,5 @@
-//! Making room in a full memo of a game's searches by keeping its largest entries.
+//! What the long searches of the board games (Cram, Node and Arc Kayles) share: the progress
+//! line on standard error, and making room in a full memo by keeping its largest entries.
 //!
 //! A Cram region's entry or a Node Kayles component's entry is a fact about that position alone
 //! (its value, or values it is known not to have), so any subset of a memo is true: forgetting
@@ -6,8 +7,22 @@
 //! memo keeps what it knows of them and forgets the smaller ones (`games::cram::solver` measures
 //! what this saves against emptying the table).
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
+use std::time::Duration;
+
+/// A spinner on standard error, `⠠ GAME: ELAPSED MESSAGE`, drawn only where standard error is a
+/// terminal and ticking on its own; the search sets its message with its counters.
+pub(crate) fn search_spinner(game: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{{spinner}} {game}: {{elapsed}} {{msg}}"))
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
 
 /// Keeps the entries of the largest keys (by `size`), as many sizes as fit in `keep` entries
 /// counted from the largest down, and drops the others; a size is kept whole or not at all, so
