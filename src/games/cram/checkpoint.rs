@@ -21,7 +21,7 @@
 //! handed to the solver only as they are read, into a solver that is dropped unless the whole
 //! file checks.
 
-use super::region::{Key, key_cells};
+use super::region::{Key, SMALL_KEY_CELLS, key_cells, small_key};
 use crate::engine::hashed_file::{open_hashed, write_atomically};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -242,7 +242,12 @@ fn read_facts(
     for _ in 0..small {
         let key = read_key(input)?;
         let [value] = read_array(input)?;
-        if !plausible_key(joined(key)) || u32::from(value) > key_cells(joined(key)) / 2 {
+        let cells = key_cells(joined(key));
+        if !plausible_key(joined(key))
+            || cells > SMALL_KEY_CELLS
+            || small_key(joined(key)).is_none()
+            || u32::from(value) > cells / 2
+        {
             return Err(damaged(
                 "a small region no board has, or a value it cannot have",
             ));

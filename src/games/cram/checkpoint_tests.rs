@@ -272,6 +272,17 @@ fn damaged_truncated_foreign_and_other_version_files_are_refused_with_the_reason
     write_with_hash(&bad, &other);
     let reason = refusal(&bad, "3x5");
     assert!(reason.contains("a value it cannot have"), "{reason}");
+    // A small region of 15 cells (more than the endgame table keys), with a good hash.
+    let small_at = count_at + 8 + regions as usize * 24;
+    let small = u64::from_le_bytes(body[small_at..small_at + 8].try_into().unwrap());
+    assert!(small > 0);
+    let mut other = body.to_vec();
+    let line: u128 = ((1 << 15) - 1) | 1 << 116 | 15 << 122;
+    other[small_at + 8..small_at + 24].copy_from_slice(&line.to_le_bytes());
+    other[small_at + 24] = 0;
+    write_with_hash(&bad, &other);
+    let reason = refusal(&bad, "3x5");
+    assert!(reason.contains("a small region no board has"), "{reason}");
     // A missing file.
     assert!(refusal(&scratch("missing"), "3x5").contains("cannot read"));
 }

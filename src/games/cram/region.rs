@@ -38,6 +38,34 @@ impl Region {
     }
 }
 
+/// A small region's key in one word ([`small_key`]).
+pub(crate) type SmallKey = u64;
+
+/// The most cells of a region whose key fits in one word, whatever its shape.
+pub(crate) const SMALL_KEY_CELLS: u32 = 14;
+
+/// The key of a region of at most [`SMALL_KEY_CELLS`] cells in one word: its mask (its box has at most 56 cells:
+/// the region is connected, so h + w ≤ 15) with the box's height and width above it, 4 bits
+/// each; `None` for a key that does not fit (a larger region).
+pub(crate) fn small_key(key: Key) -> Option<SmallKey> {
+    let region = Region::of_key(key);
+    (region.h < 16 && region.w < 16 && region.mask >> 56 == 0).then_some(pack_small(key))
+}
+
+/// The key of a region of at most [`SMALL_KEY_CELLS`] cells in one word (such a key always
+/// fits: [`small_key`] checks one that may not).
+pub(crate) fn pack_small(key: Key) -> SmallKey {
+    let region = Region::of_key(key);
+    region.mask as u64 | (region.h as u64) << 56 | (region.w as u64) << 60
+}
+
+/// The key of the region of the small key `small`.
+pub(crate) fn unpack_small(small: SmallKey) -> Key {
+    u128::from(small & ((1 << 56) - 1))
+        | u128::from(small >> 56 & 15) << DIMS_SHIFT
+        | u128::from(small >> 60) << (DIMS_SHIFT + 6)
+}
+
 /// How many cells the region of `key` has.
 pub(crate) fn key_cells(key: Key) -> u32 {
     (key & low_bits(DIMS_SHIFT as usize)).count_ones()

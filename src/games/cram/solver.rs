@@ -59,7 +59,10 @@
 //! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
-use super::region::{Key, Region, boxed_key, canonical_key, components, key_cells, mirror_lost};
+use super::region::{
+    Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, components, key_cells,
+    mirror_lost, pack_small, small_key, unpack_small,
+};
 use crate::games::long_search::{keep_largest, search_spinner};
 use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
@@ -105,6 +108,9 @@ fn table_cap() -> usize {
 
 /// Regions of at most this many cells go to the endgame table.
 pub const ENDGAME_CELLS: u32 = 14;
+
+// The endgame table keys its regions in one word ([`SMALL_KEY_CELLS`] cells at most).
+const _: () = assert!(ENDGAME_CELLS <= SMALL_KEY_CELLS);
 
 /// What is known of a region: bit k (k < 56) set when g ≠ k; the top byte is g + 1 when known.
 #[derive(Clone, Copy, Default)]
@@ -208,7 +214,7 @@ fn cancel_pairs(keys: &mut Vec<Key>) {
 /// The solver's state: its tables, its counters, its progress line.
 pub struct Solver {
     table: FxHashMap<[u64; 2], Known>,
-    endgame: FxHashMap<[u64; 2], u8>,
+    endgame: FxHashMap<SmallKey, u8>,
     nodes: u64,
     pruned: u64,
     progress: Option<ProgressBar>,
@@ -216,7 +222,7 @@ pub struct Solver {
     key_scratch: Vec<Vec<Key>>,
     /// The small regions valued last, by their key as they lie (a cache in front of the endgame
     /// table; key 0 is no region).
-    recent: Vec<(Key, u8)>,
+    recent: Vec<(SmallKey, u8)>,
     /// Regions of at most this many cells go to the endgame table ([`ENDGAME_CELLS`]; fewer in
     /// the tests, so that the searches are checked on small boards).
     endgame_cells: u32,
@@ -252,13 +258,11 @@ impl Default for Solver {
 }
 
 /// How many small regions the cache of recent ones holds (a power of two).
-const RECENT_SLOTS: usize = 1 << 16;
+const RECENT_SLOTS: usize = 1 << 14;
 
 /// Where the small region `key` goes in the cache of recent ones.
-fn recent_slot(key: Key) -> usize {
-    let mixed =
-        (key as u64 ^ (key >> 64) as u64 ^ (key >> 100) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (mixed >> 48) as usize & (RECENT_SLOTS - 1)
+fn recent_slot(key: SmallKey) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
 }
 
 fn split(key: Key) -> [u64; 2] {
@@ -641,17 +645,16 @@ impl Solver {
     /// table under its key as it lies, else under its canonical key (computed when missing),
     /// and then kept under both.
     fn small_value(&mut self, part: u128, h: usize, w: usize) -> u32 {
-        let key = boxed_key(part, h, w);
+        let key = pack_small(boxed_key(part, h, w));
         let slot = recent_slot(key);
         if self.recent[slot].0 == key {
             return u32::from(self.recent[slot].1);
         }
-        let boxed = split(key);
-        let value = match self.endgame.get(&boxed) {
+        let value = match self.endgame.get(&key) {
             Some(&value) => u32::from(value),
             None => {
                 let value = self.endgame_value(canonical_key(part, h, w));
-                self.endgame.insert(boxed, value as u8);
+                self.endgame.insert(key, value as u8);
                 value
             }
         };
@@ -661,7 +664,8 @@ impl Solver {
 
     /// The value of a small region by plain mex, kept in the endgame table.
     fn endgame_value(&mut self, key: Key) -> u32 {
-        if let Some(&value) = self.endgame.get(&split(key)) {
+        let key_small = pack_small(key);
+        if let Some(&value) = self.endgame.get(&key_small) {
             return u32::from(value);
         }
         let region = Region::of_key(key);
@@ -687,7 +691,7 @@ impl Solver {
         }
         self.scratch.push(parts);
         let value = (!present).trailing_zeros();
-        self.endgame.insert(split(key), value as u8);
+        self.endgame.insert(key_small, value as u8);
         value
     }
 
@@ -777,7 +781,9 @@ impl Solver {
             path,
             &header,
             self.table.iter().map(|(&key, known)| (key, known.0)),
-            self.endgame.iter().map(|(&key, &value)| (key, value)),
+            self.endgame
+                .iter()
+                .map(|(&key, &value)| (split(unpack_small(key)), value)),
         )
     }
 
@@ -832,7 +838,7 @@ impl Solver {
                 .collect(),
             self.endgame
                 .iter()
-                .map(|(&key, &value)| (key, value))
+                .map(|(&key, &value)| (split(unpack_small(key)), value))
                 .collect(),
         )
     }
@@ -869,6 +875,8 @@ impl Facts for Solver {
     }
 
     fn learn_small(&mut self, key: [u64; 2], value: u8) {
-        self.endgame.insert(key, value);
+        if let Some(small) = small_key(u128::from(key[0]) | u128::from(key[1]) << 64) {
+            self.endgame.insert(small, value);
+        }
     }
 }

@@ -2,7 +2,10 @@
 
 use super::board::{Cram, small_positions};
 use super::brute::brute_force;
-use super::region::{Region, canonical_key, components, mirror_lost};
+use super::region::{
+    Region, SMALL_KEY_CELLS, boxed_key, canonical_key, components, mirror_lost, pack_small,
+    small_key, unpack_small,
+};
 use super::solver::{Solver, regions_within};
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber};
 use crate::theory::{Notation, Theory};
@@ -218,6 +221,33 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
     assert_ne!(line, bent);
     assert_eq!(canonical_key(0b111_000, 2, 3), line);
     assert_eq!(canonical_key(0b0111, 2, 2), bent);
+}
+
+/// Every region of at most 14 cells, as it lies and turned, has a one-word key that gives its
+/// key back, and different regions different words; larger boxes have none.
+#[test]
+fn small_regions_have_one_word_keys_that_give_their_keys_back() {
+    let mut words = HashMap::new();
+    let mut parts = Vec::new();
+    for (h, w) in [(1, 15), (3, 5), (4, 4), (2, 7), (7, 2), (5, 3)] {
+        for pattern in 1u128..1 << (h * w) {
+            if pattern.count_ones() > SMALL_KEY_CELLS {
+                continue;
+            }
+            components(pattern, h, w, &mut parts);
+            for &part in &parts {
+                for key in [boxed_key(part, h, w), canonical_key(part, h, w)] {
+                    let word = small_key(key).expect("a small region's key fits in a word");
+                    assert_eq!(word, pack_small(key));
+                    assert_eq!(unpack_small(word), key, "{part:b} in {h}x{w}");
+                    assert_eq!(*words.entry(word).or_insert(key), key);
+                }
+            }
+        }
+    }
+    // A box of more than 56 cells, or a side of 16, has no one-word key.
+    assert_eq!(small_key(canonical_key((1 << 60) - 1, 4, 15)), None);
+    assert_eq!(small_key(canonical_key((1 << 16) - 1, 1, 16)), None);
 }
 
 #[test]
