@@ -8,6 +8,9 @@
 //! * `is_value(R, k)` — whether g(R) = k, i.e. whether R + *k is a P-position: false at once when
 //!   k exceeds the longest play of R (⌊cells / 2⌋ bounds every nimber of R), when R is known to
 //!   differ, or when some option is worth k; else true exactly when g(R) ≠ j for every j < k.
+//!   For k of at least [`LOWER_FIRST_FROM`] (4) the two questions are asked the other way
+//!   round: first whether g(R) = j for some j < k (g(R) = j when no option is worth j, the
+//!   smaller ones ruled out), and only then whether some option is worth k.
 //! * `option_worth(R, k)` — whether some option of R is worth k: each option splits into
 //!   regions; all but the largest are valued exactly (`value`), and the largest is asked
 //!   `is_value(largest, k ⊕ the others)`. Options that are congruent (the same multiset of
@@ -18,8 +21,14 @@
 //! asked about another value, takes 5 × 7 from 119,351 searches (1.9 s) to 4.8 million (26 s)
 //! and 3 × 14 from 4.4 s to 185 s; valuing it exactly whenever the value asked is 3 or more
 //! makes 4 × 7 seven times slower and 3 × 14 not finish in 60 s. Asking `is_value(R, k)`
-//! whether every j < k is present before whether some option is worth k takes 3 × 14 from 5.0 s
-//! to 8.3 s (from k = 3 on) or 19.6 s (for every k).
+//! whether every j < k is present before whether some option is worth k takes 3 × 14 from 4.7 s
+//! to 9.2 s (from k = 3 on) or 11.7 s (from k = 2 on). From k = 4 on it is the other way: most
+//! regions are worth less than 4, and proving that no option of such a region is worth 4 means
+//! proving it of every option's options in turn, a search as large as the region's game, where
+//! ruling out the smaller values first finds its value (less than 4) by searches that mostly
+//! stop at their first hit. 3 × 16 (= *4, its options worth 0 to 3) took more than 25 minutes
+//! asked the first way and takes 225 s (8.8 million searches) this way; 3 × 14, 5 × 7, 4 × 9 and
+//! 4 × 11, whose searches seldom ask about 4, take the same time either way.
 //!
 //! How the options are asked (each rule only changes the order of the work or skips work whose
 //! answer is already known, so values stay exact):
@@ -105,6 +114,10 @@ fn table_cap() -> usize {
         entries => entries,
     }
 }
+
+/// From this value on, `is_value(R, k)` rules out every g = j < k before it asks whether some
+/// option is worth k (module doc).
+const LOWER_FIRST_FROM: u32 = 4;
 
 /// Regions of at most this many cells go to the endgame table.
 pub const ENDGAME_CELLS: u32 = 14;
@@ -223,6 +236,9 @@ pub struct Solver {
     /// The small regions valued last, by their key as they lie (a cache in front of the endgame
     /// table; key 0 is no region).
     recent: Vec<(SmallKey, u8)>,
+    /// From this value on, `is_value` rules out the lower values first ([`LOWER_FIRST_FROM`];
+    /// others in the tests, so that both orders are checked on small boards).
+    lower_first_from: u32,
     /// Regions of at most this many cells go to the endgame table ([`ENDGAME_CELLS`]; fewer in
     /// the tests, so that the searches are checked on small boards).
     endgame_cells: u32,
@@ -282,6 +298,7 @@ impl Solver {
             key_scratch: Vec::new(),
             recent: vec![(0, 0); RECENT_SLOTS],
             endgame_cells: ENDGAME_CELLS,
+            lower_first_from: LOWER_FIRST_FROM,
             schedule: None,
             stop: None,
             table_entries: table_cap(),
@@ -308,6 +325,15 @@ impl Solver {
             endgame_cells: cells,
             table_entries: entries,
             ..Solver::new()
+        }
+    }
+
+    /// This solver with `is_value` ruling out the lower values first from `k` on.
+    #[cfg(test)]
+    pub(crate) fn lower_first_from(self, k: u32) -> Solver {
+        Solver {
+            lower_first_from: k,
+            ..self
         }
     }
 
@@ -618,27 +644,48 @@ impl Solver {
             return k == 0;
         }
         let mut options = self.options(&region);
-        if self.option_worth(&mut options, k) {
-            self.record_excluded(key, k);
-            return false;
+        if k < self.lower_first_from {
+            if self.option_worth(&mut options, k) {
+                self.record_excluded(key, k);
+                return false;
+            }
+            // No option is worth k, so g ≤ k: g = k when g is none of the j < k.
+            if let Some(answer) = self.rule_out_below(key, &mut options, k) {
+                return answer;
+            }
+        } else {
+            if let Some(answer) = self.rule_out_below(key, &mut options, k) {
+                return answer;
+            }
+            // g ≥ k: g = k when no option is worth k.
+            if self.option_worth(&mut options, k) {
+                self.record_excluded(key, k);
+                return false;
+            }
         }
-        // No option is worth k, so g ≤ k: g = k when every j < k is present among the options.
+        self.record_exact(key, k);
+        true
+    }
+
+    /// For `is_value(key, k)`: asks whether g = j for j = 0, 1, … below k, in turn (each g = j
+    /// exactly when no option is worth j, the smaller ones ruled out), and answers false as soon as
+    /// one is (it is recorded); `None` when none is, so that g ≥ k.
+    fn rule_out_below(&mut self, key: Key, options: &mut Options, k: u32) -> Option<bool> {
         for j in 0..k {
             let known = self.known(key);
             if let Some(exact) = known.exact() {
-                return u32::from(exact) == k;
+                return Some(u32::from(exact) == k);
             }
             if known.excludes(j) {
                 continue;
             }
-            if !self.option_worth(&mut options, j) {
+            if !self.option_worth(options, j) {
                 self.record_exact(key, j);
-                return false;
+                return Some(false);
             }
             self.record_excluded(key, j);
         }
-        self.record_exact(key, k);
-        true
+        None
     }
 
     /// The value of the small region `part` of an `h` × `w` layout: looked up in the endgame

@@ -59,7 +59,8 @@ fn boards_with_few_blocked(rows: usize, cols: usize, blocked: u32) -> Vec<Cram> 
 /// mirror rule on options, congruent options merged): their values, and whether each is worth
 /// k, agree with the search from the rules — on every drawn board of at most 10 cells and on
 /// every 4 × 4 and 3 × 5 board with at most 3 cells blocked. The same again with a
-/// transposition table of 8 or 40 regions, pruned (its largest regions kept) thousands of times.
+/// transposition table of 8 or 40 regions, pruned (its largest regions kept) thousands of times;
+/// and with `is_value` ruling out the lower values first from 1 or 2 on (the solver does from 4).
 #[test]
 fn outcome_searches_agree_with_the_rules_on_every_small_board() {
     let mut memo = HashMap::new();
@@ -70,19 +71,28 @@ fn outcome_searches_agree_with_the_rules_on_every_small_board() {
         .iter()
         .map(|board| brute_force(&mut grid_of(board), &mut memo))
         .collect();
-    for (endgame_cells, table_entries) in
-        [(1, None), (3, None), (5, None), (3, Some(8)), (1, Some(40))]
-    {
-        let mut solver = match table_entries {
+    for (endgame_cells, table_entries, lower_first_from) in [
+        (1, None, 4),
+        (3, None, 4),
+        (5, None, 4),
+        (3, Some(8), 4),
+        (1, Some(40), 4),
+        (1, None, 1),
+        (3, None, 2),
+        (1, Some(40), 1),
+    ] {
+        let solver = match table_entries {
             None => Solver::with_endgame_cells(endgame_cells),
             Some(entries) => Solver::with_small_tables(endgame_cells, entries),
         };
+        let mut solver = solver.lower_first_from(lower_first_from);
         for (board, &expected) in boards.iter().zip(&expected) {
-            for k in 0..4 {
+            for k in 0..6 {
                 assert_eq!(
                     solver.position_is(board.empty(), board.rows(), board.cols(), k),
                     k == expected,
-                    "{board} against *{k}, endgame of {endgame_cells} cells"
+                    "{board} against *{k}, endgame of {endgame_cells} cells, lower values first \
+                     from {lower_first_from}"
                 );
             }
             let value = solver.position_value(board.empty(), board.rows(), board.cols());
