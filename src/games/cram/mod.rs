@@ -28,7 +28,12 @@
 //!   nimbers of the components separately is never worse than searching the sum's tree whole.
 //! * **Pruning.** A region of n cells has no play longer than ⌊n/2⌋ moves, and g never exceeds
 //!   the longest play (induction: mex of values below it), so "is it worth k?" is false at once
-//!   for k > ⌊n/2⌋ — a simple bound on a component's nimber that cuts the search.
+//!   for k > ⌊n/2⌋ — a simple bound on a component's nimber that cuts the search. Asked whether
+//!   a region is worth k ≥ 4, the solver first asks whether it is worth some j < k (g = j when
+//!   no option is worth j, the smaller ones ruled out): most regions are worth less than 4, and
+//!   that finds their value by searches that stop at their first hit, where proving first that
+//!   no option is worth k means proving it of the options' options in turn (3 × 16 = *4: 225 s
+//!   against more than 25 minutes; 6 × 7 = *5: 614 s against 1,959 s).
 //!   Beling–Rogalski's pruning of impartial search trees is not implemented here; on 5 × 7
 //!   this solver keeps about 544,000 regions where igsolve reports about 48,000 table
 //!   entries. Congruent options (the same multiset
