@@ -44,9 +44,9 @@ pub(crate) type SmallKey = u64;
 /// The most cells of a region whose key fits in one word, whatever its shape.
 pub(crate) const SMALL_KEY_CELLS: u32 = 14;
 
-/// The key of a region of at most [`SMALL_KEY_CELLS`] cells in one word: its mask (its box has at most 56 cells:
-/// the region is connected, so h + w ≤ 15) with the box's height and width above it, 4 bits
-/// each; `None` for a key that does not fit (a larger region).
+/// The key of a region of at most [`SMALL_KEY_CELLS`] cells in one word: its mask (its box has
+/// at most 56 cells: the region is connected, so h + w ≤ 15) with the box's height and width
+/// above it, 4 bits each; `None` for a key that does not fit (a larger region).
 pub(crate) fn small_key(key: Key) -> Option<SmallKey> {
     let region = Region::of_key(key);
     (region.h < 16 && region.w < 16 && region.mask >> 56 == 0).then_some(pack_small(key))
