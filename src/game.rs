@@ -298,6 +298,21 @@ pub struct ResumableRun {
 /// command line's `--max-memory`): 2^20, a PiB.
 pub const MOST_MEMORY_GIB: u64 = 1 << 20;
 
+/// A number of GiB outside 1 to [`MOST_MEMORY_GIB`] given as a search's memory.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}: give a number of GiB from 1 to {MOST_MEMORY_GIB}")]
+pub struct MemoryOutOfRange(pub u64);
+
+/// The bytes of `gib` GiB, the memory a long search's tables may take (`--max-memory GIB`, in
+/// Python `max_memory=GIB`): a whole number of GiB from 1 to [`MOST_MEMORY_GIB`].
+pub fn max_memory_bytes(gib: u64) -> Result<u64, MemoryOutOfRange> {
+    if (1..=MOST_MEMORY_GIB).contains(&gib) {
+        Ok(gib << 30)
+    } else {
+        Err(MemoryOutOfRange(gib))
+    }
+}
+
 /// A game whose analyses can save their search to a file as they run and resume from it.
 pub trait Resumable: Send + Sync {
     /// The report of `analyze` (as [`Game::analyze`]), the search resumed from the checkpoint

@@ -4,7 +4,7 @@
 //! computes the same), not the winning moves that `grundy analyze cram` also lists.
 //! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does.
 
-use grundy::game::MOST_MEMORY_GIB;
+use grundy::game::{MOST_MEMORY_GIB, max_memory_bytes};
 use grundy::games::cram::Cram;
 use grundy::games::cram::theory::{set_table_memory, with_solver};
 use std::time::Instant;
@@ -14,9 +14,12 @@ fn main() {
     let mut args = std::env::args().skip(1).peekable();
     if args.peek().map(String::as_str) == Some("--max-memory") {
         args.next();
-        match args.next().and_then(|gib| gib.parse::<u64>().ok()) {
-            Some(gib) if (1..=MOST_MEMORY_GIB).contains(&gib) => {
-                let regions = set_table_memory(gib << 30);
+        match args
+            .next()
+            .and_then(|gib| max_memory_bytes(gib.parse::<u64>().ok()?).ok())
+        {
+            Some(bytes) => {
+                let regions = set_table_memory(bytes);
                 eprintln!("the table holds at most {regions} regions");
             }
             _ => {

@@ -329,12 +329,9 @@ impl NativeGame {
     ) -> PyResult<(Bound<'py, PyAny>, String)> {
         let game = self.play(misere, compound)?;
         if let Some(gib) = max_memory {
-            if !(1..=grundy::game::MOST_MEMORY_GIB).contains(&gib) {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "max_memory {gib}: give a number of GiB from 1 to {}",
-                    grundy::game::MOST_MEMORY_GIB
-                )));
-            }
+            let bytes = grundy::game::max_memory_bytes(gib).map_err(|error| {
+                pyo3::exceptions::PyValueError::new_err(format!("max_memory {error}"))
+            })?;
             let resumable = game.capabilities().resumable.ok_or_else(|| {
                 UnsupportedError::new_err(format!(
                     "max_memory bounds a long search's table; {}{} has none",
@@ -342,7 +339,7 @@ impl NativeGame {
                     if misere { " under misère play" } else { "" }
                 ))
             })?;
-            resumable.set_max_memory(gib << 30);
+            resumable.set_max_memory(bytes);
         }
         let limit = limit.unwrap_or_else(|| grundy::analysis::default_limit(position.len()));
         let report = py

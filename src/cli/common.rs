@@ -6,7 +6,7 @@ use grundy::contest::judge::Verdict;
 use grundy::contest::runner::Program;
 use grundy::core::Play;
 use grundy::game::compound_kind::Compound;
-use grundy::game::{MOST_MEMORY_GIB, played_compound};
+use grundy::game::{max_memory_bytes, played_compound};
 use grundy::judge::Format;
 use grundy::resolve::named_games;
 use grundy::{Game, GameError};
@@ -199,12 +199,7 @@ pub fn parse_size_limit(
 /// The bytes of `--max-memory GIB`: a whole number of GiB from 1 to 2^20.
 pub fn parse_max_memory(text: &str) -> Result<u64, Failure> {
     let gib = parse_count("--max-memory", text)?;
-    if !(1..=MOST_MEMORY_GIB).contains(&gib) {
-        return Err(usage(format!(
-            "--max-memory {gib}: give a number of GiB from 1 to {MOST_MEMORY_GIB}"
-        )));
-    }
-    Ok(gib << 30)
+    max_memory_bytes(gib).map_err(|error| usage(format!("--max-memory {error}")))
 }
 
 /// A count given to `option`: digits, or `a^b` (2^20, 10^12).
