@@ -2,37 +2,78 @@
 //! the command line (`5x7`, or a drawn board), one line each, `5x7 *1`, with the seconds it took
 //! and the solver's counters on standard error. Only the value is computed (igsolve's `cram`
 //! computes the same), not the winning moves that `grundy analyze cram` also lists.
-//! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does.
+//! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does;
+//! `--checkpoint FILE` saves the search of each board to FILE every 30 minutes and at its end,
+//! and resumes from FILE when it holds that board (as `analyze --checkpoint` does): for boards
+//! that take hours.
 
-use grundy::game::{MOST_MEMORY_GIB, max_memory_bytes};
+use grundy::game::{CheckpointOptions, MOST_MEMORY_GIB, max_memory_bytes};
 use grundy::games::cram::Cram;
-use grundy::games::cram::theory::{set_table_memory, with_solver};
-use std::time::Instant;
+use grundy::games::cram::theory::{set_table_memory, with_checkpoint, with_solver};
+use std::time::{Duration, Instant};
+
+/// How often `--checkpoint` saves.
+const SAVE_EVERY: Duration = Duration::from_secs(30 * 60);
 
 fn main() {
     let mut status = 0;
     let mut args = std::env::args().skip(1).peekable();
-    if args.peek().map(String::as_str) == Some("--max-memory") {
-        args.next();
-        match args
-            .next()
-            .and_then(|gib| max_memory_bytes(gib.parse::<u64>().ok()?).ok())
-        {
-            Some(bytes) => {
-                let regions = set_table_memory(bytes);
-                eprintln!("the table holds at most {regions} regions");
+    let mut checkpoint = None;
+    loop {
+        match args.peek().map(String::as_str) {
+            Some("--max-memory") => {
+                args.next();
+                match args
+                    .next()
+                    .and_then(|gib| max_memory_bytes(gib.parse::<u64>().ok()?).ok())
+                {
+                    Some(bytes) => {
+                        let regions = set_table_memory(bytes);
+                        eprintln!("the table holds at most {regions} regions");
+                    }
+                    _ => {
+                        eprintln!("--max-memory: give a number of GiB from 1 to {MOST_MEMORY_GIB}");
+                        std::process::exit(2);
+                    }
+                }
             }
-            _ => {
-                eprintln!("--max-memory: give a number of GiB from 1 to {MOST_MEMORY_GIB}");
-                std::process::exit(2);
+            Some("--checkpoint") => {
+                args.next();
+                let Some(path) = args.next() else {
+                    eprintln!("--checkpoint: give a file");
+                    std::process::exit(2);
+                };
+                checkpoint = Some(CheckpointOptions {
+                    path: path.into(),
+                    every: SAVE_EVERY,
+                    interrupt: None,
+                });
             }
+            _ => break,
         }
     }
     for board in args {
         match board.parse::<Cram>() {
             Ok(position) => {
                 let start = Instant::now();
-                let value = position.value();
+                let value = match &checkpoint {
+                    None => position.value(),
+                    Some(options) => match with_checkpoint(&position, options, || position.value())
+                    {
+                        Ok(run) => {
+                            if let Some(resumed) = run.resumed {
+                                eprintln!("{board}: {resumed}");
+                            }
+                            run.result
+                                .expect("no interrupt is set, so the run is not stopped")
+                        }
+                        Err(error) => {
+                            eprintln!("{board}: {error}");
+                            status = 2;
+                            continue;
+                        }
+                    },
+                };
                 println!("{board} *{}", value.0);
                 let stats = with_solver(|solver| solver.stats());
                 eprintln!("{board}: {:.3} s ({stats})", start.elapsed().as_secs_f64());
