@@ -3,13 +3,15 @@
 //! and the solver's counters on standard error. Only the value is computed (igsolve's `cram`
 //! computes the same), not the winning moves that `grundy analyze cram` also lists.
 //! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does;
-//! `--checkpoint FILE` saves the search of each board to FILE every 30 minutes and at its end,
-//! and resumes from FILE when it holds that board (as `analyze --checkpoint` does): for boards
-//! that take hours.
+//! `--checkpoint FILE` saves the search of each board to FILE every 30 minutes, on Ctrl-C (then
+//! it exits with status 130) and at its end, and resumes from FILE when it holds that board (as
+//! `analyze --checkpoint` does): for boards that take hours.
 
 use grundy::game::{CheckpointOptions, MOST_MEMORY_GIB, max_memory_bytes};
 use grundy::games::cram::Cram;
 use grundy::games::cram::theory::{set_table_memory, with_checkpoint, with_solver};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often `--checkpoint` saves.
@@ -43,10 +45,13 @@ fn main() {
                     eprintln!("--checkpoint: give a file");
                     std::process::exit(2);
                 };
+                let interrupt = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&interrupt);
+                let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
                 checkpoint = Some(CheckpointOptions {
                     path: path.into(),
                     every: SAVE_EVERY,
-                    interrupt: None,
+                    interrupt: Some(interrupt),
                 });
             }
             _ => break,
@@ -64,8 +69,15 @@ fn main() {
                             if let Some(resumed) = run.resumed {
                                 eprintln!("{board}: {resumed}");
                             }
-                            run.result
-                                .expect("no interrupt is set, so the run is not stopped")
+                            let Some(value) = run.result else {
+                                eprintln!(
+                                    "{board}: interrupted: the search is saved in {}; the same \
+                                     command resumes it",
+                                    options.path.display()
+                                );
+                                std::process::exit(130);
+                            };
+                            value
                         }
                         Err(error) => {
                             eprintln!("{board}: {error}");
