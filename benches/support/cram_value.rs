@@ -3,9 +3,9 @@
 //! and the solver's counters on standard error. Only the value is computed (igsolve's `cram`
 //! computes the same), not the winning moves that `grundy analyze cram` also lists.
 //! `--max-memory GIB` first bounds the transposition table as `analyze --max-memory` does;
-//! `--checkpoint FILE` saves the search of each board to FILE every 30 minutes, on Ctrl-C (then
-//! it exits with status 130) and at its end, and resumes from FILE when it holds that board (as
-//! `analyze --checkpoint` does): for boards that take hours.
+//! `--checkpoint FILE` (with one board) saves its search to FILE every 30 minutes, on Ctrl-C
+//! (then it exits with status 130) and at its end, and resumes from FILE when it holds that board
+//! (as `analyze --checkpoint` does): for boards that take hours.
 
 use grundy::game::{CheckpointOptions, MOST_MEMORY_GIB, max_memory_bytes};
 use grundy::games::cram::Cram;
@@ -57,7 +57,12 @@ fn main() {
             _ => break,
         }
     }
-    for board in args {
+    let boards: Vec<String> = args.collect();
+    if checkpoint.is_some() && boards.len() != 1 {
+        eprintln!("--checkpoint: give one board (the file holds one board's search)");
+        std::process::exit(2);
+    }
+    for board in boards {
         match board.parse::<Cram>() {
             Ok(position) => {
                 let start = Instant::now();
