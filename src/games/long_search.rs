@@ -26,7 +26,9 @@ pub(crate) fn search_spinner(game: &str) -> ProgressBar {
 
 /// Keeps the entries of the largest keys (by `size`), as many sizes as fit in `keep` entries
 /// counted from the largest down, and drops the others; a size is kept whole or not at all, so
-/// fewer than `keep` may stay (none when the largest size alone has more than `keep`).
+/// fewer than `keep` may stay (none when the largest size alone has more than `keep`). The
+/// table is then moved into as few slots as hold what stays: for a moment it takes the old slots
+/// and the new.
 pub(crate) fn keep_largest<K: Eq + Hash, V>(
     table: &mut FxHashMap<K, V>,
     keep: usize,
@@ -50,6 +52,11 @@ pub(crate) fn keep_largest<K: Eq + Hash, V>(
         least_kept = size;
     }
     table.retain(|key, _| size(key) >= least_kept);
+    // The slots emptied are left marked as deleted, and the hash table counts them as taken: it
+    // would double its slots long before it held as many entries again. Moved into a table of
+    // half the slots (`keep` is at most half of what the full one held), it fills them again
+    // by growing back to its size, as before the first prune.
+    table.shrink_to_fit();
 }
 
 #[cfg(test)]
@@ -68,5 +75,24 @@ mod tests {
         assert_eq!(table.len(), 2);
         keep_largest(&mut table, 1, |&key| key as usize / 3);
         assert!(table.is_empty());
+    }
+
+    #[test]
+    fn a_pruned_table_fills_again_within_its_slots() {
+        // A table at its most (7/8 of its slots full), pruned to half, then filled again to its
+        // most, several times over: it must never take more slots than it had.
+        let most = (1 << 16) / 8 * 7;
+        let mut table: FxHashMap<u64, ()> = FxHashMap::default();
+        table.reserve(most);
+        let slots = table.capacity();
+        let mut next = 0u64;
+        for _ in 0..6 {
+            while table.len() < most {
+                table.insert(next.wrapping_mul(0x9e37_79b9_7f4a_7c15), ());
+                next += 1;
+            }
+            assert!(table.capacity() <= slots, "{} > {slots}", table.capacity());
+            keep_largest(&mut table, most / 2, |&key| (key >> 60) as usize);
+        }
     }
 }

@@ -94,8 +94,9 @@ static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 /// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
 /// `bytes`: the hash table's slots come in powers of two and are at most 7/8 full, so it holds
 /// 7/8 of the largest power of two of slots that fit (1 GiB: 29 million regions; 8 GiB: 235
-/// million). While the table doubles its slots, the old ones are held beside the new: for a
-/// moment it takes up to 1.5 times `bytes`. Returns that number of regions.
+/// million). While the table doubles its slots, or is pruned into half of them, the old ones are
+/// held beside the new: for a moment it takes up to 1.5 times `bytes`. Returns that number of
+/// regions.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);
