@@ -87,6 +87,7 @@ pub mod families;
 pub mod game;
 pub mod games;
 pub mod judge;
+pub mod large_pages;
 pub mod loopy;
 pub mod misere;
 pub mod misere_check;

@@ -5,6 +5,10 @@ mod cli;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// Large tables on huge pages (the library's `large_pages`).
+#[global_allocator]
+static ALLOCATOR: grundy::large_pages::LargePages = grundy::large_pages::LargePages;
+
 const EXAMPLES: &str = "\
 Examples:
   grundy list

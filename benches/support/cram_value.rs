@@ -14,6 +14,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// Large tables on huge pages, as in the `grundy` binary.
+#[global_allocator]
+static ALLOCATOR: grundy::large_pages::LargePages = grundy::large_pages::LargePages;
+
 /// How often `--checkpoint` saves.
 const SAVE_EVERY: Duration = Duration::from_secs(30 * 60);
 

@@ -47,6 +47,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+/// Large tables on huge pages, as in the `grundy` binary (the library's `large_pages`).
+#[global_allocator]
+static ALLOCATOR: grundy::large_pages::LargePages = grundy::large_pages::LargePages;
+
 create_exception!(
     grundy,
     GrundyError,
