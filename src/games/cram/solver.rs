@@ -347,6 +347,12 @@ impl Solver {
         self.room();
     }
 
+    /// How many regions the transposition table has room for before it grows.
+    #[cfg(test)]
+    pub(crate) fn table_room(&self) -> usize {
+        self.table.capacity()
+    }
+
     /// How many times the transposition table was pruned.
     #[cfg(test)]
     pub(crate) fn times_pruned(&self) -> u64 {

@@ -131,6 +131,24 @@ fn a_table_cut_down_part_way_is_pruned_and_stays_exact() {
     assert!(solver.times_pruned() > 1, "{}", solver.times_pruned());
 }
 
+/// A table pruned again and again never takes more slots than `--max-memory` gave it: what a
+/// prune keeps fills again the slots it had (a table of 896 regions has 1,024 slots).
+#[test]
+fn a_table_pruned_often_stays_within_its_slots() {
+    let most = regions_within(0);
+    let mut solver = Solver::with_small_tables(4, most);
+    for (rows, cols) in [(4, 6), (5, 5), (3, 9), (4, 7)] {
+        let board = Cram::empty_board(rows, cols).unwrap();
+        solver.position_value(board.empty(), board.rows(), board.cols());
+        assert!(
+            solver.table_room() <= most,
+            "{board}: {}",
+            solver.table_room()
+        );
+    }
+    assert!(solver.times_pruned() > 10, "{}", solver.times_pruned());
+}
+
 #[test]
 fn winning_moves_are_exactly_the_moves_to_zero() {
     let mut referee = ExhaustiveSolver::new();
