@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import copy as _copy
 import json as _json
+import os as _os
 from importlib import metadata as _metadata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -275,11 +276,19 @@ class Analysis:
     every key of it.
     """
 
-    __slots__ = ("_report", "_text")
+    __slots__ = ("_report", "_text", "_resumed")
 
-    def __init__(self, report: Dict[str, Any], text: str) -> None:
+    def __init__(self, report: Dict[str, Any], text: str, resumed: Optional[str] = None) -> None:
         self._report = report
         self._text = text
+        self._resumed = resumed
+
+    @property
+    def resumed(self) -> Optional[str]:
+        """With a ``checkpoint``: what the search resumed from (the line ``grundy analyze
+        --checkpoint`` writes on standard error), ``None`` when it started afresh or had no
+        checkpoint."""
+        return self._resumed
 
     @property
     def game(self) -> str:
@@ -388,6 +397,8 @@ class Game:
         compound: Optional[str] = None,
         remoteness: bool = False,
         max_memory: Optional[int] = None,
+        checkpoint: Optional[Union[str, _os.PathLike[str]]] = None,
+        checkpoint_every: Optional[int] = None,
     ) -> Analysis:
         """Who wins ``position`` (in the game's notation), its Grundy value, its winning moves.
 
@@ -399,8 +410,13 @@ class Game:
         move's result. ``max_memory`` (``--max-memory``, a whole number of GiB from 1 to 2^20)
         lets a long search's transposition table (Cram's) grow past its default of about 0.4 GiB
         for this and later searches of the process: time saved on large boards, never a value
-        changed. Raises :class:`PositionError` for a malformed position (the message locates
-        it), :class:`UnsupportedError` for what the game does not offer.
+        changed. ``checkpoint`` (``--checkpoint FILE``) saves the search to that file every
+        ``checkpoint_every`` seconds (default 300), on Ctrl-C (then ``KeyboardInterrupt`` is
+        raised) and at the end, and resumes from it when it holds this position's search: the
+        report is the same, the ``resumed`` attribute says what the search resumed from. Raises
+        :class:`PositionError` for a malformed position (the message locates it),
+        :class:`UnsupportedError` for what the game does not offer, :class:`GrundyError` for a file
+        that is not this position's checkpoint (the message says why).
 
         >>> import grundy
         >>> kayles = grundy.resolve("kayles")
@@ -417,8 +433,17 @@ class Game:
         ...
         grundy.PositionError: position: line 1, column 3: expected a heap size ...
         """
-        report, text = self._native.analyze(position, misere, compound, remoteness, limit, max_memory)
-        return Analysis(report, text)
+        report, text, resumed = self._native.analyze(
+            position,
+            misere,
+            compound,
+            remoteness,
+            limit,
+            max_memory,
+            None if checkpoint is None else _os.fspath(checkpoint),
+            checkpoint_every,
+        )
+        return Analysis(report, text, resumed)
 
     def moves(self, position: str, misere: bool = False, limit: int = 1000, compound: Optional[str] = None) -> Moves:
         """Every legal move of ``position`` (at most ``limit``), each marked winning or not.

@@ -1,5 +1,6 @@
 # Type stubs of the grundy package (the docstrings are in __init__.py).
 from concurrent.futures import Executor
+import os
 from typing import Any, Callable, Dict, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 
@@ -67,7 +68,9 @@ class Check(NamedTuple):
     detail: Optional[str]
 
 class Analysis:
-    def __init__(self, report: Dict[str, Any], text: str) -> None: ...
+    def __init__(self, report: Dict[str, Any], text: str, resumed: Optional[str] = None) -> None: ...
+    @property
+    def resumed(self) -> Optional[str]: ...
     @property
     def game(self) -> str: ...
     @property
@@ -101,6 +104,8 @@ class Game:
         compound: Optional[str] = None,
         remoteness: bool = False,
         max_memory: Optional[int] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: Optional[int] = None,
     ) -> Analysis: ...
     def moves(self, position: str, misere: bool = False, limit: int = 1000, compound: Optional[str] = None) -> Moves: ...
     def best_move(self, position: str, misere: bool = False, compound: Optional[str] = None) -> Optional[Move]: ...

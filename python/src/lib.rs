@@ -21,6 +21,7 @@ use grundy::contest::judge::JudgeOptions;
 use grundy::contest::runner::Program;
 use grundy::core::Play;
 use grundy::engine::Table as Cells;
+use grundy::engine::ring::DEFAULT_CHECKPOINT_SECONDS;
 use grundy::families::census::{self, CensusError, CensusRequest};
 use grundy::families::misere_census::{
     DEFAULT_MISERE_CENSUS_MAX_ORDER, DEFAULT_MISERE_CENSUS_SECONDS, DEFAULT_MISERE_CENSUS_TO,
@@ -31,6 +32,7 @@ use grundy::families::misere_table::{
 };
 use grundy::families::table::{PRINT_LIMIT, Table};
 use grundy::families::{FamilyError, TableError};
+use grundy::game::CheckpointOptions;
 use grundy::game::compound_kind::Compound;
 use grundy::game::variant;
 use grundy::misere::MisereError;
@@ -43,6 +45,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::HashMap;
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -317,9 +320,11 @@ impl NativeGame {
     }
 
     /// `grundy analyze GAME POSITION [--misere] [--compound C] [--remoteness] [--limit N]
-    /// [--max-memory GIB]`: the report as Python objects (exactly its `--json` object) and its
-    /// text.
-    #[pyo3(signature = (position, misere, compound, remoteness, limit, max_memory))]
+    /// [--max-memory GIB] [--checkpoint FILE [--checkpoint-every SECONDS]]`: the report as
+    /// Python objects (exactly its `--json` object), its text, and with a checkpoint the line
+    /// saying what the run resumed from (`None` when it started afresh). Ctrl-C during a run
+    /// with a checkpoint saves the search first, then raises `KeyboardInterrupt`.
+    #[pyo3(signature = (position, misere, compound, remoteness, limit, max_memory, checkpoint, checkpoint_every))]
     #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
@@ -330,32 +335,76 @@ impl NativeGame {
         remoteness: bool,
         limit: Option<usize>,
         max_memory: Option<u64>,
-    ) -> PyResult<(Bound<'py, PyAny>, String)> {
+        checkpoint: Option<PathBuf>,
+        checkpoint_every: Option<u64>,
+    ) -> PyResult<(Bound<'py, PyAny>, String, Option<String>)> {
         let game = self.play(misere, compound)?;
+        let long_search = |what: &str| {
+            game.capabilities().resumable.ok_or_else(|| {
+                UnsupportedError::new_err(format!(
+                    "{what}; {}{} has none",
+                    game.info().name,
+                    if misere { " under misère play" } else { "" }
+                ))
+            })
+        };
+        if remoteness && (max_memory.is_some() || checkpoint.is_some()) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "remoteness=True is a search of its own: give it no max_memory or checkpoint",
+            ));
+        }
         if let Some(gib) = max_memory {
             let bytes = grundy::game::max_memory_bytes(gib).map_err(|error| {
                 pyo3::exceptions::PyValueError::new_err(format!("max_memory {error}"))
             })?;
-            let resumable = game.capabilities().resumable.ok_or_else(|| {
-                UnsupportedError::new_err(format!(
-                    "max_memory bounds a long search's table; {}{} has none",
-                    game.info().name,
-                    if misere { " under misère play" } else { "" }
-                ))
-            })?;
-            resumable.set_max_memory(bytes);
+            long_search("max_memory bounds a long search's table")?.set_max_memory(bytes);
         }
         let limit = limit.unwrap_or_else(|| grundy::analysis::default_limit(position.len()));
-        let report = py
-            .detach(|| {
-                if remoteness {
-                    grundy::game::remoteness(&*game, position, limit)
-                } else {
-                    game.analyze(position, limit)
-                }
-            })
-            .map_err(game_error)?;
-        Ok((to_python(py, &report)?, report.to_string()))
+        let Some(path) = checkpoint else {
+            if checkpoint_every.is_some() {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "checkpoint_every is the time between two saves of a checkpoint: give \
+                     checkpoint too",
+                ));
+            }
+            let report = py
+                .detach(|| {
+                    if remoteness {
+                        grundy::game::remoteness(&*game, position, limit)
+                    } else {
+                        game.analyze(position, limit)
+                    }
+                })
+                .map_err(game_error)?;
+            return Ok((to_python(py, &report)?, report.to_string(), None));
+        };
+        let resumable = long_search("checkpoint saves a long search to resume it")?;
+        let every = checkpoint_every.unwrap_or(DEFAULT_CHECKPOINT_SECONDS);
+        if every == 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "checkpoint_every 0: give at least 1 second",
+            ));
+        }
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let options = CheckpointOptions {
+            path: path.clone(),
+            every: Duration::from_secs(every),
+            interrupt: Some(Arc::clone(&interrupt)),
+        };
+        let run = interruptible(
+            py,
+            &interrupt,
+            || resumable.analyze_resumable(position, limit, &options),
+            |_| Ok(()),
+        )?
+        .map_err(game_error)?;
+        let Some(report) = run.report else {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(format!(
+                "interrupted: the search is saved in {}; the same call resumes it",
+                path.display()
+            )));
+        };
+        Ok((to_python(py, &report)?, report.to_string(), run.resumed))
     }
 
     /// Every legal move of a position (at most `limit`), as the JSON of `PositionMoves`.

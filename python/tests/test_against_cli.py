@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import _thread
 import itertools
 import json
+import threading
 
 import pytest
 
@@ -82,6 +84,59 @@ def test_max_memory_changes_no_report_and_is_refused_without_a_table(cli):
         with pytest.raises(ValueError) as raised:
             grundy.resolve("cram").analyze("3x3", max_memory=bad)
         assert "give a number of GiB from 1 to 1048576" in str(raised.value)
+
+
+def test_a_checkpoint_changes_no_report_fresh_or_resumed(cli, tmp_path):
+    cram = grundy.resolve("cram")
+    for board in ["4x5", "3x7", "..#../...../...../.#..."]:
+        expected = cli.json("analyze", "cram", board)
+        path = tmp_path / "search.ckpt"
+        fresh = cram.analyze(board, checkpoint=path)
+        assert fresh.to_dict() == expected and fresh.resumed is None
+        assert path.exists()
+        again = cram.analyze(board, checkpoint=str(path), checkpoint_every=60)
+        assert again.to_dict() == expected
+        assert again.resumed.startswith("resumed from"), again.resumed
+        # The command line resumes from the file Python wrote, to the same report.
+        run = cli.run("analyze", "cram", board, "--checkpoint", str(path), "--json")
+        assert json.loads(run.stdout) == expected
+        assert run.stderr.startswith("resumed from"), run.stderr
+        path.unlink()
+
+
+def test_ctrl_c_saves_the_search_and_the_same_call_resumes_it(cli, tmp_path):
+    # 4 x 9 takes about 2 s; Ctrl-C comes after 0.2 s.
+    path = tmp_path / "4x9.ckpt"
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.resolve("cram").analyze("4x9", checkpoint=path)
+    timer.join()
+    assert path.stat().st_size > 0
+    resumed = grundy.resolve("cram").analyze("4x9", checkpoint=path)
+    assert resumed.resumed.startswith("resumed from"), resumed.resumed
+    assert resumed.to_dict() == cli.json("analyze", "cram", "4x9")
+
+
+def test_a_checkpoint_is_refused_as_the_command_line_refuses_it(cli, tmp_path):
+    path = tmp_path / "refused.ckpt"
+    with pytest.raises(grundy.UnsupportedError) as raised:
+        grundy.resolve("kayles").analyze("3 5", checkpoint=path)
+    assert str(raised.value) == "checkpoint saves a long search to resume it; 0.77 has none"
+    assert not path.exists()
+    path.write_bytes(b"not a checkpoint at all\n")
+    with pytest.raises(grundy.GrundyError) as raised:
+        grundy.resolve("cram").analyze("4x5", checkpoint=path)
+    assert str(raised.value) == cli.error("analyze", "cram", "4x5", "--checkpoint", str(path))
+    assert "not a grundy Cram checkpoint" in str(raised.value)
+    for arguments, message in [
+        (dict(checkpoint=path, checkpoint_every=0), "checkpoint_every 0: give at least 1 second"),
+        (dict(checkpoint_every=60), "give checkpoint too"),
+        (dict(checkpoint=path, remoteness=True), "give it no max_memory or checkpoint"),
+    ]:
+        with pytest.raises(ValueError) as raised:
+            grundy.resolve("cram").analyze("4x5", **arguments)
+        assert message in str(raised.value)
 
 
 def test_moves_mark_the_winning_moves_analyze_lists():
