@@ -9,7 +9,8 @@
 //! side, each resumed from its checkpoint with a table of 6.7 GB (`cram_value --max-memory 8
 //! --checkpoint …` on 3 × 20 and 3 × 21): 32,600 and 29,500 searches a second on huge pages,
 //! against 22,500 and 19,000 to 21,000 before this allocator (different stretches of the same
-//! searches, so only a rough figure). On a table that is still growing the gain is smaller, as
+//! searches, and the later binary also moved a pruned table into half its slots: only a rough
+//! figure). On a table that is still growing the gain is smaller, as
 //! the kernel spends time assembling huge pages: 3 × 18 (a table of 1.2 GB, 4,657,933 searches
 //! either way, beside another search) took 104.7 s of user CPU and 9.2 s of system time on huge
 //! pages against 111.8 s and 0.7 s without, the same wall time (115 s).
