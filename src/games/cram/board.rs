@@ -94,10 +94,29 @@ pub(crate) fn low_bits(n: usize) -> u128 {
     }
 }
 
+/// For each line length `b` (1 to 63), the bits at multiples of `b`: the first cell of every
+/// line of a layout whose lines are `b` cells long.
+pub(crate) const FIRST_CELLS: [u128; 64] = first_cells();
+
+const fn first_cells() -> [u128; 64] {
+    let mut table = [0u128; 64];
+    let mut b = 1;
+    while b < 64 {
+        let mut bit = 0;
+        while bit < 128 {
+            table[b] |= 1 << bit;
+            bit += b;
+        }
+        b += 1;
+    }
+    table
+}
+
 /// Every cell of an `h` × `w` layout but those of its last column.
 pub(crate) fn not_last_column(h: usize, w: usize) -> u128 {
-    let row = low_bits(w - 1);
-    (0..h).fold(0u128, |mask, r| mask | row << (r * w))
+    // One row's cells but the last, repeated at the first cell of every row (no carries: each
+    // copy has fewer than w bits).
+    low_bits(w - 1).wrapping_mul(FIRST_CELLS[w]) & low_bits(h * w)
 }
 
 /// The empty cells of `empty` (an `h` × `w` layout) where a horizontal domino starts (its right

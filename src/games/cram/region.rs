@@ -6,7 +6,7 @@
 //! is that mask with h and w packed above bit [`DIMS_SHIFT`]: the smallest such key over the
 //! eight images of the region is its canonical key.
 
-use super::board::{domino_starts, low_bits, not_last_column};
+use super::board::{FIRST_CELLS, domino_starts, low_bits, not_last_column};
 
 /// Where a key's height starts (the width is 6 bits above it); masks stay below.
 const DIMS_SHIFT: u32 = 116;
@@ -95,24 +95,6 @@ pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
         out.push(part);
         rest &= !part;
     }
-}
-
-/// For each line length `b` (1 to 63), the bits at multiples of `b`: the first cell of every
-/// line of a layout whose lines are `b` cells long.
-const FIRST_CELLS: [u128; 64] = first_cells();
-
-const fn first_cells() -> [u128; 64] {
-    let mut table = [0u128; 64];
-    let mut b = 1;
-    while b < 64 {
-        let mut bit = 0;
-        while bit < 128 {
-            table[b] |= 1 << bit;
-            bit += b;
-        }
-        b += 1;
-    }
-    table
 }
 
 /// The mask `m` of `lines` lines of `length` cells, each line reversed (a mirror).
