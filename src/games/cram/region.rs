@@ -72,89 +72,163 @@ pub(crate) fn key_cells(key: Key) -> u32 {
 }
 
 /// The connected components of `empty` in an `h` × `w` layout (orthogonal adjacency), each as a
-/// mask in the same layout, in the order of their lowest cells.
+/// mask in the same layout, in the order of their lowest cells. Layouts of at most 64 cells are
+/// filled in one machine word.
 pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     out.clear();
     let right_ok = not_last_column(h, w);
-    let left_ok = right_ok << 1;
-    let mut rest = empty;
-    while rest != 0 {
-        let mut part = rest & rest.wrapping_neg();
-        loop {
-            let grown = (part
-                | ((part & right_ok) << 1)
-                | ((part & left_ok) >> 1)
-                | (part << w)
-                | (part >> w))
-                & rest;
-            if grown == part {
-                break;
+    if h * w <= 64 {
+        fill_components_64(empty as u64, right_ok as u64, w, out);
+    } else {
+        fill_components_128(empty, right_ok, w, out);
+    }
+}
+
+/// The flood fill of [`components`] in one integer type: from the lowest cell not yet in a
+/// component, grown by one step in the four directions until it stops growing (`right_ok`: the
+/// cells with a right neighbour in their row).
+macro_rules! fill_components {
+    ($name:ident, $bits:ty) => {
+        fn $name(empty: $bits, right_ok: $bits, w: usize, out: &mut Vec<u128>) {
+            let left_ok = right_ok << 1;
+            let mut rest = empty;
+            while rest != 0 {
+                let mut part = rest & rest.wrapping_neg();
+                loop {
+                    let grown = (part
+                        | ((part & right_ok) << 1)
+                        | ((part & left_ok) >> 1)
+                        | (part << w)
+                        | (part >> w))
+                        & rest;
+                    if grown == part {
+                        break;
+                    }
+                    part = grown;
+                }
+                out.push(part.into());
+                rest &= !part;
             }
-            part = grown;
         }
-        out.push(part);
-        rest &= !part;
-    }
+    };
 }
 
-/// The mask `m` of `lines` lines of `length` cells, each line reversed (a mirror).
-fn reverse_lines(m: u128, lines: usize, length: usize) -> u128 {
-    let first = FIRST_CELLS[length] & low_bits(lines * length);
-    let mut image = 0;
-    for c in 0..length {
-        image |= ((m >> c) & first) << (length - 1 - c);
-    }
-    image
+fill_components!(fill_components_64, u64);
+fill_components!(fill_components_128, u128);
+
+/// Cutting a region to its box and turning it, in one integer type: `u64` when the layout has
+/// at most 64 cells (then so has every box in it), `u128` otherwise.
+macro_rules! box_and_turn {
+    ($module:ident, $bits:ty) => {
+        mod $module {
+            use super::FIRST_CELLS;
+
+            /// The lowest `n` bits set (n ≤ the type's width).
+            fn low(n: usize) -> $bits {
+                if n == 0 {
+                    0
+                } else {
+                    <$bits>::MAX >> (<$bits>::BITS as usize - n)
+                }
+            }
+
+            /// The mask `m` of `lines` lines of `length` cells, each line reversed (a mirror).
+            fn reverse_lines(m: $bits, lines: usize, length: usize) -> $bits {
+                let first = FIRST_CELLS[length] as $bits & low(lines * length);
+                let mut image = 0;
+                for c in 0..length {
+                    image |= ((m >> c) & first) << (length - 1 - c);
+                }
+                image
+            }
+
+            /// The mask `m` of `lines` lines of `length` cells turned a half turn (every bit
+            /// reversed).
+            fn half_turn(m: $bits, lines: usize, length: usize) -> $bits {
+                m.reverse_bits() >> (<$bits>::BITS as usize - lines * length)
+            }
+
+            /// The least of the four images of `m` (`lines` lines of `length` cells) that keep
+            /// its lines as lines: itself, its lines reversed, its lines in reverse order, and
+            /// its half turn.
+            pub(super) fn least_of_four(m: $bits, lines: usize, length: usize) -> $bits {
+                let mirrored = reverse_lines(m, lines, length);
+                m.min(mirrored)
+                    .min(half_turn(m, lines, length))
+                    .min(half_turn(mirrored, lines, length))
+            }
+
+            /// The mask `boxed` of `height` rows of `width` cells written by columns: `width`
+            /// lines of `height` cells.
+            pub(super) fn transpose(boxed: $bits, height: usize, width: usize) -> $bits {
+                let mut transposed: $bits = 0;
+                for r in 0..height {
+                    let mut bits = (boxed >> (r * width)) & low(width);
+                    while bits != 0 {
+                        let c = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        transposed |= 1 << (c * height + r);
+                    }
+                }
+                transposed
+            }
+
+            /// The region `part` (non-empty) of a layout of lines of `w` cells cut to its
+            /// bounding box: its mask in that box, the box's height and its width.
+            pub(super) fn bounding_box(part: $bits, w: usize) -> ($bits, usize, usize) {
+                // Rows from the lowest and highest bits, columns from the rows' union (each
+                // row or-ed with the next, then with the next two, …: row 0 gathers them all).
+                let top = part.trailing_zeros() as usize / w;
+                let bottom = (<$bits>::BITS as usize - 1 - part.leading_zeros() as usize) / w;
+                let height = bottom - top + 1;
+                let shifted = part >> (top * w);
+                let mut union = shifted;
+                let mut span = 1;
+                while span < height {
+                    union |= union >> (span * w);
+                    span *= 2;
+                }
+                let union = union & low(w);
+                let left = union.trailing_zeros() as usize;
+                let width = <$bits>::BITS as usize - union.leading_zeros() as usize - left;
+                if width == w {
+                    return (shifted, height, width);
+                }
+                let line = low(width);
+                let mut boxed = 0;
+                for r in 0..height {
+                    boxed |= ((shifted >> (r * w + left)) & line) << (r * width);
+                }
+                (boxed, height, width)
+            }
+        }
+    };
 }
 
-/// The mask `m` of `lines` lines of `length` cells turned a half turn (every bit reversed).
-fn half_turn(m: u128, lines: usize, length: usize) -> u128 {
-    m.reverse_bits() >> (128 - lines * length)
-}
+box_and_turn!(in_64, u64);
+box_and_turn!(in_128, u128);
 
-/// The least key among the four images of `m` (`lines` lines of `length` cells) that keep its
-/// lines as lines: itself, its lines reversed, its lines in reverse order, and its half turn.
-fn least_of_four(m: u128, lines: usize, length: usize) -> Key {
-    let mirrored = reverse_lines(m, lines, length);
-    let least = m
-        .min(mirrored)
-        .min(half_turn(m, lines, length))
-        .min(half_turn(mirrored, lines, length));
-    least | (lines as u128) << DIMS_SHIFT | (length as u128) << (DIMS_SHIFT + 6)
+/// The key of a mask of `lines` lines of `length` cells: the dimensions above the mask.
+fn key_of(mask: u128, lines: usize, length: usize) -> Key {
+    mask | (lines as u128) << DIMS_SHIFT | (length as u128) << (DIMS_SHIFT + 6)
 }
 
 /// The region `part` (non-empty) of an `h` × `w` layout cut to its bounding box: its mask in
 /// that box, the box's height and its width.
 fn bounding_box(part: u128, h: usize, w: usize) -> (u128, usize, usize) {
-    let _ = h;
-    // Rows from the lowest and highest bits, columns from the rows' union.
-    let top = part.trailing_zeros() as usize / w;
-    let bottom = (127 - part.leading_zeros() as usize) / w;
-    let height = bottom - top + 1;
-    let shifted = part >> (top * w);
-    let row_mask = low_bits(w);
-    let mut union = 0u128;
-    for r in 0..height {
-        union |= (shifted >> (r * w)) & row_mask;
+    if h * w <= 64 {
+        let (boxed, height, width) = in_64::bounding_box(part as u64, w);
+        (u128::from(boxed), height, width)
+    } else {
+        in_128::bounding_box(part, w)
     }
-    let left = union.trailing_zeros() as usize;
-    let width = 128 - union.leading_zeros() as usize - left;
-    if width == w {
-        return (shifted, height, width);
-    }
-    let line = low_bits(width);
-    let mut boxed = 0u128;
-    for r in 0..height {
-        boxed |= ((shifted >> (r * w + left)) & line) << (r * width);
-    }
-    (boxed, height, width)
 }
 
 /// The key of the region `part` (non-empty) of an `h` × `w` layout cut to its bounding box, as
 /// it lies (not turned): one of the keys of its eight images, cheaper than [`canonical_key`].
 pub(crate) fn boxed_key(part: u128, h: usize, w: usize) -> Key {
     let (boxed, height, width) = bounding_box(part, h, w);
-    boxed | (height as u128) << DIMS_SHIFT | (width as u128) << (DIMS_SHIFT + 6)
+    key_of(boxed, height, width)
 }
 
 /// The canonical key of the region `part` (non-empty) of an `h` × `w` layout: the least of its
@@ -163,19 +237,23 @@ pub(crate) fn boxed_key(part: u128, h: usize, w: usize) -> Key {
 /// four images whose lines are its shorter side are formed.
 pub(crate) fn canonical_key(part: u128, h: usize, w: usize) -> Key {
     let (boxed, height, width) = bounding_box(part, h, w);
-    let by_rows = || least_of_four(boxed, height, width);
-    let by_columns = || {
-        let mut transposed = 0u128;
-        for r in 0..height {
-            let mut bits = (boxed >> (r * width)) & low_bits(width);
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                transposed |= 1 << (c * height + r);
+    // The least image whose lines are the box's rows (`true`) or its columns.
+    let least = |lines_are_rows: bool| -> u128 {
+        match (height * width <= 64, lines_are_rows) {
+            (true, true) => u128::from(in_64::least_of_four(boxed as u64, height, width)),
+            (true, false) => {
+                let transposed = in_64::transpose(boxed as u64, height, width);
+                u128::from(in_64::least_of_four(transposed, width, height))
+            }
+            (false, true) => in_128::least_of_four(boxed, height, width),
+            (false, false) => {
+                let transposed = in_128::transpose(boxed, height, width);
+                in_128::least_of_four(transposed, width, height)
             }
         }
-        least_of_four(transposed, width, height)
     };
+    let by_rows = || key_of(least(true), height, width);
+    let by_columns = || key_of(least(false), width, height);
     match width.cmp(&height) {
         std::cmp::Ordering::Less => by_rows(),
         std::cmp::Ordering::Greater => by_columns(),

@@ -251,6 +251,89 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
     assert_eq!(canonical_key(0b0111, 2, 2), bent);
 }
 
+/// The least of the keys of the eight images of the cells `cells` of an h × w layout, each
+/// image cut to its bounding box and written from the definition, cell by cell.
+fn least_image_key(cells: &[(usize, usize)], h: usize, w: usize) -> u128 {
+    (0..8)
+        .map(|s| {
+            let moved: Vec<(usize, usize)> = cells
+                .iter()
+                .map(|&(r, c)| {
+                    let (r, c, _, _) = image(s, r, c, h, w);
+                    (r, c)
+                })
+                .collect();
+            let top = moved.iter().map(|&(r, _)| r).min().unwrap();
+            let left = moved.iter().map(|&(_, c)| c).min().unwrap();
+            let height = moved.iter().map(|&(r, _)| r).max().unwrap() - top + 1;
+            let width = moved.iter().map(|&(_, c)| c).max().unwrap() - left + 1;
+            let mask = moved
+                .iter()
+                .fold(0u128, |m, &(r, c)| m | 1 << ((r - top) * width + c - left));
+            mask | (height as u128) << 116 | (width as u128) << 122
+        })
+        .min()
+        .unwrap()
+}
+
+/// Layouts of more than 64 cells are filled and cut in 128 bits, smaller ones in 64: a region
+/// gets the same components and keys in both, and in both the key of the definition.
+#[test]
+fn regions_past_64_cells_get_the_keys_of_the_definition() {
+    let mut parts = Vec::new();
+    let mut big_parts = Vec::new();
+    // Every pattern of a 3 × 4 box, alone and placed at (3, 4) in a 9 × 12 layout.
+    let (h, w, big_w) = (3, 4, 12);
+    for pattern in 1u128..1 << (h * w) {
+        components(pattern, h, w, &mut parts);
+        let moved = (0..h * w)
+            .filter(|cell| pattern >> cell & 1 == 1)
+            .fold(0u128, |m, cell| {
+                m | 1 << ((cell / w + 3) * big_w + cell % w + 4)
+            });
+        components(moved, 9, big_w, &mut big_parts);
+        assert_eq!(parts.len(), big_parts.len(), "{pattern:b}");
+        for (&part, &big) in parts.iter().zip(&big_parts) {
+            assert_eq!(canonical_key(part, h, w), canonical_key(big, 9, big_w));
+            assert_eq!(boxed_key(part, h, w), boxed_key(big, 9, big_w));
+        }
+    }
+    // Random boards of 9 × 12 and 3 × 30, two cells in three empty: each component's key is the
+    // definition's, its cells are the board's, and the components are disjoint and connected
+    // (a component's canonical key has as many cells; pieces of one region would have fewer).
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut large_boxes = 0;
+    for (h, w) in [(9, 12), (3, 30), (8, 9)] {
+        for _ in 0..200 {
+            let empty = (0..h * w)
+                .filter(|_| next() % 3 != 0)
+                .fold(0u128, |m, cell| m | 1 << cell);
+            components(empty, h, w, &mut parts);
+            assert_eq!(parts.iter().fold(0, |m, p| m | p), empty);
+            for &part in &parts {
+                let cells: Vec<(usize, usize)> = (0..h * w)
+                    .filter(|cell| part >> cell & 1 == 1)
+                    .map(|cell| (cell / w, cell % w))
+                    .collect();
+                let key = canonical_key(part, h, w);
+                assert_eq!(key, least_image_key(&cells, h, w), "{part:b} in {h}x{w}");
+                let region = Region::of_key(key);
+                large_boxes += usize::from(region.h * region.w > 64);
+                let mut again = Vec::new();
+                components(part, h, w, &mut again);
+                assert_eq!(again, vec![part]);
+            }
+        }
+    }
+    assert!(large_boxes > 100, "{large_boxes}");
+}
+
 /// Every region of at most 14 cells, as it lies and turned, has a one-word key that gives its
 /// key back, and different regions different words; larger boxes have none.
 #[test]
