@@ -5,6 +5,11 @@
 //! A region of h × w (its bounding box) is a mask with cell (r, c) at bit `r * w + c`; its key
 //! is that mask with h and w packed above bit [`DIMS_SHIFT`]: the smallest such key over the
 //! eight images of the region is its canonical key.
+//!
+//! Regions of a layout of at most 64 cells (and so every box cut from one) are filled, cut and
+//! turned in 64-bit words, larger ones in 128 bits: the same keys (the tests check both against
+//! the definition), at a fifth less time on boards that fit (`cram_value 5x8 5x7 3x14`: 9.0 s
+//! of user CPU against 11.3 s, beside another search on the 2-core machine).
 
 use super::board::{FIRST_CELLS, domino_starts, low_bits, not_last_column};
 
