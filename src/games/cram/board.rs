@@ -87,11 +87,9 @@ impl Cram {
 
 /// The lowest `n` bits set (n ≤ 128).
 pub(crate) fn low_bits(n: usize) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
+    // Without a branch (the solver asks this for every option): n = 128 shifts by 0 and sets
+    // every bit through its second term.
+    ((1u128 << (n & 127)) - 1) | ((n >> 7) as u128).wrapping_neg()
 }
 
 /// For each line length `b` (1 to 63), the bits at multiples of `b`: the first cell of every

@@ -11,7 +11,7 @@
 //! the definition), at a fifth less time on boards that fit (`cram_value 5x8 5x7 3x14`: 9.0 s
 //! of user CPU against 11.3 s, beside another search on the 2-core machine).
 
-use super::board::{FIRST_CELLS, domino_starts, low_bits, not_last_column};
+use super::board::{domino_starts, low_bits, not_last_column};
 
 /// Where a key's height starts (the width is 6 bits above it); masks stay below.
 const DIMS_SHIFT: u32 = 116;
@@ -126,7 +126,7 @@ fill_components!(fill_components_128, u128);
 macro_rules! box_and_turn {
     ($module:ident, $bits:ty) => {
         mod $module {
-            use super::FIRST_CELLS;
+            use crate::games::cram::board::FIRST_CELLS;
 
             /// The lowest `n` bits set (n ≤ the type's width).
             fn low(n: usize) -> $bits {
@@ -271,38 +271,39 @@ pub(crate) fn canonical_key(part: u128, h: usize, w: usize) -> Key {
 /// no domino on itself — then every move has an answer, its image, disjoint from it and still
 /// empty, and the region is worth 0.
 pub(crate) fn mirror_lost(region: &Region) -> bool {
+    // Such an image pairs the cells off: a region of an odd number of cells has none.
+    if region.mask.count_ones() % 2 == 1 {
+        return false;
+    }
     let (h, w) = (region.h, region.w);
     let row_mask = low_bits(w);
-    let mut rows = [0u64; 64];
-    for (r, row) in rows[..h].iter_mut().enumerate() {
-        *row = ((region.mask >> (r * w)) & row_mask) as u64;
-    }
+    let row = |r: usize| ((region.mask >> (r * w)) & row_mask) as u64;
     let flip = |row: u64| row.reverse_bits() >> (64 - w);
     let straddles = |row: u64| w % 2 == 0 && (row >> (w / 2 - 1)) & 3 == 3;
     let middle_cell = |row: u64| w % 2 == 1 && (row >> (w / 2)) & 1 == 1;
     // Half turn: row r goes to row h-1-r, reversed. Its fixed cell (both sides odd) and its
     // domino onto itself (across the centre) must not be in the region.
     let centre_free = match (h % 2, w % 2) {
-        (1, 1) => !middle_cell(rows[h / 2]),
-        (1, _) => !straddles(rows[h / 2]),
-        (_, 1) => (rows[h / 2 - 1] & rows[h / 2]) >> (w / 2) & 1 == 0,
+        (1, 1) => !middle_cell(row(h / 2)),
+        (1, _) => !straddles(row(h / 2)),
+        (_, 1) => (row(h / 2 - 1) & row(h / 2)) >> (w / 2) & 1 == 0,
         _ => true,
     };
-    let half_turn = centre_free && (0..h).all(|r| rows[h - 1 - r] == flip(rows[r]));
+    let half_turn = centre_free && (0..h).all(|r| row(h - 1 - r) == flip(row(r)));
     if half_turn {
         return true;
     }
     // Left-right mirror: every row its own reverse, no horizontal domino across the axis.
     let left_right =
-        (0..h).all(|r| rows[r] == flip(rows[r]) && !straddles(rows[r]) && !middle_cell(rows[r]));
+        (0..h).all(|r| row(r) == flip(row(r)) && !straddles(row(r)) && !middle_cell(row(r)));
     if left_right {
         return true;
     }
     // Top-bottom mirror: rows mirrored, no vertical domino across the axis.
-    (0..h / 2).all(|r| rows[r] == rows[h - 1 - r])
+    (0..h / 2).all(|r| row(r) == row(h - 1 - r))
         && (if h % 2 == 1 {
-            rows[h / 2] == 0
+            row(h / 2) == 0
         } else {
-            rows[h / 2 - 1] & rows[h / 2] == 0
+            row(h / 2 - 1) & row(h / 2) == 0
         })
 }

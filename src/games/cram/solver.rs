@@ -447,12 +447,13 @@ impl Solver {
     /// The options of a region, none generated yet.
     fn options(&mut self, region: &Region) -> Options {
         let (horizontal, vertical) = region.domino_starts();
+        let dominoes = (horizontal.count_ones() + vertical.count_ones()) as usize;
         Options {
             region: *region,
             horizontal,
             vertical,
             whole: 0,
-            searched: Vec::new(),
+            searched: Vec::with_capacity(dominoes),
             others: Vec::new(),
             sorted: false,
         }

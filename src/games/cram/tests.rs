@@ -1,6 +1,6 @@
 //! Cram's solver against searches written from the rules, and its notation.
 
-use super::board::{Cram, small_positions};
+use super::board::{Cram, low_bits, not_last_column, small_positions};
 use super::brute::brute_force;
 use super::region::{
     Region, SMALL_KEY_CELLS, boxed_key, canonical_key, components, mirror_lost, pack_small,
@@ -249,6 +249,26 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
     assert_ne!(line, bent);
     assert_eq!(canonical_key(0b111_000, 2, 3), line);
     assert_eq!(canonical_key(0b0111, 2, 2), bent);
+}
+
+/// The masks the solver builds without branches or loops, against their definitions cell by cell.
+#[test]
+fn masks_of_layouts_are_their_definitions() {
+    for n in 0..=128usize {
+        let cells = (0..n).fold(0u128, |m, cell| m | 1 << cell);
+        assert_eq!(low_bits(n), cells, "{n}");
+    }
+    for h in 1..=11usize {
+        for w in 1..=63usize {
+            if h * w > 112 {
+                continue;
+            }
+            let cells = (0..h * w)
+                .filter(|cell| cell % w != w - 1)
+                .fold(0u128, |m, cell| m | 1 << cell);
+            assert_eq!(not_last_column(h, w), cells, "{h}x{w}");
+        }
+    }
 }
 
 /// The least of the keys of the eight images of the cells `cells` of an h × w layout, each
