@@ -105,17 +105,18 @@ def test_a_checkpoint_changes_no_report_fresh_or_resumed(cli, tmp_path):
 
 
 def test_ctrl_c_saves_the_search_and_the_same_call_resumes_it(cli, tmp_path):
-    # 4 x 9 takes about 2 s; Ctrl-C comes after 0.2 s.
-    path = tmp_path / "4x9.ckpt"
-    timer = threading.Timer(0.2, _thread.interrupt_main)
+    # 5 x 7 takes more than a second, ten times the 0.1 s after which Ctrl-C comes.
+    cram = grundy.resolve("cram")
+    path = tmp_path / "5x7.ckpt"
+    timer = threading.Timer(0.1, _thread.interrupt_main)
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        grundy.resolve("cram").analyze("4x9", checkpoint=path)
+        cram.analyze("5x7", checkpoint=path)
     timer.join()
     assert path.stat().st_size > 0
-    resumed = grundy.resolve("cram").analyze("4x9", checkpoint=path)
+    resumed = cram.analyze("5x7", checkpoint=path)
     assert resumed.resumed.startswith("resumed from"), resumed.resumed
-    assert resumed.to_dict() == cli.json("analyze", "cram", "4x9")
+    assert resumed.to_dict() == cli.json("analyze", "cram", "5x7")
 
 
 def test_a_checkpoint_is_refused_as_the_command_line_refuses_it(cli, tmp_path):
