@@ -126,15 +126,11 @@ fill_components!(fill_components_128, u128);
 macro_rules! box_and_turn {
     ($module:ident, $bits:ty) => {
         mod $module {
-            use crate::games::cram::board::FIRST_CELLS;
+            use crate::games::cram::board::{FIRST_CELLS, low_bits};
 
             /// The lowest `n` bits set (n ≤ the type's width).
             fn low(n: usize) -> $bits {
-                if n == 0 {
-                    0
-                } else {
-                    <$bits>::MAX >> (<$bits>::BITS as usize - n)
-                }
+                low_bits(n) as $bits
             }
 
             /// The mask `m` of `lines` lines of `length` cells, each line reversed (a mirror).
@@ -277,33 +273,35 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
     }
     let (h, w) = (region.h, region.w);
     let row_mask = low_bits(w);
-    let row = |r: usize| ((region.mask >> (r * w)) & row_mask) as u64;
+    let row_at = |r: usize| ((region.mask >> (r * w)) & row_mask) as u64;
     let flip = |row: u64| row.reverse_bits() >> (64 - w);
     let straddles = |row: u64| w % 2 == 0 && (row >> (w / 2 - 1)) & 3 == 3;
     let middle_cell = |row: u64| w % 2 == 1 && (row >> (w / 2)) & 1 == 1;
     // Half turn: row r goes to row h-1-r, reversed. Its fixed cell (both sides odd) and its
     // domino onto itself (across the centre) must not be in the region.
     let centre_free = match (h % 2, w % 2) {
-        (1, 1) => !middle_cell(row(h / 2)),
-        (1, _) => !straddles(row(h / 2)),
-        (_, 1) => (row(h / 2 - 1) & row(h / 2)) >> (w / 2) & 1 == 0,
+        (1, 1) => !middle_cell(row_at(h / 2)),
+        (1, _) => !straddles(row_at(h / 2)),
+        (_, 1) => (row_at(h / 2 - 1) & row_at(h / 2)) >> (w / 2) & 1 == 0,
         _ => true,
     };
-    let half_turn = centre_free && (0..h).all(|r| row(h - 1 - r) == flip(row(r)));
+    let half_turn = centre_free && (0..h).all(|r| row_at(h - 1 - r) == flip(row_at(r)));
     if half_turn {
         return true;
     }
     // Left-right mirror: every row its own reverse, no horizontal domino across the axis.
-    let left_right =
-        (0..h).all(|r| row(r) == flip(row(r)) && !straddles(row(r)) && !middle_cell(row(r)));
+    let left_right = (0..h).all(|r| {
+        let row = row_at(r);
+        row == flip(row) && !straddles(row) && !middle_cell(row)
+    });
     if left_right {
         return true;
     }
     // Top-bottom mirror: rows mirrored, no vertical domino across the axis.
-    (0..h / 2).all(|r| row(r) == row(h - 1 - r))
+    (0..h / 2).all(|r| row_at(r) == row_at(h - 1 - r))
         && (if h % 2 == 1 {
-            row(h / 2) == 0
+            row_at(h / 2) == 0
         } else {
-            row(h / 2 - 1) & row(h / 2) == 0
+            row_at(h / 2 - 1) & row_at(h / 2) == 0
         })
 }
