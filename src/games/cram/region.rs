@@ -78,7 +78,9 @@ pub(crate) fn key_cells(key: Key) -> u32 {
 
 /// The connected components of `empty` in an `h` × `w` layout (orthogonal adjacency), each as a
 /// mask in the same layout, in the order of their lowest cells. Layouts of at most 64 cells are
-/// filled in one machine word.
+/// filled in one machine word. (The solver takes its regions simplified,
+/// [`simplified_components`]; the tests take them plain.)
+#[cfg(test)]
 pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     out.clear();
     let right_ok = not_last_column(h, w);
@@ -89,9 +91,9 @@ pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     }
 }
 
-/// The flood fill of [`components`] in one integer type: from the lowest cell not yet in a
-/// component, grown by one step in the four directions until it stops growing (`right_ok`: the
-/// cells with a right neighbour in their row).
+/// The flood fill in one integer type: from the lowest cell not yet in a component, grown by one
+/// step in the four directions until it stops growing (`right_ok`: the cells whose right
+/// neighbour in their row is followed).
 macro_rules! fill_components {
     ($name:ident, $bits:ty) => {
         fn $name(empty: $bits, right_ok: $bits, w: usize, out: &mut Vec<u128>) {
@@ -305,3 +307,102 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
             row_at(h / 2 - 1) & row_at(h / 2) == 0
         })
 }
+
+/// The regions of `empty` (an `h` × `w` layout) simplified: leaves of stars and bridges removed,
+/// split where 2 × 2 blocks make horizontal neighbours redundant, again until nothing changes.
+/// The nim-sum of their values is the value of `empty`.
+pub(crate) fn simplified_components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
+    out.clear();
+    let right_ok = not_last_column(h, w);
+    if h * w <= 64 {
+        simplify_64(empty as u64, right_ok as u64, w, out);
+    } else {
+        simplify_128(empty, right_ok, w, out);
+    }
+}
+
+/// [`simplified_components`] in one integer type.
+macro_rules! simplify {
+    ($name:ident, $bits:ty, $fill:ident) => {
+        fn $name(empty: $bits, right_ok: $bits, w: usize, out: &mut Vec<u128>) {
+            let left_ok = right_ok << 1;
+            // The cells of `p` with a neighbour in `q`: right, left, down, up.
+            let neighbours = |p: $bits, q: $bits| {
+                [
+                    p & right_ok & (q >> 1),
+                    p & left_ok & (q << 1),
+                    p & (q >> w),
+                    p & (q << w),
+                ]
+            };
+            // At most 64 regions of two cells or more wait at once (128 cells at most).
+            let mut pending = [0 as $bits; 64];
+            pending[0] = empty;
+            let mut waiting = 1;
+            while waiting > 0 {
+                waiting -= 1;
+                let mut p = pending[waiting];
+                // Extra leaves of stars and bridges, until none is left.
+                let [r, l, d, u] = loop {
+                    let [r, l, d, u] = neighbours(p, p);
+                    let at_least_two = (r & l) | (d & u) | ((r | l) & (d | u));
+                    let leaves = (r ^ l ^ d ^ u) & !at_least_two;
+                    if leaves == 0 {
+                        break [r, l, d, u];
+                    }
+                    // The centre of each leaf, one direction at a time; a leaf whose centre
+                    // already has one is dropped.
+                    let mut centres = (leaves & d) << w;
+                    let by_right = leaves & r;
+                    let mut dropped = by_right & (centres >> 1);
+                    centres |= by_right << 1;
+                    let by_up = leaves & u;
+                    dropped |= by_up & (centres << w);
+                    centres |= by_up >> w;
+                    let by_left = leaves & l;
+                    dropped |= by_left & (centres << 1);
+                    centres |= by_left >> 1;
+                    // Bridges: cells neither leaves nor centres whose every neighbour is a
+                    // centre.
+                    let [ro, lo, do_, uo] = neighbours(p, p & !centres);
+                    let bridges = p & !leaves & !centres & !(ro | lo | do_ | uo);
+                    let next = p & !dropped & !bridges;
+                    if next == p {
+                        break [r, l, d, u];
+                    }
+                    p = next;
+                };
+                // 2 × 2 blocks with two opposite corners closed: their horizontal pairs are
+                // not followed (bit at the left cell of each).
+                let blocks = r & (r >> w);
+                let (no_left, no_up, no_right, no_down) = (p & !l, p & !u, p & !r, p & !d);
+                let main = blocks & no_left & no_up & ((no_right & no_down) >> (w + 1));
+                let anti = blocks & ((no_up & no_right) >> 1) & ((no_left & no_down) >> w);
+                let cut = main | anti;
+                let linked = right_ok & !(cut | (cut << w));
+                let first = out.len();
+                $fill(p, linked, w, out);
+                let parts = out.len() - first;
+                // Single cells are worth 0 and are dropped.
+                let mut kept = first;
+                for index in first..out.len() {
+                    if out[index].count_ones() > 1 {
+                        out[kept] = out[index];
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+                if parts > 1 {
+                    // Split: each part is a region of its own, perhaps simpler still.
+                    for part in out.drain(first..) {
+                        pending[waiting] = part as $bits;
+                        waiting += 1;
+                    }
+                }
+            }
+        }
+    };
+}
+
+simplify!(simplify_64, u64, fill_components_64);
+simplify!(simplify_128, u128, fill_components_128);

@@ -79,8 +79,8 @@
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::region::{
-    Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, components, key_cells,
-    mirror_lost, pack_small, small_key, unpack_small,
+    Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
+    pack_small, simplified_components, small_key, unpack_small,
 };
 use crate::games::long_search::{keep_largest, search_spinner};
 use indicatif::ProgressBar;
@@ -402,7 +402,7 @@ impl Solver {
     /// The nimber of the empty cells `empty` of an `h` × `w` layout (any number of regions).
     pub fn position_value(&mut self, empty: u128, h: usize, w: usize) -> u32 {
         let mut parts = Vec::new();
-        components(empty, h, w, &mut parts);
+        simplified_components(empty, h, w, &mut parts);
         parts
             .iter()
             .map(|&part| self.value(canonical_key(part, h, w)))
@@ -412,7 +412,7 @@ impl Solver {
     /// Whether the empty cells `empty` of an `h` × `w` layout are worth exactly `k`.
     pub fn position_is(&mut self, empty: u128, h: usize, w: usize, k: u32) -> bool {
         let mut parts = Vec::new();
-        components(empty, h, w, &mut parts);
+        simplified_components(empty, h, w, &mut parts);
         let mut keys: Vec<Key> = parts.iter().map(|&p| canonical_key(p, h, w)).collect();
         self.sum_is(&mut keys, k)
     }
@@ -476,7 +476,7 @@ impl Solver {
         while !found && (options.horizontal | options.vertical) != 0 {
             let (cell, step) = next_from_centre(options, &region);
             let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-            components(rest, region.h, region.w, &mut parts);
+            simplified_components(rest, region.h, region.w, &mut parts);
             keys.clear();
             // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1; the
             // other small regions are valued at once (the endgame table); the rest wait.
@@ -746,7 +746,7 @@ impl Solver {
                 let cell = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
                 let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-                components(rest, region.h, region.w, &mut parts);
+                simplified_components(rest, region.h, region.w, &mut parts);
                 let mut value = 0;
                 for &part in parts.iter() {
                     value ^= match part.count_ones() {
