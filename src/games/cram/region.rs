@@ -10,6 +10,34 @@
 //! turned in 64-bit words, larger ones in 128 bits: the same keys (the tests check both against
 //! the definition), at a fifth less time on boards that fit (`cram_value 5x8 5x7 3x14`: 9.0 s
 //! of user CPU against 11.3 s, beside another search on the 2-core machine).
+//!
+//! **Simplified regions** ([`simplified_components`]). Cram on a set of cells is Arc Kayles on
+//! their adjacency graph (a domino takes the two ends of an edge), so a region's value depends
+//! only on that graph, and three changes of the graph keep it. Each is shown by induction on the
+//! cells: the options of the two graphs have the same values.
+//!
+//! * **Extra leaves.** A leaf is a cell with one neighbour, its centre. If a centre c has two
+//!   leaves t and t′, the only dominoes on them are tc and t′c, which leave the same graph but
+//!   for which of t, t′ is left isolated; and t′ stays a leaf of c until c is taken. So t′ can be
+//!   dropped; every centre keeps one leaf.
+//! * **Bridges.** A cell b that is neither a leaf nor a centre, all of whose neighbours are
+//!   centres, can be dropped: a domino away from b leaves b with neighbours that are still
+//!   centres (a leaf stays one until its centre is taken), and a domino bc leaves the graph
+//!   without b and c, c's leaf t isolated — the option tc of the graph without b.
+//! * **Blocks with two opposite corners closed.** In a 2 × 2 block of empty cells a b / c d whose
+//!   corners a and d have no neighbour outside it, the domino ab leaves c with its leaf d and bd
+//!   leaves c with its leaf a: the same graph. So ab adds no value to the options, nor cd
+//!   (likewise against ac), and both pairs can be dropped from the graph — which may split the
+//!   region between its columns. After a move elsewhere the block is still such a block; after
+//!   one that takes b or c alone, the pair left of the two is a centre's with a second leaf (the
+//!   first rule). The same for the other diagonal.
+//!
+//! They are applied until nothing changes, and a region split by the third is simplified again.
+//! The reductions are those of Beling's `igs` crate (its Cram game), read there and written here
+//! from the proofs above; the tests check the values they give against the rules on every
+//! pattern of empty cells of 4 × 4, 4 × 5, 3 × 6 and 2 × 8 layouts. Its effect: `cram_value 5x8`
+//! makes 207,496 searches instead of 463,418, in 2.6 s of user CPU instead of 5.5 s (both builds
+//! in turn on the 2-core machine beside another search).
 
 use super::board::{domino_starts, low_bits, not_last_column};
 

@@ -46,6 +46,11 @@
 //!   needs 1.4 to 3 times fewer than the largest first or the smallest target first. The middle
 //!   first finds the answer of the mirror strategy (a central domino, then the image of every
 //!   move) early.
+//! * **Simplified.** The regions of every option are simplified first
+//!   ([`simplified_components`]: a centre's extra leaves and the bridges dropped, regions split
+//!   at 2 × 2 blocks with two opposite corners closed), so that fewer and smaller regions are
+//!   searched and more of them meet in the tables: 5 × 8 takes 207,496 searches instead of
+//!   463,418 and keeps 190,418 regions instead of 423,586.
 //! * **The mirror rule on options.** An option whose one large region is its own image under a
 //!   half turn or a mirror with no fixed cell and no domino onto itself is worth the nim-sum of
 //!   its small regions at once (that region is 0: see [`mirror_lost`]); the region is recorded.
