@@ -252,6 +252,17 @@ fn masks_of_layouts_are_their_definitions() {
     }
 }
 
+/// A fixed stream of pseudo-random words (xorshift), the same on every run.
+fn xorshift() -> impl FnMut() -> u64 {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 /// The least of the keys of the eight images of the cells `cells` of an h × w layout, each
 /// image cut to its bounding box and written from the definition, cell by cell.
 fn least_image_key(cells: &[(usize, usize)], h: usize, w: usize) -> u128 {
@@ -302,13 +313,7 @@ fn regions_past_64_cells_get_the_keys_of_the_definition() {
     // Random boards of 9 × 12 and 3 × 30, two cells in three empty: each component's key is the
     // definition's, its cells are the board's, and the components are disjoint and connected
     // (a component's canonical key has as many cells; pieces of one region would have fewer).
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift();
     let mut large_boxes = 0;
     for (h, w) in [(9, 12), (3, 30), (8, 9)] {
         for _ in 0..200 {
@@ -537,13 +542,7 @@ fn simplified_regions_sum_to_the_value_of_the_rules() {
         }
         assert!(dropped > 1000 && split > 50, "{h} x {w}: {dropped} {split}");
     }
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift();
     for (h, w) in [(8, 8), (9, 12)] {
         let (mut dropped, mut split) = (0, 0);
         for _ in 0..1500 {
