@@ -404,7 +404,8 @@ macro_rules! simplify {
                 // not followed (bit at the left cell of each).
                 let blocks = r & (r >> w);
                 let (no_left, no_up, no_right, no_down) = (p & !l, p & !u, p & !r, p & !d);
-                let main = blocks & no_left & no_up & ((no_right & no_down) >> (w + 1));
+                // (Two shifts: w + 1 is the word's width for a row of 63 cells.)
+                let main = blocks & no_left & no_up & ((no_right & no_down) >> w >> 1);
                 let anti = blocks & ((no_up & no_right) >> 1) & ((no_left & no_down) >> w);
                 let cut = main | anti;
                 let linked = right_ok & !(cut | (cut << w));
