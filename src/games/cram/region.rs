@@ -110,12 +110,27 @@ pub(crate) fn key_cells(key: Key) -> u32 {
 /// [`simplified_components`]; the tests take them plain.)
 #[cfg(test)]
 pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
+    in_words(empty, h, w, out, fill_components_64, fill_components_128);
+}
+
+/// Runs on `empty` (an `h` × `w` layout) the form of a routine in 64-bit words when the layout
+/// fits in one, else the 128-bit form; each takes the layout's cells with a right neighbour in
+/// their row and its width, and writes its regions to `out` (cleared first).
+#[inline(always)]
+fn in_words(
+    empty: u128,
+    h: usize,
+    w: usize,
+    out: &mut Vec<u128>,
+    narrow: fn(u64, u64, usize, &mut Vec<u128>),
+    wide: fn(u128, u128, usize, &mut Vec<u128>),
+) {
     out.clear();
     let right_ok = not_last_column(h, w);
     if h * w <= 64 {
-        fill_components_64(empty as u64, right_ok as u64, w, out);
+        narrow(empty as u64, right_ok as u64, w, out);
     } else {
-        fill_components_128(empty, right_ok, w, out);
+        wide(empty, right_ok, w, out);
     }
 }
 
@@ -340,13 +355,7 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
 /// split where 2 × 2 blocks make horizontal neighbours redundant, again until nothing changes.
 /// The nim-sum of their values is the value of `empty`.
 pub(crate) fn simplified_components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
-    out.clear();
-    let right_ok = not_last_column(h, w);
-    if h * w <= 64 {
-        simplify_64(empty as u64, right_ok as u64, w, out);
-    } else {
-        simplify_128(empty, right_ok, w, out);
-    }
+    in_words(empty, h, w, out, simplify_64, simplify_128);
 }
 
 /// [`simplified_components`] in one integer type.
