@@ -318,7 +318,7 @@ fn regions_past_64_cells_get_the_keys_of_the_definition() {
     for (h, w) in [(9, 12), (3, 30), (8, 9)] {
         for _ in 0..200 {
             let empty = (0..h * w)
-                .filter(|_| next() % 3 != 0)
+                .filter(|_| !next().is_multiple_of(3))
                 .fold(0u128, |m, cell| m | 1 << cell);
             components(empty, h, w, &mut parts);
             assert_eq!(parts.iter().fold(0, |m, p| m | p), empty);
