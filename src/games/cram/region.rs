@@ -351,9 +351,10 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
         })
 }
 
-/// The regions of `empty` (an `h` × `w` layout) simplified: leaves of stars and bridges removed,
-/// split where 2 × 2 blocks make horizontal neighbours redundant, again until nothing changes.
-/// The nim-sum of their values is the value of `empty`.
+/// The regions of `empty` (an `h` × `w` layout) simplified: each centre's extra leaves and the
+/// bridges removed, split where 2 × 2 blocks make horizontal neighbours redundant, again until
+/// nothing changes; single cells (worth 0) left out. The nim-sum of their values is the value of
+/// `empty`.
 pub(crate) fn simplified_components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     in_words(empty, h, w, out, simplify_64, simplify_128);
 }
@@ -372,8 +373,8 @@ macro_rules! simplify {
                     p & (q << w),
                 ]
             };
-            // At most 64 regions of two cells or more wait at once (128 cells at most).
-            let mut pending = [0 as $bits; 64];
+            // Regions of two cells or more wait here, disjoint: at most half the word's cells.
+            let mut pending = [0 as $bits; <$bits>::BITS as usize / 2];
             pending[0] = empty;
             let mut waiting = 1;
             while waiting > 0 {

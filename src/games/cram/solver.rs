@@ -483,12 +483,12 @@ impl Solver {
             let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
             simplified_components(rest, region.h, region.w, &mut parts);
             keys.clear();
-            // A region of one cell is worth 0; of two or three (a domino, a line, an L), 1; the
-            // other small regions are valued at once (the endgame table); the rest wait.
+            // A region of two or three cells (a domino, a line, an L) is worth 1 (single cells,
+            // worth 0, are not among the simplified regions); the other small regions are
+            // valued at once (the endgame table); the rest wait.
             let mut xor = 0;
             for &part in parts.iter() {
                 match part.count_ones() {
-                    1 => {}
                     2 | 3 => xor ^= 1,
                     cells if cells <= self.endgame_cells => {
                         xor ^= self.small_value(part, region.h, region.w);
@@ -755,7 +755,6 @@ impl Solver {
                 let mut value = 0;
                 for &part in parts.iter() {
                     value ^= match part.count_ones() {
-                        1 => 0,
                         2 | 3 => 1,
                         _ => self.small_value(part, region.h, region.w),
                     };
