@@ -564,3 +564,50 @@ fn simplified_regions_sum_to_the_value_of_the_rules() {
         assert!(dropped > 100 && split > 10, "{h} x {w}: {dropped} {split}");
     }
 }
+
+/// Regions whose boxes pass 64 cells (so the solver's layouts are 128-bit, and the options it
+/// searches are asked in that layout or, once their boxes fit, in 64-bit boxes of their own):
+/// a U of 5 × 14 and 14 × 5 with random cells added inside and taken out of it, valued and
+/// asked about by the outcome searches (endgame of 3 cells), against the rules.
+#[test]
+fn searches_in_layouts_past_64_cells_agree_with_the_rules() {
+    let mut next = xorshift();
+    let mut large_boxes = 0;
+    for (h, w) in [(5, 14), (14, 5)] {
+        for _ in 0..60 {
+            let mut empty = 0u128;
+            for r in 0..h {
+                for c in 0..w {
+                    let on_the_u = if h < w {
+                        r == 0 || c == 0 || c == w - 1
+                    } else {
+                        c == 0 || r == 0 || r == h - 1
+                    };
+                    let roll = next() % 100;
+                    if (on_the_u && roll >= 6) || (!on_the_u && roll < 8) {
+                        empty |= 1 << (r * w + c);
+                    }
+                }
+            }
+            let mut parts = Vec::new();
+            components(empty, h, w, &mut parts);
+            let boxes_past_64 = parts
+                .iter()
+                .any(|&part| Region::of_key(canonical_key(part, h, w)).mask >> 64 != 0);
+            large_boxes += usize::from(boxes_past_64);
+            let mut memo = HashMap::new();
+            let expected = rules_value(empty, h, w, &mut memo);
+            let mut solver = Solver::with_endgame_cells(3);
+            assert_eq!(solver.position_value(empty, h, w), expected, "{empty:b}");
+            for k in 0..4 {
+                let mut solver = Solver::with_endgame_cells(3);
+                assert_eq!(
+                    solver.position_is(empty, h, w, k),
+                    k == expected,
+                    "{empty:b} *{k}"
+                );
+            }
+        }
+    }
+    assert!(large_boxes > 20, "{large_boxes}");
+}
