@@ -84,9 +84,12 @@
 //!   another search on the 2-core machine). Larger boards keep four times as many of the regions
 //!   that cost a search in the same memory.
 //! * **Small regions as they lie.** A region of at most [`ENDGAME_CELLS`] cells is looked up
-//!   first under its key as it lies (cut to its box, not turned), in a cache of recent ones and
-//!   then in the endgame table, which keeps each under that key as well as the canonical one:
-//!   the eight images have one value, so any of their keys may hold it.
+//!   first by its mask where it lies in a layout of at most 64 cells (with the layout's width)
+//!   in a cache of recent ones, then under its key as it lies (cut to its box, not turned), in
+//!   a cache of recent ones and then in the endgame table, which keeps each under that key as
+//!   well as the canonical one: the eight images have one value, so any of their keys may hold
+//!   it. The first cache saves cutting the box: 5 × 8 in 1.67 s of user CPU against 1.78 s
+//!   (best of five runs of each build in turn on the idle 2-core machine).
 //!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions, or as many as
@@ -336,6 +339,9 @@ pub struct Solver {
     /// The small regions valued last, by their key as they lie (a cache in front of the endgame
     /// table; key 0 is no region).
     recent: Vec<(SmallKey, u8)>,
+    /// In front of it, the small regions of layouts of at most 64 cells valued last, by their
+    /// masks where they lie in the layout and its width (no box to cut): mask, width, value.
+    placed: Vec<(u64, u8, u8)>,
     /// From this value on, `is_value` rules out the lower values first ([`LOWER_FIRST_FROM`];
     /// others in the tests, so that both orders are checked on small boards).
     lower_first_from: u32,
@@ -390,8 +396,8 @@ impl Default for Solver {
 /// How many small regions the cache of recent ones holds (a power of two).
 const RECENT_SLOTS: usize = 1 << 14;
 
-/// Where the small region `key` goes in the cache of recent ones.
-fn recent_slot(key: SmallKey) -> usize {
+/// Where the small region `key` goes in a cache of recent ones.
+fn recent_slot(key: u64) -> usize {
     (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
 }
 
@@ -411,6 +417,7 @@ impl Solver {
             scratch: Vec::new(),
             key_scratch: Vec::new(),
             recent: vec![(0, 0); RECENT_SLOTS],
+            placed: vec![(0, 0, 0); RECENT_SLOTS],
             endgame_cells: ENDGAME_CELLS,
             lower_first_from: LOWER_FIRST_FROM,
             schedule: None,
@@ -894,6 +901,23 @@ impl Solver {
     /// table under its key as it lies, else under its canonical key (computed when missing),
     /// and then kept under both.
     fn small_value(&mut self, part: u128, h: usize, w: usize) -> u32 {
+        if h * w > 64 {
+            return self.small_value_in_box(part, h, w);
+        }
+        // A region of a layout of at most 64 cells is its mask and the layout's width.
+        let placed = part as u64;
+        let slot = recent_slot(placed ^ (w as u64) << 58);
+        let (cached, width, value) = self.placed[slot];
+        if cached == placed && usize::from(width) == w {
+            return u32::from(value);
+        }
+        let value = self.small_value_in_box(part, h, w);
+        self.placed[slot] = (placed, w as u8, value as u8);
+        value
+    }
+
+    /// [`Solver::small_value`] past the cache of small regions where they lie.
+    fn small_value_in_box(&mut self, part: u128, h: usize, w: usize) -> u32 {
         let key = pack_small(boxed_key(part, h, w));
         let slot = recent_slot(key);
         if self.recent[slot].0 == key {
