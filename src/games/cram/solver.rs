@@ -336,6 +336,8 @@ pub struct Solver {
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
     key_scratch: Vec<Vec<Key>>,
+    /// Lists of options to search, kept for the next regions' (one per region being searched).
+    candidate_scratch: Vec<Vec<Candidate>>,
     /// The small regions valued last, by their key as they lie (a cache in front of the endgame
     /// table; key 0 is no region).
     recent: Vec<(SmallKey, u8)>,
@@ -416,6 +418,7 @@ impl Solver {
             progress: None,
             scratch: Vec::new(),
             key_scratch: Vec::new(),
+            candidate_scratch: Vec::new(),
             recent: vec![(0, 0); RECENT_SLOTS],
             placed: vec![(0, 0, 0); RECENT_SLOTS],
             endgame_cells: ENDGAME_CELLS,
@@ -559,6 +562,8 @@ impl Solver {
     fn options(&mut self, region: &Region, first_tries: [u16; 2], shared_layout: bool) -> Options {
         let (horizontal, vertical) = region.domino_starts();
         let dominoes = (horizontal.count_ones() + vertical.count_ones()) as usize;
+        let mut searched = self.candidate_scratch.pop().unwrap_or_default();
+        searched.reserve(dominoes);
         Options {
             region: *region,
             middle: box_middle(region),
@@ -568,7 +573,7 @@ impl Solver {
             horizontal,
             vertical,
             whole: 0,
-            searched: Vec::with_capacity(dominoes),
+            searched,
             others: Vec::new(),
             sorted: false,
         }
@@ -796,6 +801,13 @@ impl Solver {
             return 0;
         }
         let mut options = self.options(&region, [0; 2], false);
+        let value = self.value_by_options(key, &mut options);
+        self.recycle(options);
+        value
+    }
+
+    /// [`Solver::region_value`] past the table and the mirror rule, by the region's options.
+    fn value_by_options(&mut self, key: Key, options: &mut Options) -> u32 {
         let mut k = 0;
         loop {
             let known = self.known(key);
@@ -803,7 +815,7 @@ impl Solver {
                 return u32::from(exact);
             }
             if !known.excludes(k) {
-                if !self.option_worth(&mut options, k) {
+                if !self.option_worth(options, k) {
                     self.record_exact(key, k);
                     return k;
                 }
@@ -849,31 +861,45 @@ impl Solver {
             return k == 0;
         }
         let mut options = self.options(frame, first_tries, true);
+        let answer = self.is_value_by_options(key, &mut options, k);
+        self.recycle(options);
+        answer
+    }
+
+    /// [`Solver::region_is_value`] past the table and the mirror rule, by the region's options.
+    fn is_value_by_options(&mut self, key: Key, options: &mut Options, k: u32) -> bool {
         if k < self.lower_first_from {
             // An option valued whole is worth k: answered without a search, and not recorded.
-            if self.generate_until(&mut options, k) {
+            if self.generate_until(options, k) {
                 return false;
             }
-            if self.option_worth(&mut options, k) {
+            if self.option_worth(options, k) {
                 self.record_excluded(key, k);
                 return false;
             }
             // No option is worth k, so g ≤ k: g = k when g is none of the j < k.
-            if let Some(answer) = self.rule_out_below(key, &mut options, k) {
+            if let Some(answer) = self.rule_out_below(key, options, k) {
                 return answer;
             }
         } else {
-            if let Some(answer) = self.rule_out_below(key, &mut options, k) {
+            if let Some(answer) = self.rule_out_below(key, options, k) {
                 return answer;
             }
             // g ≥ k: g = k when no option is worth k.
-            if self.option_worth(&mut options, k) {
+            if self.option_worth(options, k) {
                 self.record_excluded(key, k);
                 return false;
             }
         }
         self.record_exact(key, k);
         true
+    }
+
+    /// Keeps the options' list of searched ones for the next region's.
+    fn recycle(&mut self, options: Options) {
+        let mut searched = options.searched;
+        searched.clear();
+        self.candidate_scratch.push(searched);
     }
 
     /// For `is_value(key, k)`: asks whether g = j for j = 0, 1, … below k, in turn (each g = j
