@@ -190,9 +190,6 @@ struct Options {
     first_tries: [u16; 2],
     /// The dominoes that answered the last searches of its options, latest first.
     answers: [u16; 2],
-    /// Whether `region` is in the layout of its caller (its options' dominoes are then the
-    /// caller's too), not in a layout of its own.
-    shared_layout: bool,
     /// Where the horizontal and vertical dominoes not yet generated start.
     horizontal: u128,
     vertical: u128,
@@ -559,7 +556,7 @@ impl Solver {
     }
 
     /// The options of a region, none generated yet.
-    fn options(&mut self, region: &Region, first_tries: [u16; 2], shared_layout: bool) -> Options {
+    fn options(&mut self, region: &Region, first_tries: [u16; 2]) -> Options {
         let (horizontal, vertical) = region.domino_starts();
         let dominoes = (horizontal.count_ones() + vertical.count_ones()) as usize;
         let mut searched = self.candidate_scratch.pop().unwrap_or_default();
@@ -569,7 +566,6 @@ impl Solver {
             middle: box_middle(region),
             first_tries,
             answers: [0; 2],
-            shared_layout,
             horizontal,
             vertical,
             whole: 0,
@@ -742,8 +738,8 @@ impl Solver {
             // The option's region in this region's layout; a region of a layout of more than
             // 64 cells whose own box has at most 64 is searched in that box (64-bit words).
             let region = options.region;
-            let shared = options.shared_layout
-                && (region.h * region.w <= 64 || Region::of_key(candidate.largest).mask >> 64 != 0);
+            let shared =
+                region.h * region.w <= 64 || Region::of_key(candidate.largest).mask >> 64 != 0;
             self.answered_by = None;
             let answer = if shared {
                 let frame = Region {
@@ -800,7 +796,7 @@ impl Solver {
             self.record_exact(key, 0);
             return 0;
         }
-        let mut options = self.options(&region, [0; 2], false);
+        let mut options = self.options(&region, [0; 2]);
         let value = self.value_by_options(key, &mut options);
         self.recycle(options);
         value
@@ -860,7 +856,7 @@ impl Solver {
             self.record_exact(key, 0);
             return k == 0;
         }
-        let mut options = self.options(frame, first_tries, true);
+        let mut options = self.options(frame, first_tries);
         let answer = self.is_value_by_options(key, &mut options, k);
         self.recycle(options);
         answer
