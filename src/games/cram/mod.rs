@@ -94,6 +94,7 @@
 
 pub mod board;
 pub mod checkpoint;
+mod options;
 pub mod region;
 pub mod solver;
 pub mod theory;

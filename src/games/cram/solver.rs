@@ -107,6 +107,7 @@
 //! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
 
 use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
+use super::options::{Candidate, Options, cancel_pairs, domino_code, is_among};
 use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
     pack_small, simplified_components, small_key, unpack_small,
@@ -178,150 +179,6 @@ impl Known {
     fn excludes(self, k: u32) -> bool {
         k < 56 && self.0 >> k & 1 == 1
     }
-}
-
-/// A region's options as the search asks them, generated when first needed.
-struct Options {
-    /// The region, in the layout of the search that asks about it (its caller's).
-    region: Region,
-    /// The middle of the region's box (doubled cell index in the layout).
-    middle: usize,
-    /// Dominoes to try first ([`domino_code`]; 0 for none): those that answered its siblings.
-    first_tries: [u16; 2],
-    /// The dominoes that answered the last searches of its options, latest first.
-    answers: [u16; 2],
-    /// Where the horizontal and vertical dominoes not yet generated start.
-    horizontal: u128,
-    vertical: u128,
-    /// The values of the options whose value is known whole (bit v: some option is worth v).
-    whole: u128,
-    /// The other options, cheapest first once all are generated.
-    searched: Vec<Candidate>,
-    /// The regions beside the largest of every searched option.
-    others: Vec<Key>,
-    /// Whether every option is generated (and `searched` sorted).
-    sorted: bool,
-}
-
-/// An option to search: its largest region, and the nim-sum of the others once valued.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Candidate {
-    largest: Key,
-    /// Its largest region in the layout of the options.
-    part: u128,
-    /// Its domino ([`domino_code`]).
-    domino: u16,
-    /// Where its other large regions are in [`Options::others`].
-    others: (u32, u32),
-    /// The nim-sum of its small regions, and of the others once `valued`.
-    xor: u32,
-    /// How many dominoes fit in its largest region (the search tries the fewest first).
-    mobility: u32,
-    valued: bool,
-}
-
-/// The domino not yet generated nearest the middle of the region's box (by cell index: the
-/// middle row first), taken out of `options`: its first cell and the step to its second.
-fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
-    // Doubled positions: a domino's middle against the box's middle.
-    let middle = options.middle;
-    let mut best = (usize::MAX, 0, 0, false);
-    for (starts, step, vertical) in [
-        (options.horizontal, 1, false),
-        (options.vertical, region.w, true),
-    ] {
-        if starts == 0 {
-            continue;
-        }
-        let split = (middle / 2).min(127);
-        let above = starts & !((1u128 << split) - 1);
-        let below = starts & ((1u128 << split) - 1);
-        for cell in [
-            (above != 0).then(|| above.trailing_zeros() as usize),
-            (below != 0).then(|| 127 - below.leading_zeros() as usize),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            let distance = (2 * cell + step).abs_diff(middle);
-            if distance < best.0 {
-                best = (distance, cell, step, vertical);
-            }
-        }
-    }
-    let (_, cell, step, vertical) = best;
-    if vertical {
-        options.vertical &= !(1u128 << cell);
-    } else {
-        options.horizontal &= !(1u128 << cell);
-    }
-    (cell, step)
-}
-
-/// A domino as a number: its first cell + 1, and bit 8 set when it is vertical (0: none).
-fn domino_code(cell: usize, step: usize, w: usize) -> u16 {
-    (cell as u16 + 1) | if step == 1 && w != 1 { 0 } else { 0x100 }
-}
-
-/// The first of the dominoes to try first that is still to be generated, taken out of
-/// `options`: its first cell and the step to its second.
-fn take_first_try(options: &mut Options) -> Option<(usize, usize)> {
-    for index in 0..2 {
-        let code = options.first_tries[index];
-        if code == 0 {
-            continue;
-        }
-        options.first_tries[index] = 0;
-        let cell = usize::from(code & 0xff) - 1;
-        let (starts, step) = if code & 0x100 != 0 {
-            (&mut options.vertical, options.region.w)
-        } else {
-            (&mut options.horizontal, 1)
-        };
-        if *starts >> cell & 1 == 1 {
-            *starts &= !(1u128 << cell);
-            return Some((cell, step));
-        }
-    }
-    None
-}
-
-/// The middle of the box of `region`'s cells, as a doubled cell index of its layout.
-fn box_middle(region: &Region) -> usize {
-    let w = region.w;
-    let mask = region.mask;
-    let top = mask.trailing_zeros() as usize / w;
-    let bottom = (127 - mask.leading_zeros() as usize) / w;
-    let mut columns = 0u128;
-    for r in top..=bottom {
-        columns |= mask >> (r * w);
-    }
-    let columns = columns & super::board::low_bits(w);
-    let left = columns.trailing_zeros() as usize;
-    let right = 127 - columns.leading_zeros() as usize;
-    (top + bottom) * w + left + right
-}
-
-/// Whether the domino `code` ([`domino_code`]) is among the sets `dominoes` (horizontal, vertical).
-fn is_among(dominoes: [u128; 2], code: u16) -> bool {
-    dominoes[usize::from(code >> 8)] >> ((code & 0xff) - 1) & 1 == 1
-}
-
-/// Removes the regions that come in pairs (A + A = 0).
-fn cancel_pairs(keys: &mut Vec<Key>) {
-    keys.sort_unstable();
-    let mut kept = 0;
-    let mut index = 0;
-    while index < keys.len() {
-        if index + 1 < keys.len() && keys[index] == keys[index + 1] {
-            index += 2;
-        } else {
-            keys[kept] = keys[index];
-            kept += 1;
-            index += 1;
-        }
-    }
-    keys.truncate(kept);
 }
 
 /// The solver's state: its tables, its counters, its progress line.
@@ -557,22 +414,8 @@ impl Solver {
 
     /// The options of a region, none generated yet.
     fn options(&mut self, region: &Region, first_tries: [u16; 2]) -> Options {
-        let (horizontal, vertical) = region.domino_starts();
-        let dominoes = (horizontal.count_ones() + vertical.count_ones()) as usize;
-        let mut searched = self.candidate_scratch.pop().unwrap_or_default();
-        searched.reserve(dominoes);
-        Options {
-            region: *region,
-            middle: box_middle(region),
-            first_tries,
-            answers: [0; 2],
-            horizontal,
-            vertical,
-            whole: 0,
-            searched,
-            others: Vec::new(),
-            sorted: false,
-        }
+        let searched = self.candidate_scratch.pop().unwrap_or_default();
+        Options::new(region, first_tries, searched)
     }
 
     /// Generates the options of `options` not generated yet, one at a time, until one valued
@@ -592,10 +435,7 @@ impl Solver {
         let mut found = false;
         let mut last = 0;
         while !found && (options.horizontal | options.vertical) != 0 {
-            let (cell, step) = match take_first_try(options) {
-                Some(domino) => domino,
-                None => next_from_centre(options, &region),
-            };
+            let (cell, step) = options.next_domino();
             last = domino_code(cell, step, region.w);
             let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
             simplified_components(rest, region.h, region.w, &mut parts);
@@ -643,19 +483,7 @@ impl Solver {
                 found = value == k;
                 continue;
             }
-            let start = options.others.len() as u32;
-            options.others.extend_from_slice(&keys[1..]);
-            let (horizontal, vertical) =
-                super::board::domino_starts(largest_part, region.h, region.w);
-            options.searched.push(Candidate {
-                largest,
-                part: largest_part,
-                domino: last,
-                mobility: horizontal.count_ones() + vertical.count_ones(),
-                others: (start, options.others.len() as u32),
-                xor,
-                valued: keys.len() == 1,
-            });
+            options.push_searched(&keys, largest_part, last, xor);
         }
         self.scratch.push(parts);
         self.key_scratch.push(keys);
@@ -667,31 +495,7 @@ impl Solver {
             });
             return true;
         }
-        // The fewest dominoes in the largest region first, then the smallest largest region,
-        // then the fewest regions left to value.
-        let others = &options.others;
-        let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
-        options.searched.sort_unstable_by(|a, b| {
-            (
-                a.mobility,
-                key_cells(a.largest),
-                a.others.1 - a.others.0,
-                a.largest,
-                a.xor,
-            )
-                .cmp(&(
-                    b.mobility,
-                    key_cells(b.largest),
-                    b.others.1 - b.others.0,
-                    b.largest,
-                    b.xor,
-                ))
-                .then_with(|| slice(a).cmp(slice(b)))
-        });
-        options
-            .searched
-            .dedup_by(|a, b| a.largest == b.largest && a.xor == b.xor && slice(a) == slice(b));
-        options.sorted = true;
+        options.sort_searched();
         false
     }
 
