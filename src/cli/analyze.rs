@@ -68,7 +68,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "SECONDS", requires = "checkpoint")]
     checkpoint_every: Option<u64>,
     /// The most memory the search's transposition table may take, in GiB (games with a long
-    /// search: Cram, whose table takes about 0.4 GiB by default). A full table forgets what it
+    /// search: Cram, whose table takes at most 0.5 GiB by default). A full table forgets what it
     /// knows of the smallest regions: a larger one saves time on large boards, never changes
     /// a value.
     #[arg(long, value_name = "GIB", conflicts_with = "remoteness")]

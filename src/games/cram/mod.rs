@@ -58,7 +58,7 @@
 //!   are 0 by the mirror rule. The tests check both.
 //!
 //! **Tables.** A transposition table keyed by canonical region holds each region's value, or
-//! the values it is known not to have; it holds at most 14 million regions (about 420 MiB);
+//! the values it is known not to have; it holds at most 22 million regions (512 MiB);
 //! when full, what is known of its largest regions (at most half the table) is kept and the rest
 //! forgotten (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in
 //! an endgame table that is never pruned. Boards of more than 30 empty cells show a progress
@@ -97,6 +97,7 @@ pub mod checkpoint;
 mod options;
 pub mod region;
 pub mod solver;
+mod table;
 pub mod theory;
 
 #[cfg(test)]

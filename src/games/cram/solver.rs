@@ -102,6 +102,13 @@
 //! Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over their options and
 //! kept in a separate endgame table, never pruned.
 //!
+//! The table is asked about nearly every option generated, mostly about regions it does not
+//! hold; on large boards that is a trip to memory each, and most of the time went there (a
+//! profile of a 6 × 9 search with a table of 6.7 GB: nearly half of it on the hash map's
+//! probes). So its buckets are cache lines ([`super::table`]), and options are generated
+//! [`BATCH`] at a time: the buckets of each one's region are prefetched as its key is found, and
+//! the table is asked about them once the batch is generated.
+//!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
 //! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
@@ -112,40 +119,30 @@ use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
     pack_small, simplified_components, small_key, unpack_small,
 };
-use crate::games::long_search::{keep_largest, search_spinner};
+use super::table::{EXCLUDED_BITS, Known, Stored, Table, regions_within};
+use crate::games::long_search::search_spinner;
 use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The most regions the transposition table holds by default: 14 million entries of 24 bytes
-/// (a key and what is known), about 420 MiB with the hash table's control bytes and free slots.
-pub const TABLE_ENTRIES: usize = 14_000_000;
-
-/// The bytes of one slot of the transposition table: a region's key and what is known of it
-/// (24 bytes), and the hash table's control byte.
-const SLOT_BYTES: u64 = 25;
+/// The most regions the transposition table holds by default: 22,020,096, in 512 MiB (three
+/// a 64-byte bucket, 7/8 of the slots of 2^23 buckets: [`super::table`]).
+pub const TABLE_ENTRIES: usize = (1 << 23) * 3 / 8 * 7;
 
 /// The most regions the tables of solvers made from now on hold (0: [`TABLE_ENTRIES`]).
 static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 
 /// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
-/// `bytes`: the hash table's slots come in powers of two and are at most 7/8 full, so it holds
-/// 7/8 of the largest power of two of slots that fit (1 GiB: 29 million regions; 8 GiB: 235
-/// million). While the table doubles its slots, or is pruned into half of them, the old ones are
-/// held beside the new: for a moment it takes up to 1.5 times `bytes`. Returns that number of
+/// `bytes`: its buckets of 64 bytes (three regions each) come in powers of two and are at most
+/// 7/8 full, so it holds 7/8 of the slots of the largest power of two of buckets that fit (1 GiB:
+/// 44 million regions; 8 GiB: 352 million). While the table doubles, the old buckets are held
+/// beside the new: for a moment it takes up to 1.5 times `bytes`. Returns that number of
 /// regions.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);
     entries
-}
-
-/// How many regions a transposition table of at most `bytes` holds (at least 896).
-pub(crate) fn regions_within(bytes: u64) -> usize {
-    let slots = (bytes / SLOT_BYTES).max(1024);
-    let slots = 1u64 << (63 - slots.leading_zeros());
-    usize::try_from(slots / 8 * 7).unwrap_or(usize::MAX)
 }
 
 /// The most regions a solver made now holds.
@@ -166,27 +163,11 @@ pub const ENDGAME_CELLS: u32 = 14;
 // The endgame table keys its regions in one word ([`SMALL_KEY_CELLS`] cells at most).
 const _: () = assert!(ENDGAME_CELLS <= SMALL_KEY_CELLS);
 
-/// What is known of a region: bit k (k < 56) set when g ≠ k; the top byte is g + 1 when known.
-#[derive(Clone, Copy, Default)]
-struct Known(u64);
-
-impl Known {
-    fn exact(self) -> Option<u8> {
-        let top = (self.0 >> 56) as u8;
-        top.checked_sub(1)
-    }
-
-    fn excludes(self, k: u32) -> bool {
-        k < 56 && self.0 >> k & 1 == 1
-    }
-}
-
 /// The solver's state: its tables, its counters, its progress line.
 pub struct Solver {
-    table: FxHashMap<[u64; 2], Known>,
+    table: Table,
     endgame: FxHashMap<SmallKey, u8>,
     nodes: u64,
-    pruned: u64,
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
     key_scratch: Vec<Vec<Key>>,
@@ -210,9 +191,6 @@ pub struct Solver {
     /// Once stopped, every search answers "no" at once and nothing more is recorded, so the
     /// tables stay true; the answers the search returns then are not (see [`Solver::stopped`]).
     stop: Option<Stop>,
-    /// The most regions the transposition table holds ([`TABLE_ENTRIES`]; fewer in the tests,
-    /// so that pruning is checked on small boards).
-    table_entries: usize,
     /// How deep the search is: 1 while it asks about a region of the position itself.
     depth: u32,
     /// The last option found worth the value asked (a hint for the siblings of the region it
@@ -221,6 +199,21 @@ pub struct Solver {
     /// Where the search of the position's own region is, for the progress line: the value
     /// asked of its options, the option being searched and how many there are.
     root: Option<(u32, usize, usize)>,
+}
+
+/// How many options are generated before the table is asked about their regions.
+const BATCH: usize = 4;
+
+/// An option generated, before the table is asked about its region.
+#[derive(Clone, Copy, Default)]
+struct Generated {
+    domino: u16,
+    /// The nim-sum of its small regions.
+    xor: u32,
+    /// Where its large regions' keys are (the largest first).
+    keys: (usize, usize),
+    /// Its largest region where it lies.
+    largest_part: u128,
 }
 
 /// An option found worth the value asked of a region's options.
@@ -265,10 +258,9 @@ impl Solver {
     /// An empty solver.
     pub fn new() -> Solver {
         Solver {
-            table: FxHashMap::default(),
+            table: Table::new(table_cap()),
             endgame: FxHashMap::default(),
             nodes: 0,
-            pruned: 0,
             progress: None,
             scratch: Vec::new(),
             key_scratch: Vec::new(),
@@ -279,7 +271,6 @@ impl Solver {
             lower_first_from: LOWER_FIRST_FROM,
             schedule: None,
             stop: None,
-            table_entries: table_cap(),
             depth: 0,
             answered_by: None,
             root: None,
@@ -302,7 +293,7 @@ impl Solver {
     pub(crate) fn with_small_tables(cells: u32, entries: usize) -> Solver {
         Solver {
             endgame_cells: cells,
-            table_entries: entries,
+            table: Table::new(entries),
             ..Solver::new()
         }
     }
@@ -319,20 +310,19 @@ impl Solver {
     /// Bounds the transposition table to `entries` regions from now on (pruned at once if it
     /// holds more).
     pub fn set_table_entries(&mut self, entries: usize) {
-        self.table_entries = entries.max(1);
-        self.room();
+        self.table.set_most(entries);
     }
 
-    /// How many regions the transposition table has room for before it grows.
+    /// How many slots the transposition table has now.
     #[cfg(test)]
-    pub(crate) fn table_room(&self) -> usize {
-        self.table.capacity()
+    pub(crate) fn table_slots(&self) -> usize {
+        self.table.slots()
     }
 
     /// How many times the transposition table was pruned.
     #[cfg(test)]
     pub(crate) fn times_pruned(&self) -> u64 {
-        self.pruned
+        self.table.times_pruned()
     }
 
     /// Shows a progress line on standard error (where it is a terminal) while it searches.
@@ -358,11 +348,15 @@ impl Solver {
     /// The search's counters: outcome searches, regions in the table, times it was pruned,
     /// small regions in the endgame table.
     pub fn stats(&self) -> String {
+        let forgotten = match self.table.forgotten() {
+            0 => String::new(),
+            regions => format!(" ({regions} regions forgotten by full buckets)"),
+        };
         format!(
-            "{} searches, {} regions, pruned {}, {} small regions",
+            "{} searches, {} regions, pruned {}{forgotten}, {} small regions",
             self.nodes,
             self.table.len(),
-            self.pruned,
+            self.table.times_pruned(),
             self.endgame.len()
         )
     }
@@ -431,66 +425,94 @@ impl Solver {
         let region = options.region;
         let mut parts = self.scratch.pop().unwrap_or_default();
         let mut keys = self.key_scratch.pop().unwrap_or_default();
+        let mut option_keys = self.key_scratch.pop().unwrap_or_default();
         let mut large_parts: Vec<u128> = Vec::new();
-        let mut found = false;
-        let mut last = 0;
-        while !found && (options.horizontal | options.vertical) != 0 {
-            let (cell, step) = options.next_domino();
-            last = domino_code(cell, step, region.w);
-            let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-            simplified_components(rest, region.h, region.w, &mut parts);
+        let mut batch = [Generated::default(); BATCH];
+        let mut found = None;
+        while found.is_none() && (options.horizontal | options.vertical) != 0 {
+            // A few options generated before the table is asked about any of them: their
+            // regions' buckets are fetched from memory meanwhile, side by side.
             keys.clear();
-            large_parts.clear();
-            // A region of two or three cells (a domino, a line, an L) is worth 1 (single cells,
-            // worth 0, are not among the simplified regions); the other small regions are
-            // valued at once (the endgame table); the rest wait.
-            let mut xor = 0;
-            for &part in parts.iter() {
-                match part.count_ones() {
-                    2 | 3 => xor ^= 1,
-                    cells if cells <= self.endgame_cells => {
-                        xor ^= self.small_value(part, region.h, region.w);
-                    }
-                    _ => {
-                        keys.push(canonical_key(part, region.h, region.w));
-                        large_parts.push(part);
+            let mut generated = 0;
+            while generated < BATCH && (options.horizontal | options.vertical) != 0 {
+                let (cell, step) = options.next_domino();
+                let domino = domino_code(cell, step, region.w);
+                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
+                simplified_components(rest, region.h, region.w, &mut parts);
+                option_keys.clear();
+                large_parts.clear();
+                // A region of two or three cells (a domino, a line, an L) is worth 1 (single
+                // cells, worth 0, are not among the simplified regions); the other small
+                // regions are valued at once (the endgame table); the rest wait.
+                let mut xor = 0;
+                for &part in parts.iter() {
+                    match part.count_ones() {
+                        2 | 3 => xor ^= 1,
+                        cells if cells <= self.endgame_cells => {
+                            xor ^= self.small_value(part, region.h, region.w);
+                        }
+                        _ => {
+                            option_keys.push(canonical_key(part, region.h, region.w));
+                            large_parts.push(part);
+                        }
                     }
                 }
+                cancel_pairs(&mut option_keys);
+                let Some(largest) = (0..option_keys.len())
+                    .max_by_key(|&i| (key_cells(option_keys[i]), option_keys[i]))
+                else {
+                    options.whole |= 1u128 << xor.min(127);
+                    if xor == k {
+                        found = Some(domino);
+                        break;
+                    }
+                    continue;
+                };
+                option_keys.swap(0, largest);
+                let largest = option_keys[0];
+                if option_keys.len() == 1 {
+                    self.table.prefetch(split(largest));
+                }
+                // The part of that key (with pairs cancelled, the largest part whose key it is).
+                let largest_part = match large_parts[..] {
+                    [part] => part,
+                    _ => large_parts
+                        .iter()
+                        .copied()
+                        .find(|&part| canonical_key(part, region.h, region.w) == largest)
+                        .unwrap_or(0),
+                };
+                batch[generated] = Generated {
+                    domino,
+                    xor,
+                    keys: (keys.len(), keys.len() + option_keys.len()),
+                    largest_part,
+                };
+                keys.extend_from_slice(&option_keys);
+                generated += 1;
             }
-            cancel_pairs(&mut keys);
-            let Some(largest) = (0..keys.len()).max_by_key(|&i| (key_cells(keys[i]), keys[i]))
-            else {
-                options.whole |= 1u128 << xor.min(127);
-                found = xor == k;
-                continue;
-            };
-            keys.swap(0, largest);
-            let largest = keys[0];
-            // The part of that key (with pairs cancelled, the largest part whose key it is).
-            let largest_part = match large_parts[..] {
-                [part] => part,
-                _ => large_parts
-                    .iter()
-                    .copied()
-                    .find(|&part| canonical_key(part, region.h, region.w) == largest)
-                    .unwrap_or(0),
-            };
-            if keys.len() == 1
-                && let Some(exact) = self.exact_or_mirrored(largest)
-            {
-                let value = u32::from(exact) ^ xor;
-                options.whole |= 1u128 << value.min(127);
-                found = value == k;
-                continue;
+            for option in &batch[..generated] {
+                let option_keys = &keys[option.keys.0..option.keys.1];
+                if let [largest] = option_keys
+                    && let Some(exact) = self.exact_or_mirrored(*largest)
+                {
+                    let value = u32::from(exact) ^ option.xor;
+                    options.whole |= 1u128 << value.min(127);
+                    if value == k && found.is_none() {
+                        found = Some(option.domino);
+                    }
+                    continue;
+                }
+                options.push_searched(option_keys, option.largest_part, option.domino, option.xor);
             }
-            options.push_searched(&keys, largest_part, last, xor);
         }
         self.scratch.push(parts);
         self.key_scratch.push(keys);
-        if found {
+        self.key_scratch.push(option_keys);
+        if let Some(domino) = found {
             self.answered_by = Some(Answer {
                 depth: self.depth,
-                domino: last,
+                domino,
                 value: k,
             });
             return true;
@@ -807,40 +829,22 @@ impl Solver {
     }
 
     fn known(&self, key: Key) -> Known {
-        self.table.get(&split(key)).copied().unwrap_or_default()
-    }
-
-    fn room(&mut self) {
-        if self.table.len() >= self.table_entries {
-            self.prune();
-            self.pruned += 1;
-        }
-    }
-
-    /// Makes room in the full table: keeps what is known of the largest regions (the costliest to
-    /// find again), at most half the table, and forgets the rest. Every entry is a fact about its
-    /// region alone, so any subset of them is true.
-    fn prune(&mut self) {
-        keep_largest(&mut self.table, self.table_entries / 2, |key| {
-            key_cells(u128::from(key[0]) | u128::from(key[1]) << 64) as usize
-        });
+        Known(self.table.get(split(key)))
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {
         if self.stop.is_some() {
             return;
         }
-        self.room();
         self.table
-            .insert(split(key), Known(u64::from(k as u8 + 1) << 56));
+            .record(split(key), |_| Stored::from(k as u8 + 1) << 24);
     }
 
     fn record_excluded(&mut self, key: Key, k: u32) {
-        if k >= 56 || self.stop.is_some() {
+        if k >= EXCLUDED_BITS || self.stop.is_some() {
             return;
         }
-        self.room();
-        self.table.entry(split(key)).or_default().0 |= 1 << k;
+        self.table.record(split(key), |known| known | 1 << k);
     }
 
     fn report(&self) {
@@ -857,8 +861,8 @@ impl Solver {
                  times, {} small regions",
                 self.nodes,
                 self.table.len(),
-                self.table_entries,
-                self.pruned,
+                self.table.most(),
+                self.table.times_pruned(),
                 self.endgame.len()
             ));
         }
@@ -873,12 +877,14 @@ impl Solver {
         let header = Header {
             board: board.to_string(),
             searches: self.nodes,
-            pruned: self.pruned,
+            pruned: self.table.times_pruned(),
         };
         checkpoint::save(
             path,
             &header,
-            self.table.iter().map(|(&key, known)| (key, known.0)),
+            self.table
+                .iter()
+                .map(|(key, known)| (key, Known(known).in_checkpoint())),
             self.endgame
                 .iter()
                 .map(|(&key, &value)| (split(unpack_small(key)), value)),
@@ -889,9 +895,9 @@ impl Solver {
     /// header; or why the file is refused.
     pub fn load(path: &Path, board: &str) -> Result<(Solver, Header), CheckpointError> {
         let mut solver = Solver::new();
-        let header = checkpoint::load(path, board, solver.table_entries, &mut solver)?;
+        let header = checkpoint::load(path, board, solver.table.most(), &mut solver)?;
         solver.nodes = header.searches;
-        solver.pruned = header.pruned;
+        solver.table.set_times_pruned(header.pruned);
         Ok((solver, header))
     }
 
@@ -932,7 +938,7 @@ impl Solver {
         (
             self.table
                 .iter()
-                .map(|(&key, known)| (key, known.0))
+                .map(|(key, known)| (key, Known(known).in_checkpoint()))
                 .collect(),
             self.endgame
                 .iter()
@@ -969,7 +975,7 @@ impl Facts for Solver {
     }
 
     fn learn_region(&mut self, key: [u64; 2], known: u64) {
-        self.table.insert(key, Known(known));
+        self.table.record(key, |_| Known::from_checkpoint(known).0);
     }
 
     fn learn_small(&mut self, key: [u64; 2], value: u8) {

@@ -6,7 +6,8 @@ use super::region::{
     Region, SMALL_KEY_CELLS, boxed_key, canonical_key, components, mirror_lost, pack_small,
     simplified_components, small_key, unpack_small,
 };
-use super::solver::{Solver, regions_within};
+use super::solver::Solver;
+use super::table::regions_within;
 use crate::core::{ExhaustiveSolver, ImpartialGame, Nimber};
 use crate::theory::{Notation, Theory};
 use std::collections::HashMap;
@@ -104,15 +105,15 @@ fn outcome_searches_agree_with_the_rules_on_every_small_board() {
     }
 }
 
-/// `--max-memory`: the regions a table of so many bytes holds are 7/8 of the largest power of
-/// two of 25-byte slots that fit, and a table cut down while it is full is pruned at once and
-/// keeps giving exact values.
+/// `--max-memory`: the regions a table of so many bytes holds are 7/8 of the slots of the
+/// largest power of two of 64-byte buckets of three that fit, and a table cut down while it is
+/// full is pruned at once and keeps giving exact values.
 #[test]
 fn a_table_cut_down_part_way_is_pruned_and_stays_exact() {
-    assert_eq!(regions_within(1 << 30), (1 << 25) / 8 * 7);
-    assert_eq!(regions_within(8 << 30), (1 << 28) / 8 * 7);
-    assert_eq!(regions_within((1 << 25) * 25 - 1), (1 << 24) / 8 * 7);
-    assert_eq!(regions_within(0), 896);
+    assert_eq!(regions_within(1 << 30), (1 << 24) * 3 / 8 * 7);
+    assert_eq!(regions_within(8 << 30), (1 << 27) * 3 / 8 * 7);
+    assert_eq!(regions_within((1 << 24) * 64 - 1), (1 << 23) * 3 / 8 * 7);
+    assert_eq!(regions_within(0), 42);
     let mut memo = HashMap::new();
     let boards = boards_with_few_blocked(4, 4, 2);
     let mut solver = Solver::with_endgame_cells(3);
@@ -132,7 +133,7 @@ fn a_table_cut_down_part_way_is_pruned_and_stays_exact() {
 }
 
 /// A table pruned again and again never takes more slots than `--max-memory` gave it: what a
-/// prune keeps fills again the slots it had (a table of 896 regions has 1,024 slots).
+/// prune keeps stays in the slots it had (a table of 42 regions has 16 buckets, 48 slots).
 #[test]
 fn a_table_pruned_often_stays_within_its_slots() {
     let most = regions_within(0);
@@ -141,9 +142,9 @@ fn a_table_pruned_often_stays_within_its_slots() {
         let board = Cram::empty_board(rows, cols).unwrap();
         solver.position_value(board.empty(), board.rows(), board.cols());
         assert!(
-            solver.table_room() <= most,
+            solver.table_slots() <= 48,
             "{board}: {}",
-            solver.table_room()
+            solver.table_slots()
         );
     }
     assert!(solver.times_pruned() > 10, "{}", solver.times_pruned());
