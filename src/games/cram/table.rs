@@ -92,7 +92,7 @@ pub(super) struct Table {
 
 /// How many regions a table of `buckets` buckets holds before it doubles (7/8 of its slots).
 fn fill_of(buckets: usize) -> usize {
-    buckets * SLOTS / 8 * 7
+    buckets.saturating_mul(SLOTS) / 8 * 7
 }
 
 /// How many regions a table of at most `bytes` holds: 7/8 of the slots of the largest power of
@@ -448,6 +448,7 @@ mod tests {
         assert_eq!(regions_within(1 << 30), (1 << 24) * 3 / 8 * 7);
         assert_eq!(regions_within((1 << 30) - 1), (1 << 23) * 3 / 8 * 7);
         assert_eq!(regions_within(0), 42);
+        assert_eq!(regions_within(u64::MAX), (1usize << 57) * 3 / 8 * 7);
         let most = regions_within(1 << 16);
         let mut table = Table::new(most);
         for n in 0..50_000u64 {
