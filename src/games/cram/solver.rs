@@ -107,7 +107,10 @@
 //! profile of a 6 × 9 search with a table of 6.7 GB: nearly half of it on the hash map's
 //! probes). So its buckets are cache lines ([`super::table`]), and options are generated
 //! [`BATCH`] at a time: the buckets of each one's region are prefetched as its key is found, and
-//! the table is asked about them once the batch is generated.
+//! the table is asked about them once the batch is generated. 6 × 7 took 106.5 s of user CPU
+//! and 0.44 GB so, against 126.6 s and 0.65 GB with a hash map and no batches (one run each,
+//! alone on the idle 2-core machine); the small boards take as long either way (5 × 8: 1.63 to
+//! 1.67 s each, three runs of each in turn).
 //!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
