@@ -109,8 +109,8 @@
 //! [`BATCH`] at a time: the buckets of each one's region are prefetched as its key is found, and
 //! the table is asked about them once the batch is generated. 6 × 7 took 106.5 s of user CPU
 //! and 0.44 GB so, against 126.6 s and 0.65 GB with a hash map and no batches (one run each,
-//! alone on the idle 2-core machine); the small boards take as long either way (5 × 8: 1.63 to
-//! 1.67 s each, three runs of each in turn).
+//! alone on the idle 2-core machine); the small boards take as long either way (5 × 8: 1.61 to
+//! 1.68 s with either, three runs of each in turn beside another search).
 //!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
