@@ -34,9 +34,20 @@ pub(crate) fn keep_largest<K: Eq + Hash, V>(
     keep: usize,
     size: impl Fn(&K) -> usize,
 ) {
+    let (least_kept, _) = least_size_kept(table.keys().map(&size), keep);
+    table.retain(|key, _| size(key) >= least_kept);
+    // The slots emptied are left marked as deleted, and the hash table counts them as taken: it
+    // would double its slots long before it held as many entries again. Moved into a table of
+    // half the slots (`keep` is at most half of what the full one held), it fills them again
+    // by growing back to its size, as before the first prune.
+    table.shrink_to_fit();
+}
+
+/// Which entries of the given `sizes` [`keep_largest`] keeps: the least size kept (past the
+/// largest when none is) and how many entries are of that size or more.
+pub(crate) fn least_size_kept(sizes: impl Iterator<Item = usize>, keep: usize) -> (usize, usize) {
     let mut by_size: Vec<usize> = Vec::new();
-    for key in table.keys() {
-        let size = size(key);
+    for size in sizes {
         if by_size.len() <= size {
             by_size.resize(size + 1, 0);
         }
@@ -51,12 +62,7 @@ pub(crate) fn keep_largest<K: Eq + Hash, V>(
         kept += by_size[size];
         least_kept = size;
     }
-    table.retain(|key, _| size(key) >= least_kept);
-    // The slots emptied are left marked as deleted, and the hash table counts them as taken: it
-    // would double its slots long before it held as many entries again. Moved into a table of
-    // half the slots (`keep` is at most half of what the full one held), it fills them again
-    // by growing back to its size, as before the first prune.
-    table.shrink_to_fit();
+    (least_kept, kept)
 }
 
 #[cfg(test)]

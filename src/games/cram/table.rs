@@ -23,6 +23,7 @@
 //! regions (at most half of them) is kept where it is and the rest forgotten.
 
 use super::region::key_cells;
+use crate::games::long_search::least_size_kept;
 
 /// What the table knows of a region in 4 bytes: bit k (k < [`EXCLUDED_BITS`]) set when its value
 /// is not k; the top byte its value + 1 when known (0 when not).
@@ -304,24 +305,8 @@ impl Table {
     /// most half of [`Table::most`], where they are, and forgets the rest.
     fn prune(&mut self) {
         let cells = |key: [u64; 2]| key_cells(u128::from(key[0]) | u128::from(key[1]) << 64);
-        let mut by_size: Vec<usize> = Vec::new();
-        for (key, _) in self.iter() {
-            let size = cells(key) as usize;
-            if by_size.len() <= size {
-                by_size.resize(size + 1, 0);
-            }
-            by_size[size] += 1;
-        }
-        let keep = self.most / 2;
-        let mut kept = 0;
-        let mut least_kept = by_size.len();
-        for size in (0..by_size.len()).rev() {
-            if kept + by_size[size] > keep {
-                break;
-            }
-            kept += by_size[size];
-            least_kept = size;
-        }
+        let sizes = self.iter().map(|(key, _)| cells(key) as usize);
+        let (least_kept, kept) = least_size_kept(sizes, self.most / 2);
         for bucket in &mut self.buckets {
             for slot in 0..SLOTS {
                 let key = bucket.keys[slot];
