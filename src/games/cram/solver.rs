@@ -122,7 +122,7 @@ use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
     pack_small, simplified_components, small_key, unpack_small,
 };
-use super::table::{EXCLUDED_BITS, Known, Stored, Table, regions_within};
+use super::table::{EXCLUDED_BITS, Known, Table, regions_within};
 use crate::games::long_search::search_spinner;
 use indicatif::ProgressBar;
 use rustc_hash::FxHashMap;
@@ -832,22 +832,21 @@ impl Solver {
     }
 
     fn known(&self, key: Key) -> Known {
-        Known(self.table.get(split(key)))
+        self.table.get(split(key))
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {
         if self.stop.is_some() {
             return;
         }
-        self.table
-            .record(split(key), |_| Stored::from(k as u8 + 1) << 24);
+        self.table.record(split(key), |_| Known::exactly(k));
     }
 
     fn record_excluded(&mut self, key: Key, k: u32) {
         if k >= EXCLUDED_BITS || self.stop.is_some() {
             return;
         }
-        self.table.record(split(key), |known| known | 1 << k);
+        self.table.record(split(key), |known| known.excluding(k));
     }
 
     fn report(&self) {
@@ -887,7 +886,7 @@ impl Solver {
             &header,
             self.table
                 .iter()
-                .map(|(key, known)| (key, Known(known).in_checkpoint())),
+                .map(|(key, known)| (key, known.in_checkpoint())),
             self.endgame
                 .iter()
                 .map(|(&key, &value)| (split(unpack_small(key)), value)),
@@ -941,7 +940,7 @@ impl Solver {
         (
             self.table
                 .iter()
-                .map(|(key, known)| (key, Known(known).in_checkpoint()))
+                .map(|(key, known)| (key, known.in_checkpoint()))
                 .collect(),
             self.endgame
                 .iter()
@@ -978,7 +977,7 @@ impl Facts for Solver {
     }
 
     fn learn_region(&mut self, key: [u64; 2], known: u64) {
-        self.table.record(key, |_| Known::from_checkpoint(known).0);
+        self.table.record(key, |_| Known::from_checkpoint(known));
     }
 
     fn learn_small(&mut self, key: [u64; 2], value: u8) {

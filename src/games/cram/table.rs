@@ -5,7 +5,7 @@
 //! So the table is laid out for those trips:
 //!
 //! * **Buckets of one cache line.** A bucket of 64 bytes holds three regions: their keys (16
-//!   bytes each) and what is known of each in 4 bytes ([`Stored`]: the value when known, else the
+//!   bytes each) and what is known of each in 4 bytes ([`Known`]: the value when known, else the
 //!   values below 24 it is known not to have). A question reads at most two buckets.
 //! * **Two buckets a key** (cuckoo hashing with buckets, Pagh and Rodler, "Cuckoo hashing",
 //!   *Journal of Algorithms* 51, 2004; with buckets of several slots, Dietzfelbinger and
@@ -28,7 +28,7 @@ use crate::games::long_search::least_size_kept;
 
 /// What the table knows of a region in 4 bytes: bit k (k < [`EXCLUDED_BITS`]) set when its value
 /// is not k; the top byte its value + 1 when known (0 when not).
-pub(super) type Stored = u32;
+type Stored = u32;
 
 /// How many values a region is known not to have the table keeps (0 to 23): a search that
 /// finds a region is not worth 24 or more does not record it.
@@ -36,10 +36,20 @@ pub(super) const EXCLUDED_BITS: u32 = 24;
 
 /// What is known of a region ([`Stored`]): bit k (k < [`EXCLUDED_BITS`]) set when g ≠ k; the
 /// top byte is g + 1 when known.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Known(pub(super) Stored);
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Known(Stored);
 
 impl Known {
+    /// Knowing that g = `k` (k < 255).
+    pub(super) fn exactly(k: u32) -> Known {
+        Known(Stored::from(k as u8 + 1) << 24)
+    }
+
+    /// This and g ≠ `k` (k < [`EXCLUDED_BITS`]).
+    pub(super) fn excluding(self, k: u32) -> Known {
+        Known(self.0 | 1 << k)
+    }
+
     pub(super) fn exact(self) -> Option<u8> {
         let top = (self.0 >> 24) as u8;
         top.checked_sub(1)
@@ -76,8 +86,11 @@ const MOST_MOVES: usize = 64;
 #[repr(C, align(64))]
 struct Bucket {
     keys: [[u64; 2]; SLOTS],
-    known: [Stored; SLOTS],
+    known: [Known; SLOTS],
 }
+
+// A bucket is one cache line.
+const _: () = assert!(std::mem::size_of::<Bucket>() == BUCKET_BYTES as usize);
 
 /// The transposition table (module doc).
 pub(super) struct Table {
@@ -167,9 +180,9 @@ impl Table {
         }
     }
 
-    /// What is known of `key` (0: nothing).
+    /// What is known of `key` (the default: nothing).
     #[inline]
-    pub(super) fn get(&self, key: [u64; 2]) -> Stored {
+    pub(super) fn get(&self, key: [u64; 2]) -> Known {
         let (first, second) = buckets_of(key, self.buckets.len());
         for index in [first, second] {
             let bucket = &self.buckets[index];
@@ -179,7 +192,7 @@ impl Table {
                 }
             }
         }
-        0
+        Known::default()
     }
 
     /// Tells the processor that `key` will be asked about soon (no effect on what it holds).
@@ -201,7 +214,7 @@ impl Table {
     }
 
     /// Records `key` as known `change(what was known)` (the change of 0 for a new region).
-    pub(super) fn record(&mut self, key: [u64; 2], change: impl Fn(Stored) -> Stored) {
+    pub(super) fn record(&mut self, key: [u64; 2], change: impl Fn(Known) -> Known) {
         let (first, second) = buckets_of(key, self.buckets.len());
         for index in [first, second] {
             let bucket = &mut self.buckets[index];
@@ -212,12 +225,12 @@ impl Table {
                 }
             }
         }
-        self.insert_new(key, change(0));
+        self.insert_new(key, change(Known::default()));
     }
 
     /// Places a region not in the table: after a prune when full, after doubling when 7/8 of
     /// the slots are taken (and it may grow).
-    fn insert_new(&mut self, key: [u64; 2], known: Stored) {
+    fn insert_new(&mut self, key: [u64; 2], known: Known) {
         if self.len >= self.most {
             self.prune();
         }
@@ -250,7 +263,7 @@ impl Table {
 
     /// Puts a region into one of its buckets, moving others to their other buckets at need;
     /// `Some` region left in hand when the walk fails (the table then holds as many as before).
-    fn place(&mut self, mut in_hand: ([u64; 2], Stored)) -> Option<([u64; 2], Stored)> {
+    fn place(&mut self, mut in_hand: ([u64; 2], Known)) -> Option<([u64; 2], Known)> {
         let count = self.buckets.len();
         let mut came_from = usize::MAX;
         for step in 0..MOST_MOVES {
@@ -313,7 +326,7 @@ impl Table {
                 let key = bucket.keys[slot];
                 if key != [0, 0] && (cells(key) as usize) < least_kept {
                     bucket.keys[slot] = [0, 0];
-                    bucket.known[slot] = 0;
+                    bucket.known[slot] = Known::default();
                 }
             }
         }
@@ -334,7 +347,7 @@ impl Table {
     }
 
     /// Every region held and what is known of it, in the order of the buckets.
-    pub(super) fn iter(&self) -> impl ExactSizeIterator<Item = ([u64; 2], Stored)> + '_ {
+    pub(super) fn iter(&self) -> impl ExactSizeIterator<Item = ([u64; 2], Known)> + '_ {
         let held = self.buckets.iter().flat_map(|bucket| {
             (0..SLOTS)
                 .filter(|&slot| bucket.keys[slot] != [0, 0])
@@ -392,12 +405,13 @@ mod tests {
             next ^= next >> 7;
             next ^= next << 17;
             let k = key(n, next % 40 + 2);
-            let bit = 1 << (next % 20);
-            table.record(k, |known| known | bit);
-            *model.entry(k).or_insert(0) |= bit;
+            let excluded = (next % 20) as u32;
+            table.record(k, |known| known.excluding(excluded));
+            let modelled = model.entry(k).or_insert(Known::default());
+            *modelled = modelled.excluding(excluded);
             if n % 7 == 0 {
-                table.record(k, |_| 5 << 24);
-                model.insert(k, 5 << 24);
+                table.record(k, |_| Known::exactly(4));
+                model.insert(k, Known::exactly(4));
             }
         }
         assert_eq!(table.len(), model.len());
@@ -406,7 +420,7 @@ mod tests {
         for (&k, &known) in &model {
             assert_eq!(table.get(k), known);
         }
-        assert_eq!(table.get(key(1 << 40, 3)), 0);
+        assert_eq!(table.get(key(1 << 40, 3)), Known::default());
         assert!(fill_of(table.buckets.len() / 2) < model.len());
         // Cut down: the largest regions are kept.
         table.set_most(30_000);
@@ -420,7 +434,14 @@ mod tests {
         let least = table.iter().map(|(k, _)| cells(k)).min().unwrap_or(0);
         for (&k, &known) in &model {
             let held = table.get(k);
-            assert_eq!(held, if cells(k) >= least { known } else { 0 });
+            assert_eq!(
+                held,
+                if cells(k) >= least {
+                    known
+                } else {
+                    Known::default()
+                }
+            );
         }
         for (k, known) in table.iter() {
             assert_eq!(model[&k], known);
@@ -438,7 +459,7 @@ mod tests {
         let most = regions_within(1 << 16);
         let mut table = Table::new(most);
         for n in 0..50_000u64 {
-            table.record(key(n, n % 30 + 2), |_| 1);
+            table.record(key(n, n % 30 + 2), |known| known.excluding(0));
             assert!(table.len() <= most);
             assert!(table.slots() * 64 / 3 <= 1 << 16);
         }
