@@ -139,9 +139,8 @@ static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 /// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
 /// `bytes`: its buckets of 64 bytes (three regions each) come in powers of two and are at most
 /// 7/8 full, so it holds 7/8 of the slots of the largest power of two of buckets that fit (1 GiB:
-/// 44 million regions; 8 GiB: 352 million). While the table doubles, the old buckets are held
-/// beside the new: for a moment it takes up to 1.5 times `bytes`. Returns that number of
-/// regions.
+/// 44 million regions; 8 GiB: 352 million). It doubles in place, so it never takes more than
+/// `bytes`. Returns that number of regions.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);

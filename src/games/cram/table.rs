@@ -21,7 +21,9 @@
 //!   trips to memory overlap.
 //!
 //! The table holds at most a given number of regions; when full, what it knows of its largest
-//! regions (at most half of them) is kept where it is and the rest forgotten.
+//! regions (at most half of them) is kept where it is and the rest forgotten. It doubles in
+//! place ([`Table::spread`]): on a machine of 24 GiB a table of 16 GiB can grow to its size,
+//! where holding the old buckets beside the new ones while it doubled took 24.
 
 use super::region::key_cells;
 use crate::games::long_search::least_size_kept;
@@ -290,24 +292,49 @@ impl Table {
         Some(in_hand)
     }
 
-    /// Doubles the buckets and places every region again.
+    /// Doubles the buckets, in place ([`Table::spread`]).
     fn grow(&mut self) {
-        self.rebuild(self.buckets.len() * 2);
+        self.spread(1);
     }
 
-    /// Moves every region into `count` buckets (regions a failed walk leaves are forgotten).
-    fn rebuild(&mut self, count: usize) {
-        let old = std::mem::replace(&mut self.buckets, vec![Bucket::default(); count]);
-        self.len = 0;
-        for bucket in &old {
+    /// Takes 2^`doublings` times as many buckets, every region moved within the same block of
+    /// memory, so that growing never holds the old buckets beside the new ones.
+    ///
+    /// A key's buckets are the top bits of its two hashes, so with one more bit bucket i becomes
+    /// buckets 2i and 2i + 1 (with d more, the 2^d buckets from i·2^d): each region goes to
+    /// the one of them its hash names, and no other bucket's regions go there, so they never
+    /// overflow. The buckets are taken from the last to the first: bucket i's new buckets are
+    /// past it (or it itself, for i = 0), where the regions have already left.
+    fn spread(&mut self, doublings: u32) {
+        let old = self.buckets.len();
+        let count = old << doublings;
+        // Grown in place when the allocator can (large blocks are remapped, not copied).
+        self.buckets.resize(count, Bucket::default());
+        for index in (0..old).rev() {
+            let bucket = std::mem::take(&mut self.buckets[index]);
             for slot in 0..SLOTS {
-                if bucket.keys[slot] != [0, 0] {
-                    if self
-                        .place((bucket.keys[slot], bucket.known[slot]))
-                        .is_none()
-                    {
-                        self.len += 1;
-                    } else {
+                let key = bucket.keys[slot];
+                if key == [0, 0] {
+                    continue;
+                }
+                let (first, second) = buckets_of(key, count);
+                let to = if first >> doublings == index {
+                    first
+                } else {
+                    second
+                };
+                debug_assert_eq!(to >> doublings, index);
+                let target = &mut self.buckets[to];
+                // Only bucket `index`'s regions come here, at most SLOTS of them: there is
+                // always a free slot (were there none, the region would be forgotten).
+                match target.keys.iter().position(|&held| held == [0, 0]) {
+                    Some(free) => {
+                        target.keys[free] = key;
+                        target.known[free] = bucket.known[slot];
+                    }
+                    None => {
+                        debug_assert!(false, "a bucket's regions fit in its new buckets");
+                        self.len -= 1;
                         self.forgotten += 1;
                     }
                 }
@@ -337,12 +364,14 @@ impl Table {
     /// Room for `regions` without doubling on the way (at most [`Table::most`]).
     pub(super) fn reserve(&mut self, regions: usize) {
         let wanted = regions.min(self.most);
-        let mut count = self.buckets.len();
-        while fill_of(count) < wanted && fill_of(count) < self.most {
-            count *= 2;
+        let mut doublings = 0;
+        while fill_of(self.buckets.len() << doublings) < wanted
+            && fill_of(self.buckets.len() << doublings) < self.most
+        {
+            doublings += 1;
         }
-        if count > self.buckets.len() {
-            self.rebuild(count);
+        if doublings > 0 {
+            self.spread(doublings);
         }
     }
 
@@ -446,6 +475,33 @@ mod tests {
         for (k, known) in table.iter() {
             assert_eq!(model[&k], known);
         }
+    }
+
+    /// Reserving room for many regions at once spreads the buckets over several doublings in
+    /// place: every region is still found, in a table of the size asked for.
+    #[test]
+    fn reserving_room_keeps_every_region() {
+        let mut table = Table::new(1 << 20);
+        let regions: Vec<_> = (0..5_000u64)
+            .map(|n| (key(n, n % 30 + 2), n as u32 % 24))
+            .collect();
+        for &(k, excluded) in &regions {
+            table.record(k, |known| known.excluding(excluded));
+        }
+        let before = table.buckets.len();
+        table.reserve(600_000);
+        assert!(
+            table.buckets.len() >= before * 32,
+            "{before} {}",
+            table.buckets.len()
+        );
+        assert!(fill_of(table.buckets.len()) >= 600_000);
+        assert_eq!(table.len(), regions.len());
+        assert_eq!(table.forgotten(), 0);
+        for &(k, excluded) in &regions {
+            assert_eq!(table.get(k), Known::default().excluding(excluded));
+        }
+        assert_eq!(table.iter().count(), regions.len());
     }
 
     /// A table's regions are 7/8 of its slots, three a 64-byte bucket, in a power of two of
