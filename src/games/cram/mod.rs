@@ -96,6 +96,7 @@ pub mod board;
 pub mod checkpoint;
 mod options;
 pub mod region;
+mod small_table;
 pub mod solver;
 mod table;
 pub mod theory;

@@ -86,10 +86,11 @@
 //! * **Small regions as they lie.** A region of at most [`ENDGAME_CELLS`] cells is looked up
 //!   first by its mask where it lies in a layout of at most 64 cells (with the layout's width)
 //!   in a cache of recent ones, then under its key as it lies (cut to its box, not turned), in
-//!   a cache of recent ones and then in the endgame table, which keeps each under that key as
-//!   well as the canonical one: the eight images have one value, so any of their keys may hold
-//!   it. The first cache saves cutting the box: 5 × 8 in 1.67 s of user CPU against 1.78 s
-//!   (best of five runs of each build in turn on the idle 2-core machine).
+//!   a cache of recent ones and then in the endgame table ([`super::small_table`], buckets of
+//!   one cache line), which keeps each under that key as well as the canonical one: the eight
+//!   images have one value, so any of their keys may hold it. The first cache saves cutting the
+//!   box: 5 × 8 in 1.67 s of user CPU against 1.78 s (best of five runs of each build in turn on
+//!   the idle 2-core machine).
 //!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions, or as many as
@@ -122,10 +123,10 @@ use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
     pack_small, simplified_components, small_key, unpack_small,
 };
+use super::small_table::SmallTable;
 use super::table::{EXCLUDED_BITS, Known, Table, regions_within};
 use crate::games::long_search::search_spinner;
 use indicatif::ProgressBar;
-use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -168,7 +169,7 @@ const _: () = assert!(ENDGAME_CELLS <= SMALL_KEY_CELLS);
 /// The solver's state: its tables, its counters, its progress line.
 pub struct Solver {
     table: Table,
-    endgame: FxHashMap<SmallKey, u8>,
+    endgame: SmallTable,
     nodes: u64,
     progress: Option<ProgressBar>,
     scratch: Vec<Vec<u128>>,
@@ -261,7 +262,7 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             table: Table::new(table_cap()),
-            endgame: FxHashMap::default(),
+            endgame: SmallTable::default(),
             nodes: 0,
             progress: None,
             scratch: Vec::new(),
@@ -773,8 +774,8 @@ impl Solver {
         if self.recent[slot].0 == key {
             return u32::from(self.recent[slot].1);
         }
-        let value = match self.endgame.get(&key) {
-            Some(&value) => u32::from(value),
+        let value = match self.endgame.get(key) {
+            Some(value) => u32::from(value),
             None => {
                 let value = self.endgame_value(canonical_key(part, h, w));
                 self.endgame.insert(key, value as u8);
@@ -788,7 +789,7 @@ impl Solver {
     /// The value of a small region by plain mex, kept in the endgame table.
     fn endgame_value(&mut self, key: Key) -> u32 {
         let key_small = pack_small(key);
-        if let Some(&value) = self.endgame.get(&key_small) {
+        if let Some(value) = self.endgame.get(key_small) {
             return u32::from(value);
         }
         let region = Region::of_key(key);
@@ -888,7 +889,7 @@ impl Solver {
                 .map(|(key, known)| (key, known.in_checkpoint())),
             self.endgame
                 .iter()
-                .map(|(&key, &value)| (split(unpack_small(key)), value)),
+                .map(|(key, value)| (split(unpack_small(key)), value)),
         )
     }
 
@@ -943,7 +944,7 @@ impl Solver {
                 .collect(),
             self.endgame
                 .iter()
-                .map(|(&key, &value)| (split(unpack_small(key)), value))
+                .map(|(key, value)| (split(unpack_small(key)), value))
                 .collect(),
         )
     }

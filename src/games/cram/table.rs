@@ -382,17 +382,24 @@ impl Table {
                 .filter(|&slot| bucket.keys[slot] != [0, 0])
                 .map(|slot| (bucket.keys[slot], bucket.known[slot]))
         });
-        Held {
-            regions: held,
-            left: self.len,
-        }
+        Held::new(held, self.len)
     }
 }
 
 /// The regions of a table, with their number ([`Table::iter`]).
-struct Held<I> {
+pub(super) struct Held<I> {
     regions: I,
     left: usize,
+}
+
+impl<I> Held<I> {
+    /// The `count` regions of `regions`.
+    pub(super) fn new(regions: I, count: usize) -> Held<I> {
+        Held {
+            regions,
+            left: count,
+        }
+    }
 }
 
 impl<I: Iterator> Iterator for Held<I> {
