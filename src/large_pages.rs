@@ -20,7 +20,7 @@
 //! them: a table that doubles in place (the Cram table does) holds only its new size, and its
 //! huge pages move whole. (Blocks of the system allocator start past a header, off the 2 MiB
 //! boundaries; such a block, remapped, came back mostly on small pages: a 6 × 7 search's table
-//! of 256 MiB, doubled in place, had 160 MB on huge pages against 290 MB here.) The advice
+//! of 256 MiB, doubled in place, had 160 MB on huge pages against 300 MB here.) The advice
 //! changes no byte of any block: it is only a hint, honoured when the kernel's transparent huge
 //! pages are `madvise` or `always` (the usual settings), ignored when `never`; on other systems
 //! the allocator is the system's, unchanged. The binaries declare it:
