@@ -160,11 +160,8 @@ mod tests {
     fn values_recorded_are_read_back() {
         let mut table = SmallTable::default();
         let mut model = HashMap::new();
-        let mut next = 7u64;
         for n in 0..60_000u64 {
-            next ^= next << 13;
-            next ^= next >> 7;
-            next ^= next << 17;
+            let next = (n + 1).wrapping_mul(0x2545_f491_4f6c_dd1d).rotate_left(23);
             // Keys that share their low bits, and keys that differ in their top bits only.
             let key = if n % 3 == 0 { n << 40 | 1 } else { next | 1 };
             let value = (next >> 20) as u8 % 8;
