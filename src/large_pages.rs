@@ -19,8 +19,8 @@
 //! pages), and growing it moves its pages to a new such mapping (`mremap`) instead of copying
 //! them: a table that doubles in place (the Cram table does) holds only its new size, and its
 //! huge pages move whole. (Blocks of the system allocator start past a header, off the 2 MiB
-//! boundaries; such a block, remapped, came back mostly on small pages: a 6 × 7 search's table
-//! of 256 MiB, doubled in place, had 160 MB on huge pages against 300 MB here.) The advice
+//! boundaries; such a block, remapped, came back with about half its pages small: a 6 × 7
+//! search's table of 256 MiB, doubled in place, had 160 MB on huge pages against 300 MB here.) The advice
 //! changes no byte of any block: it is only a hint, honoured when the kernel's transparent huge
 //! pages are `madvise` or `always` (the usual settings), ignored when `never`; on other systems
 //! the allocator is the system's, unchanged. The binaries declare it:
@@ -114,7 +114,7 @@ unsafe impl GlobalAlloc for LargePages {
 /// (`madvise(MADV_HUGEPAGE)`). Growing one remaps its pages to a new aligned place instead of
 /// copying them (`mremap`): a table that doubles holds only its new size, and its huge pages
 /// move whole (the system allocator's blocks start past a header, off the 2 MiB boundaries, so
-/// that a remapped block came back mostly on small pages).
+/// that a remapped block came back with about half its pages small).
 #[cfg(target_os = "linux")]
 mod mapped {
     use super::HUGE_PAGE;
