@@ -16,14 +16,14 @@
 //! pages against 111.8 s and 0.7 s without, the same wall time (115 s).
 //!
 //! On Linux a large block is a mapping of its own that starts on a 2 MiB boundary (whole huge
-//! pages), and growing it moves its pages to a new such mapping (`mremap`) instead of copying
-//! them: a table that doubles in place (the Cram table does) holds only its new size, and its
-//! huge pages move whole. (Blocks of the system allocator start past a header, off the 2 MiB
-//! boundaries; such a block, remapped, came back with about half its pages small: a 6 × 7
-//! search's table of 256 MiB, doubled in place, had 160 MB on huge pages against 300 MB here.) The advice
-//! changes no byte of any block: it is only a hint, honoured when the kernel's transparent huge
-//! pages are `madvise` or `always` (the usual settings), ignored when `never`; on other systems
-//! the allocator is the system's, unchanged. The binaries declare it:
+//! pages), and growing it moves its pages to a new such mapping (`mremap`) instead of copying them:
+//! a table that doubles in place (the Cram table does) holds only its new size, and its huge pages
+//! move whole. (Blocks of the system allocator start past a header, off the 2 MiB boundaries; such
+//! a block, remapped, came back with about half its pages small: a 6 × 7 search's table of 256 MiB,
+//! doubled in place, had 160 MB on huge pages against 300 MB here.) The advice changes no byte of
+//! any block: it is only a hint, honoured when the kernel's transparent huge pages are `madvise` or
+//! `always` (the usual settings), ignored when `never`; on other systems the allocator is the
+//! system's, unchanged. The binaries declare it:
 //!
 //! ```no_run
 //! #[global_allocator]
