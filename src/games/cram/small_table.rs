@@ -11,7 +11,8 @@
 //! quarters of it waiting on those two reads). `cram_value --max-memory 8 6x7` took 109.4 s of
 //! user CPU and 0.28 GB at the peak so, against 113.4 s and 0.44 GB with the hash map and the
 //! transposition table doubled beside its old buckets (one run of each in turn, nothing else
-//! running); 5 × 8, 5 × 7 and 4 × 9 take as long either way (best of four in turn).
+//! running); 5 × 8 and 5 × 7 take as long either way (four and three runs of each in turn, alone),
+//! and 4 × 9 (four in turn, beside two other searches).
 
 use super::region::SmallKey;
 use super::table::Held;
