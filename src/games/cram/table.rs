@@ -364,14 +364,12 @@ impl Table {
     /// Room for `regions` without doubling on the way (at most [`Table::most`]).
     pub(super) fn reserve(&mut self, regions: usize) {
         let wanted = regions.min(self.most);
-        let mut doublings = 0;
-        while fill_of(self.buckets.len() << doublings) < wanted
-            && fill_of(self.buckets.len() << doublings) < self.most
-        {
-            doublings += 1;
+        let mut count = self.buckets.len();
+        while fill_of(count) < wanted && fill_of(count) < self.most {
+            count *= 2;
         }
-        if doublings > 0 {
-            self.spread(doublings);
+        if count > self.buckets.len() {
+            self.spread(count.trailing_zeros() - self.buckets.len().trailing_zeros());
         }
     }
 
