@@ -10,18 +10,103 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
-use std::time::Duration;
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-/// A spinner on standard error, `⠠ GAME: ELAPSED MESSAGE`, drawn only where standard error is a
-/// terminal and ticking on its own; the search sets its message with its counters.
-pub(crate) fn search_spinner(game: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!("{{spinner}} {game}: {{elapsed}} {{msg}}"))
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
+/// How often a long search writes its counters where standard error is not a terminal.
+const LOG_EVERY: Duration = Duration::from_secs(600);
+
+/// The progress of a long search on standard error. On a terminal, a spinner,
+/// `⠠ GAME: ELAPSED MESSAGE`, ticking on its own; elsewhere (a log file, a batch job's output),
+/// where a spinner is not drawn, a plain line `GAME: H:MM:SS MESSAGE` every ten minutes, the
+/// first after ten minutes, so that a search of hours shows that it is alive and how far it is
+/// (and a short one writes nothing). The search sets its message with its counters.
+#[derive(Clone)]
+pub(crate) struct SearchProgress {
+    bar: ProgressBar,
+    /// Where standard error is not a terminal: when the next line is due.
+    log: Option<Arc<Mutex<LogSchedule>>>,
+}
+
+impl SearchProgress {
+    /// The progress of a search of `game`, from now.
+    pub(crate) fn new(game: &str) -> SearchProgress {
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(&format!("{{spinner}} {game}: {{elapsed}} {{msg}}"))
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(250));
+            return SearchProgress { bar, log: None };
+        }
+        SearchProgress {
+            bar: ProgressBar::hidden(),
+            log: Some(Arc::new(Mutex::new(LogSchedule::new(
+                game,
+                Instant::now(),
+                LOG_EVERY,
+            )))),
+        }
+    }
+
+    /// Shows `message` (the search's counters): on the spinner, or in the next line when due.
+    pub(crate) fn set_message(&self, message: String) {
+        match &self.log {
+            None => self.bar.set_message(message),
+            Some(log) => {
+                let line = log
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .line_due(Instant::now(), &message);
+                if let Some(line) = line {
+                    eprintln!("{line}");
+                }
+            }
+        }
+    }
+
+    /// Removes the spinner (the lines written stay).
+    pub(crate) fn finish_and_clear(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// When the plain progress lines are due: every `every` from `start`.
+struct LogSchedule {
+    game: String,
+    start: Instant,
+    next: Instant,
+    every: Duration,
+}
+
+impl LogSchedule {
+    fn new(game: &str, start: Instant, every: Duration) -> LogSchedule {
+        LogSchedule {
+            game: game.to_string(),
+            start,
+            next: start + every,
+            every,
+        }
+    }
+
+    /// The line to write at `now` with `message`, when one is due (the next is then due a
+    /// period later, however late this one came).
+    fn line_due(&mut self, now: Instant, message: &str) -> Option<String> {
+        if now < self.next {
+            return None;
+        }
+        self.next = now + self.every;
+        let seconds = now.duration_since(self.start).as_secs();
+        Some(format!(
+            "{}: {}:{:02}:{:02} {message}",
+            self.game,
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        ))
+    }
 }
 
 /// Keeps the entries of the largest keys (by `size`), as many sizes as fit in `keep` entries
@@ -100,5 +185,29 @@ mod tests {
             assert!(table.capacity() <= slots, "{} > {slots}", table.capacity());
             keep_largest(&mut table, most / 2, |&key| (key >> 60) as usize);
         }
+    }
+
+    #[test]
+    fn plain_progress_lines_come_every_period_from_the_start() {
+        let start = Instant::now();
+        let minute = Duration::from_secs(60);
+        let mut schedule = LogSchedule::new("search", start, 10 * minute);
+        assert_eq!(schedule.line_due(start, "a"), None);
+        assert_eq!(schedule.line_due(start + 9 * minute, "b"), None);
+        assert_eq!(
+            schedule
+                .line_due(start + 10 * minute, "7 searches")
+                .as_deref(),
+            Some("search: 0:10:00 7 searches")
+        );
+        assert_eq!(schedule.line_due(start + 19 * minute, "c"), None);
+        // A late message is written when it comes; the next is due a period after it.
+        let late = start + 2 * 60 * minute + 3 * minute + Duration::from_secs(4);
+        assert_eq!(
+            schedule.line_due(late, "d").as_deref(),
+            Some("search: 2:03:04 d")
+        );
+        assert_eq!(schedule.line_due(late + 9 * minute, "e"), None);
+        assert!(schedule.line_due(late + 10 * minute, "f").is_some());
     }
 }

@@ -62,7 +62,8 @@
 //! when full, what is known of its largest regions (at most half the table) is kept and the rest
 //! forgotten (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in
 //! an endgame table that is never pruned. Boards of more than 30 empty cells show a progress
-//! line on standard error. The search is sequential and deterministic.
+//! line on standard error (a spinner on a terminal; elsewhere, as in a batch job's log, a plain
+//! line every ten minutes). The search is sequential and deterministic.
 //!
 //! **Checkpoints** (`analyze cram … --checkpoint FILE`, [`checkpoint`]). Both tables are saved
 //! to a file every so often, on Ctrl-C and at the end, and a run of the same board resumes from

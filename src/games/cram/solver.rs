@@ -125,8 +125,7 @@ use super::region::{
 };
 use super::small_table::SmallTable;
 use super::table::{EXCLUDED_BITS, Known, Table, regions_within};
-use crate::games::long_search::search_spinner;
-use indicatif::ProgressBar;
+use crate::games::long_search::SearchProgress;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -171,7 +170,7 @@ pub struct Solver {
     table: Table,
     endgame: SmallTable,
     nodes: u64,
-    progress: Option<ProgressBar>,
+    progress: Option<SearchProgress>,
     scratch: Vec<Vec<u128>>,
     key_scratch: Vec<Vec<Key>>,
     /// Lists of options to search, kept for the next regions' (one per region being searched).
@@ -328,10 +327,11 @@ impl Solver {
         self.table.times_pruned()
     }
 
-    /// Shows a progress line on standard error (where it is a terminal) while it searches.
+    /// Shows its progress on standard error while it searches (a spinner on a terminal, else a
+    /// line every ten minutes).
     pub fn show_progress(&mut self) {
         if self.progress.is_none() {
-            self.progress = Some(search_spinner("cram"));
+            self.progress = Some(SearchProgress::new("cram"));
         }
     }
 

@@ -40,8 +40,7 @@
 
 use super::board::{Board, Geometry};
 use super::memo::Memo;
-use crate::games::long_search::search_spinner;
-use indicatif::ProgressBar;
+use crate::games::long_search::SearchProgress;
 use std::sync::PoisonError;
 
 /// The two games on a graph.
@@ -409,7 +408,7 @@ struct Solver<'a> {
     /// How many outcome searches went past the options known at once.
     searches: u64,
     /// The progress line of a long search (boards of more than [`INLINE_VERTICES`] vertices).
-    progress: Option<ProgressBar>,
+    progress: Option<SearchProgress>,
 }
 
 impl Solver<'_> {
@@ -733,9 +732,9 @@ fn with_solver<T: Send>(
             progress: None,
         }));
     }
-    // A large board may search for minutes: a progress line on standard error (drawn only
-    // where it is a terminal), removed when the search ends.
-    let bar = search_spinner(match rule {
+    // A large board may search for minutes: its progress on standard error (a spinner on a
+    // terminal, removed when the search ends; elsewhere a line every ten minutes).
+    let bar = SearchProgress::new(match rule {
         Rule::Node => "node-kayles",
         Rule::Arc => "arc-kayles",
     });
