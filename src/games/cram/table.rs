@@ -365,7 +365,7 @@ impl Table {
     pub(super) fn reserve(&mut self, regions: usize) {
         let wanted = regions.min(self.most);
         let mut count = self.buckets.len();
-        while fill_of(count) < wanted && fill_of(count) < self.most {
+        while fill_of(count) < wanted {
             count *= 2;
         }
         if count > self.buckets.len() {
