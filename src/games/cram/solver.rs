@@ -93,7 +93,7 @@
 //!   worth 3, 26 s one worth 4, and 0.5 s to show that none is worth 5).
 //!   In the reverse order, 5 × 7 made 57,245 against 67,373 but 5 × 9 3.5 million against
 //!   2.5 million and 6 × 7 10.5 million. Asked their exact values once the value sought is 2
-//!   or more (6 × 7's options are all valued by its end), 3 × 13 made 882,029 against 52,560.
+//!   or more (most of 6 × 7's are valued by its end), 3 × 13 made 882,029 against 52,560.
 //! * **Small regions as they lie.** A region of at most [`ENDGAME_CELLS`] cells is looked up
 //!   first by its mask where it lies in a layout of at most 64 cells (with the layout's width)
 //!   in a cache of recent ones, then under its key as it lies (cut to its box, not turned), in
