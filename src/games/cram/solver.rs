@@ -85,7 +85,7 @@
 //!   that cost a search in the same memory. Nor are they kept in a cache of their own: most
 //!   come once (one of 2²⁰ regions would answer a quarter of them on 5 × 8, a sixth on 6 × 7),
 //!   and with one of 2¹⁹ regions in front of the table 6 × 7 took 111.7 s against 108.5 s.
-//! * **The position's own options in the same order.** Asked in rounds instead, each given a
+//! * **The position's own options in the order of any region's.** Asked in rounds, each given a
 //!   number of searches that grows fourfold a round and set aside when it runs out (so that a
 //!   cheap option worth k is found before a costly one that is not), 6 × 7 made 10.2 million
 //!   searches against 9.6 million: every option of its root costs from 64,000 searches to
