@@ -35,7 +35,11 @@ fn main() {
                 {
                     Some(bytes) => {
                         let regions = set_table_memory(bytes);
-                        eprintln!("the table holds at most {regions} regions");
+                        eprintln!(
+                            "the table holds at most {regions} regions ({} on a board of at \
+                             most 60 cells)",
+                            regions / 3 * 5
+                        );
                     }
                     _ => {
                         eprintln!("--max-memory: give a number of GiB from 1 to {MOST_MEMORY_GIB}");

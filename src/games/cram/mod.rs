@@ -61,7 +61,8 @@
 //!   are 0 by the mirror rule. The tests check both.
 //!
 //! **Tables.** A transposition table keyed by canonical region holds each region's value, or
-//! the values it is known not to have; it holds at most 22 million regions (512 MiB);
+//! the values it is known not to have; it holds at most 22 million regions in 512 MiB (37
+//! million on a board of at most 60 cells, whose keys take one word instead of two);
 //! when full, what is known of its largest regions (at most half the table) is kept and the rest
 //! forgotten (values stay exact). Regions of at most 14 cells are valued by plain mex and kept in
 //! an endgame table that is never pruned. Boards of more than 30 empty cells show a progress

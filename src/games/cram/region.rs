@@ -259,7 +259,7 @@ box_and_turn!(in_64, u64);
 box_and_turn!(in_128, u128);
 
 /// The key of a mask of `lines` lines of `length` cells: the dimensions above the mask.
-fn key_of(mask: u128, lines: usize, length: usize) -> Key {
+pub(crate) fn key_of(mask: u128, lines: usize, length: usize) -> Key {
     mask | (lines as u128) << DIMS_SHIFT | (length as u128) << (DIMS_SHIFT + 6)
 }
 

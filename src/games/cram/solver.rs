@@ -105,9 +105,9 @@
 //!
 //! The table maps a region's canonical key to what is known of it: its exact value, or the
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions, or as many as
-//! [`set_table_memory`] allows; when full it is pruned and the search goes on: what is known of
-//! the largest regions, at most half the table, is kept and the rest forgotten (values stay
-//! exact; only time is lost). Keeping the largest rather than emptying the table nearly halves
+//! [`set_table_memory`] allows (5/3 as many on a board of at most 60 cells); when full it is
+//! pruned and the search goes on: what is known of the largest regions, at most half the table,
+//! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest rather than emptying the table nearly halves
 //! the time of a board whose regions are several times what the table holds (3 × 14 with the
 //! table cut to 300,000 of its 1.1 million regions: 13.3 s emptied, 7.9 s pruned; to 100,000:
 //! 25.3 s and 13.9 s; user CPU on a loaded machine).
@@ -128,20 +128,22 @@
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
 //! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
 
-use super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
+use super::checkpoint::{CheckpointError, Schedule};
 use super::options::{Candidate, Options, cancel_pairs, domino_code, is_among};
 use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
-    pack_small, simplified_components, small_key, unpack_small,
+    pack_small, simplified_components,
 };
 use super::small_table::SmallTable;
-use super::table::{EXCLUDED_BITS, Known, Table, regions_within};
+use super::table::{EXCLUDED_BITS, Known, NARROW_CELLS, Table, regions_within};
 use crate::games::long_search::SearchProgress;
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod resume;
+
 /// The most regions the transposition table holds by default: 22,020,096, in 512 MiB (three
-/// a 64-byte bucket, 7/8 of the slots of 2^23 buckets: [`super::table`]).
+/// a 64-byte bucket, 7/8 of the slots of 2^23 buckets: [`super::table`]); on a board of at
+/// most 60 cells, whose keys fit in one word, 5/3 as many (five a bucket).
 pub const TABLE_ENTRIES: usize = (1 << 23) * 3 / 8 * 7;
 
 /// The most regions the tables of solvers made from now on hold (0: [`TABLE_ENTRIES`]).
@@ -150,8 +152,9 @@ static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 /// Bounds the transposition table of every solver made from now on (`analyze --max-memory`) to
 /// `bytes`: its buckets of 64 bytes (three regions each) come in powers of two and are at most
 /// 7/8 full, so it holds 7/8 of the slots of the largest power of two of buckets that fit (1 GiB:
-/// 44 million regions; 8 GiB: 352 million). It doubles in place, so it never takes more than
-/// `bytes`. Returns that number of regions.
+/// 44 million regions; 8 GiB: 352 million; 5/3 as many on a board of at most 60 cells, five a
+/// bucket). It doubles in place, so it never takes more than `bytes`. Returns that number of
+/// regions (three a bucket).
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);
@@ -301,7 +304,8 @@ impl Solver {
     }
 
     /// An empty solver whose endgame table takes only regions of at most `cells` cells and whose
-    /// transposition table holds at most `entries` regions (the tests prune it often this way).
+    /// transposition table takes the memory of `entries` regions (three a bucket; the tests
+    /// prune it often this way).
     #[cfg(test)]
     pub(crate) fn with_small_tables(cells: u32, entries: usize) -> Solver {
         Solver {
@@ -326,10 +330,16 @@ impl Solver {
         self.table.set_most(entries);
     }
 
-    /// How many slots the transposition table has now.
+    /// How many bytes the transposition table's buckets take now.
     #[cfg(test)]
-    pub(crate) fn table_slots(&self) -> usize {
-        self.table.slots()
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Whether the transposition table's keys are of one word.
+    #[cfg(test)]
+    pub(crate) fn table_is_narrow(&self) -> bool {
+        self.table.is_narrow()
     }
 
     /// How many times the transposition table was pruned.
@@ -377,6 +387,7 @@ impl Solver {
 
     /// The nimber of the empty cells `empty` of an `h` × `w` layout (any number of regions).
     pub fn position_value(&mut self, empty: u128, h: usize, w: usize) -> u32 {
+        self.fit_layout(h, w);
         let mut parts = Vec::new();
         simplified_components(empty, h, w, &mut parts);
         parts
@@ -387,10 +398,19 @@ impl Solver {
 
     /// Whether the empty cells `empty` of an `h` × `w` layout are worth exactly `k`.
     pub fn position_is(&mut self, empty: u128, h: usize, w: usize, k: u32) -> bool {
+        self.fit_layout(h, w);
         let mut parts = Vec::new();
         simplified_components(empty, h, w, &mut parts);
         let mut keys: Vec<Key> = parts.iter().map(|&p| canonical_key(p, h, w)).collect();
         self.sum_is(&mut keys, k)
+    }
+
+    /// Turns the table to keys of two words before an `h` × `w` layout whose regions' keys may
+    /// not fit in one ([`NARROW_CELLS`]).
+    fn fit_layout(&mut self, h: usize, w: usize) {
+        if h * w > NARROW_CELLS {
+            self.table.widen();
+        }
     }
 
     /// Whether the regions `keys` sum to `k`: all but the largest valued, the largest asked.
@@ -878,122 +898,6 @@ impl Solver {
                 self.table.times_pruned(),
                 self.endgame.len()
             ));
-        }
-    }
-}
-
-/// Saving and resuming (the [`checkpoint`] module has the file's format).
-impl Solver {
-    /// Writes what the solver knows of regions (both tables and the counters) to a checkpoint
-    /// of `board` at `path`.
-    pub fn save(&self, path: &Path, board: &str) -> Result<(), CheckpointError> {
-        let header = Header {
-            board: board.to_string(),
-            searches: self.nodes,
-            pruned: self.table.times_pruned(),
-        };
-        checkpoint::save(
-            path,
-            &header,
-            self.table
-                .iter()
-                .map(|(key, known)| (key, known.in_checkpoint())),
-            self.endgame
-                .iter()
-                .map(|(key, value)| (split(unpack_small(key)), value)),
-        )
-    }
-
-    /// A solver that knows what the checkpoint of `board` at `path` holds, and that file's
-    /// header; or why the file is refused.
-    pub fn load(path: &Path, board: &str) -> Result<(Solver, Header), CheckpointError> {
-        let mut solver = Solver::new();
-        let header = checkpoint::load(path, board, solver.table.most(), &mut solver)?;
-        solver.nodes = header.searches;
-        solver.table.set_times_pruned(header.pruned);
-        Ok((solver, header))
-    }
-
-    /// Saves the tables on `schedule` while it searches: every so often, and (then stopping)
-    /// when its flag is set. Replaces an earlier schedule, and clears an earlier stop.
-    pub fn save_on(&mut self, schedule: Schedule) {
-        self.schedule = Some(schedule);
-        self.stop = None;
-    }
-
-    /// Ends the saves: the schedule and why the search stopped, if it did (the stop is cleared,
-    /// so the solver searches again).
-    pub fn end_saves(&mut self) -> (Option<Schedule>, Option<Stop>) {
-        (self.schedule.take(), self.stop.take())
-    }
-
-    /// Why the search stopped, if it did: its answers since then are not values.
-    pub fn stopped(&self) -> Option<&Stop> {
-        self.stop.as_ref()
-    }
-
-    /// Moves the searches' counter so that the schedule is next looked at after `searches`
-    /// more outcome searches (1 to 4096), not after up to 4096: with its flag already set, the
-    /// tests stop a search part-way there (the counter only shows progress).
-    #[cfg(test)]
-    pub(crate) fn look_at_schedule_after(&mut self, searches: u64) {
-        self.nodes = (self.nodes | 0xfff) + 1 - searches.clamp(1, 4096);
-    }
-
-    /// Both tables, in key order (the tests compare solvers by them).
-    #[cfg(test)]
-    pub(crate) fn facts(
-        &self,
-    ) -> (
-        std::collections::BTreeMap<[u64; 2], u64>,
-        std::collections::BTreeMap<[u64; 2], u8>,
-    ) {
-        (
-            self.table
-                .iter()
-                .map(|(key, known)| (key, known.in_checkpoint()))
-                .collect(),
-            self.endgame
-                .iter()
-                .map(|(key, value)| (split(unpack_small(key)), value))
-                .collect(),
-        )
-    }
-
-    /// The saves due: on the schedule's flag (then the search stops) or its period; a failed
-    /// save stops the search too (better now than hours later at the end).
-    fn checkpoint_tick(&mut self) {
-        let Some(schedule) = self.schedule.take() else {
-            return;
-        };
-        let interrupted = schedule.interrupted();
-        let mut schedule = schedule;
-        if interrupted || schedule.due() {
-            match self.save(&schedule.path, &schedule.board) {
-                Ok(()) => schedule.saved(),
-                Err(error) => self.stop = Some(Stop::Failed(error)),
-            }
-            if interrupted && self.stop.is_none() {
-                self.stop = Some(Stop::Interrupted);
-            }
-        }
-        self.schedule = Some(schedule);
-    }
-}
-
-impl Facts for Solver {
-    fn reserve(&mut self, regions: usize, small: usize) {
-        self.table.reserve(regions);
-        self.endgame.reserve(small);
-    }
-
-    fn learn_region(&mut self, key: [u64; 2], known: u64) {
-        self.table.record(key, |_| Known::from_checkpoint(known));
-    }
-
-    fn learn_small(&mut self, key: [u64; 2], value: u8) {
-        if let Some(small) = small_key(u128::from(key[0]) | u128::from(key[1]) << 64) {
-            self.endgame.insert(small, value);
         }
     }
 }
