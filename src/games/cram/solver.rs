@@ -330,8 +330,8 @@ impl Solver {
         }
     }
 
-    /// Bounds the transposition table to `entries` regions from now on (pruned at once if it
-    /// holds more).
+    /// Bounds the transposition table to the memory of `entries` regions from now on, three a
+    /// bucket (5/3 as many while its keys are of one word); pruned at once if it holds more.
     pub fn set_table_entries(&mut self, entries: usize) {
         self.table.set_most(entries);
     }
