@@ -113,10 +113,10 @@
 //! values it is known not to have. It holds at most [`TABLE_ENTRIES`] regions, or as many as
 //! [`set_table_memory`] allows (5/3 as many on a board of at most 60 cells); when full it is
 //! pruned and the search goes on: what is known of the largest regions, at most half the table,
-//! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest rather than emptying the table nearly halves
-//! the time of a board whose regions are several times what the table holds (3 × 14 with the
-//! table cut to 300,000 of its 1.1 million regions: 13.3 s emptied, 7.9 s pruned; to 100,000:
-//! 25.3 s and 13.9 s; user CPU on a loaded machine).
+//! is kept and the rest forgotten (values stay exact; only time is lost). Keeping the largest
+//! rather than emptying the table nearly halves the time of a board whose regions are several
+//! times what the table holds (3 × 14 with the table cut to 300,000 of its 1.1 million regions:
+//! 13.3 s emptied, 7.9 s pruned; to 100,000: 25.3 s and 13.9 s; user CPU on a loaded machine).
 //! Regions of at most [`ENDGAME_CELLS`] cells are valued by plain mex over their options and
 //! kept in a separate endgame table, never pruned.
 //!
