@@ -43,8 +43,9 @@ pub(super) struct Candidate {
     pub(super) others: (u32, u32),
     /// The nim-sum of its small regions, and of the others once `valued`.
     pub(super) xor: u32,
-    /// How many dominoes fit in its largest region (the search tries the fewest first).
-    pub(super) mobility: u32,
+    /// Its place in the order of the search: how many dominoes fit in its largest region (the
+    /// fewest first), then that region's cells, then how many other regions it has.
+    pub(super) rank: u32,
     pub(super) valued: bool,
 }
 
@@ -95,11 +96,13 @@ impl Options {
         let start = self.others.len() as u32;
         self.others.extend_from_slice(&keys[1..]);
         let (horizontal, vertical) = domino_starts(largest_part, self.region.h, self.region.w);
+        let mobility = horizontal.count_ones() + vertical.count_ones();
+        let others = keys.len() as u32 - 1;
         self.searched.push(Candidate {
             largest: keys[0],
             part: largest_part,
             domino,
-            mobility: horizontal.count_ones() + vertical.count_ones(),
+            rank: mobility << 16 | key_cells(keys[0]) << 8 | others.min(255),
             others: (start, self.others.len() as u32),
             xor,
             valued: keys.len() == 1,
@@ -113,20 +116,8 @@ impl Options {
         let others = &self.others;
         let slice = |c: &Candidate| &others[c.others.0 as usize..c.others.1 as usize];
         self.searched.sort_unstable_by(|a, b| {
-            (
-                a.mobility,
-                key_cells(a.largest),
-                a.others.1 - a.others.0,
-                a.largest,
-                a.xor,
-            )
-                .cmp(&(
-                    b.mobility,
-                    key_cells(b.largest),
-                    b.others.1 - b.others.0,
-                    b.largest,
-                    b.xor,
-                ))
+            (a.rank, a.largest, a.xor)
+                .cmp(&(b.rank, b.largest, b.xor))
                 .then_with(|| slice(a).cmp(slice(b)))
         });
         self.searched
@@ -138,6 +129,9 @@ impl Options {
 /// The domino not yet generated nearest the middle of the region's box (by cell index: the
 /// middle row first), taken out of `options`: its first cell and the step to its second.
 fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
+    if region.h * region.w <= 64 {
+        return next_from_centre_64(options, region);
+    }
     // Doubled positions: a domino's middle against the box's middle.
     let middle = options.middle;
     let mut best = (usize::MAX, 0, 0, false);
@@ -158,6 +152,42 @@ fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
         .into_iter()
         .flatten()
         {
+            let distance = (2 * cell + step).abs_diff(middle);
+            if distance < best.0 {
+                best = (distance, cell, step, vertical);
+            }
+        }
+    }
+    let (_, cell, step, vertical) = best;
+    if vertical {
+        options.vertical &= !(1u128 << cell);
+    } else {
+        options.horizontal &= !(1u128 << cell);
+    }
+    (cell, step)
+}
+
+/// [`next_from_centre`] in a layout of at most 64 cells, in 64-bit words.
+fn next_from_centre_64(options: &mut Options, region: &Region) -> (usize, usize) {
+    let middle = options.middle;
+    let split = middle / 2;
+    let below_split = if split >= 64 { u64::MAX } else { (1u64 << split) - 1 };
+    let mut best = (usize::MAX, 0, 0, false);
+    for (starts, step, vertical) in [
+        (options.horizontal as u64, 1, false),
+        (options.vertical as u64, region.w, true),
+    ] {
+        let above = starts & !below_split;
+        let below = starts & below_split;
+        if above != 0 {
+            let cell = above.trailing_zeros() as usize;
+            let distance = (2 * cell + step).abs_diff(middle);
+            if distance < best.0 {
+                best = (distance, cell, step, vertical);
+            }
+        }
+        if below != 0 {
+            let cell = 63 - below.leading_zeros() as usize;
             let distance = (2 * cell + step).abs_diff(middle);
             if distance < best.0 {
                 best = (distance, cell, step, vertical);
