@@ -1,6 +1,6 @@
 //! Cram's solver against searches written from the rules, and its notation.
 
-use super::board::{Cram, low_bits, not_last_column, small_positions};
+use super::board::{Cram, domino_starts, low_bits, not_last_column, small_positions};
 use super::brute::brute_force;
 use super::region::{
     Region, SMALL_KEY_CELLS, boxed_key, canonical_key, components, mirror_lost, pack_small,
@@ -255,7 +255,8 @@ fn canonical_keys_are_the_same_for_all_eight_images_and_differ_otherwise() {
     assert_eq!(canonical_key(0b0111, 2, 2), bent);
 }
 
-/// The masks the solver builds without branches or loops, against their definitions cell by cell.
+/// The masks the solver builds without branches or loops (and where dominoes start), against
+/// their definitions cell by cell.
 #[test]
 fn masks_of_layouts_are_their_definitions() {
     for n in 0..=128usize {
@@ -271,6 +272,24 @@ fn masks_of_layouts_are_their_definitions() {
                 .filter(|cell| cell % w != w - 1)
                 .fold(0u128, |m, cell| m | 1 << cell);
             assert_eq!(not_last_column(h, w), cells, "{h}x{w}");
+            let mut next = xorshift();
+            for _ in 0..20 {
+                let empty = (u128::from(next()) << 64 | u128::from(next())) & low_bits(h * w);
+                let is_empty = |cell: usize| cell < h * w && empty >> cell & 1 == 1;
+                let (horizontal, vertical) = (0..h * w).fold((0u128, 0u128), |(hz, vt), cell| {
+                    let right = cell % w != w - 1 && is_empty(cell) && is_empty(cell + 1);
+                    let down = is_empty(cell) && is_empty(cell + w);
+                    (
+                        hz | u128::from(right) << cell,
+                        vt | u128::from(down) << cell,
+                    )
+                });
+                assert_eq!(
+                    domino_starts(empty, h, w),
+                    (horizontal, vertical),
+                    "{empty:#x} in {h}x{w}"
+                );
+            }
         }
     }
 }
