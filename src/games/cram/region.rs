@@ -322,7 +322,16 @@ pub(crate) fn mirror_lost(region: &Region) -> bool {
     }
     let (h, w) = (region.h, region.w);
     let row_mask = low_bits(w);
-    let row_at = |r: usize| ((region.mask >> (r * w)) & row_mask) as u64;
+    // Rows cut from one word when the box has at most 64 cells (the usual case).
+    let in_one_word = h * w <= 64;
+    let (mask_64, row_mask_64) = (region.mask as u64, row_mask as u64);
+    let row_at = |r: usize| {
+        if in_one_word {
+            (mask_64 >> (r * w)) & row_mask_64
+        } else {
+            ((region.mask >> (r * w)) & row_mask) as u64
+        }
+    };
     let flip = |row: u64| row.reverse_bits() >> (64 - w);
     let straddles = |row: u64| w % 2 == 0 && (row >> (w / 2 - 1)) & 3 == 3;
     let middle_cell = |row: u64| w % 2 == 1 && (row >> (w / 2)) & 1 == 1;
