@@ -92,6 +92,31 @@ fn saved_tables_load_back_the_same() {
     assert_eq!(solve(&mut loaded, &board("4x5")), fresh);
 }
 
+/// A board of more than 60 cells is saved and loaded with keys of two words (its table turned
+/// before it loads), and gives the same tables back; the same region in a board of 20 cells
+/// (keys of one word) has the same value.
+#[test]
+fn tables_of_two_word_keys_load_back_the_same() {
+    let mut small_board = 0u128;
+    for r in 0..4 {
+        small_board |= 0b11111 << (r * 9);
+    }
+    let wide = Cram::with_empty(7, 9, small_board).unwrap();
+    let name = wide.to_string();
+    let path = scratch("two-word-keys");
+    let mut solver = Solver::new();
+    let value = solve(&mut solver, &wide);
+    assert!(!solver.table_is_narrow());
+    solver.save(&path, &name).unwrap();
+    let (loaded, _) = Solver::load(&path, &name).unwrap();
+    assert!(!loaded.table_is_narrow());
+    assert!(loaded.facts() == solver.facts());
+    assert!(!loaded.facts().0.is_empty());
+    let mut narrow = Solver::new();
+    assert_eq!(solve(&mut narrow, &board("4x5")).0, value.0);
+    assert!(narrow.table_is_narrow());
+}
+
 /// Each board solved fresh, then stopped part-way (after a quarter, half and three quarters of
 /// the fresh solve's searches, at most 4096 — where the solver first looks at its flag — as
 /// Ctrl-C stops it: the tables saved, then the search answering nothing more), and resumed from
