@@ -102,8 +102,11 @@ trait Line: Copy + Default {
     fn put(&mut self, slot: usize, key: Self::Key, known: Known);
     /// The key's hash, whose top bits name its buckets.
     fn mixed(key: Self::Key) -> u64;
-    /// The key as the solver writes it (two words).
+    /// The key as the solver writes it (two words; the tests check [`Line::cells`] by it).
+    #[cfg(test)]
     fn wide(key: Self::Key) -> [u64; 2];
+    /// How many cells the key's region has.
+    fn cells(key: Self::Key) -> u32;
 }
 
 /// Three keys of two words (any region's).
@@ -144,8 +147,12 @@ impl Line for WideLine {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15);
         mixed ^ mixed >> 29
     }
+    #[cfg(test)]
     fn wide(key: [u64; 2]) -> [u64; 2] {
         key
+    }
+    fn cells(key: [u64; 2]) -> u32 {
+        key_cells(wide_key(key))
     }
 }
 
@@ -167,8 +174,12 @@ impl Line for NarrowLine {
         let mixed = (mixed ^ mixed >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
         mixed ^ mixed >> 31
     }
+    #[cfg(test)]
     fn wide(key: u64) -> [u64; 2] {
         widened(key)
+    }
+    fn cells(key: u64) -> u32 {
+        (key & ((1 << 60) - 1)).count_ones()
     }
 }
 
@@ -419,7 +430,7 @@ impl<L: Line> Cuckoo<L> {
     /// Makes room: keeps what is known of the largest regions (the costliest to find again), at
     /// most half of `most`, where they are, and forgets the rest.
     fn prune(&mut self) {
-        let cells = |key: L::Key| key_cells(wide_key(L::wide(key)));
+        let cells = L::cells;
         let empty = L::Key::default();
         let sizes = self.held().map(|(key, _)| cells(key) as usize);
         let (least_kept, kept) = least_size_kept(sizes, self.most / 2);
@@ -664,9 +675,11 @@ mod tests {
         ((1 << cells) - 1) | n << 42 | 6 << 60
     }
 
-    /// The cells of a key of either kind.
+    /// The cells of a key of either kind, from its two-word form.
     fn cells_of<L: Line>(key: L::Key) -> u32 {
-        key_cells(wide_key(L::wide(key)))
+        let cells = key_cells(wide_key(L::wide(key)));
+        assert_eq!(L::cells(key), cells);
+        cells
     }
 
     /// Every region recorded is read back as recorded, through doublings; a full table keeps
