@@ -129,28 +129,18 @@ impl Options {
 /// The domino not yet generated nearest the middle of the region's box (by cell index: the
 /// middle row first), taken out of `options`: its first cell and the step to its second.
 fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
-    if region.h * region.w <= 64 {
-        return next_from_centre_64(options, region);
-    }
     // Doubled positions: a domino's middle against the box's middle.
     let middle = options.middle;
+    let split = (middle / 2).min(127);
+    let one_word = region.h * region.w <= 64;
     let mut best = (usize::MAX, 0, 0, false);
     for (starts, step, vertical) in [
         (options.horizontal, 1, false),
         (options.vertical, region.w, true),
     ] {
-        if starts == 0 {
-            continue;
-        }
-        let split = (middle / 2).min(127);
-        let above = starts & !((1u128 << split) - 1);
-        let below = starts & ((1u128 << split) - 1);
-        for cell in [
-            (above != 0).then(|| above.trailing_zeros() as usize),
-            (below != 0).then(|| 127 - below.leading_zeros() as usize),
-        ]
-        .into_iter()
-        .flatten()
+        for cell in nearest_around(starts, split, one_word)
+            .into_iter()
+            .flatten()
         {
             let distance = (2 * cell + step).abs_diff(middle);
             if distance < best.0 {
@@ -167,44 +157,29 @@ fn next_from_centre(options: &mut Options, region: &Region) -> (usize, usize) {
     (cell, step)
 }
 
-/// [`next_from_centre`] in a layout of at most 64 cells, in 64-bit words.
-fn next_from_centre_64(options: &mut Options, region: &Region) -> (usize, usize) {
-    let middle = options.middle;
-    let split = middle / 2;
-    let below_split = if split >= 64 {
-        u64::MAX
+/// The lowest cell of `starts` at or past `split` and the highest before it (`split` < 128), in
+/// one machine word when the layout has at most 64 cells.
+fn nearest_around(starts: u128, split: usize, one_word: bool) -> [Option<usize>; 2] {
+    if one_word {
+        let starts = starts as u64;
+        let before = if split >= 64 {
+            u64::MAX
+        } else {
+            (1 << split) - 1
+        };
+        let (past, before) = (starts & !before, starts & before);
+        [
+            (past != 0).then(|| past.trailing_zeros() as usize),
+            (before != 0).then(|| 63 - before.leading_zeros() as usize),
+        ]
     } else {
-        (1u64 << split) - 1
-    };
-    let mut best = (usize::MAX, 0, 0, false);
-    for (starts, step, vertical) in [
-        (options.horizontal as u64, 1, false),
-        (options.vertical as u64, region.w, true),
-    ] {
-        let above = starts & !below_split;
-        let below = starts & below_split;
-        if above != 0 {
-            let cell = above.trailing_zeros() as usize;
-            let distance = (2 * cell + step).abs_diff(middle);
-            if distance < best.0 {
-                best = (distance, cell, step, vertical);
-            }
-        }
-        if below != 0 {
-            let cell = 63 - below.leading_zeros() as usize;
-            let distance = (2 * cell + step).abs_diff(middle);
-            if distance < best.0 {
-                best = (distance, cell, step, vertical);
-            }
-        }
+        let before = (1u128 << split) - 1;
+        let (past, before) = (starts & !before, starts & before);
+        [
+            (past != 0).then(|| past.trailing_zeros() as usize),
+            (before != 0).then(|| 127 - before.leading_zeros() as usize),
+        ]
     }
-    let (_, cell, step, vertical) = best;
-    if vertical {
-        options.vertical &= !(1u128 << cell);
-    } else {
-        options.horizontal &= !(1u128 << cell);
-    }
-    (cell, step)
 }
 
 /// A domino as a number: its first cell + 1, and bit 8 set when it is vertical (0: none).
