@@ -21,7 +21,7 @@
 //! handed to the solver only as they are read, into a solver that is dropped unless the whole
 //! file checks.
 
-use super::region::{Key, SMALL_KEY_CELLS, key_cells, small_key};
+use super::region::{Key, SMALL_KEY_CELLS, joined, key_cells, small_key};
 use crate::engine::hashed_file::{open_hashed, write_atomically};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -172,10 +172,6 @@ fn plausible_key(key: Key) -> bool {
     let cells = h * w;
     let mask = key & ((1u128 << 116) - 1);
     h > 0 && w > 0 && cells <= 116 && mask != 0 && mask >> cells == 0
-}
-
-fn joined([low, high]: [u64; 2]) -> Key {
-    u128::from(low) | u128::from(high) << 64
 }
 
 fn read_facts(

@@ -103,6 +103,16 @@ pub(crate) fn unpack_small(small: SmallKey) -> Key {
         | u128::from(small >> 60) << (DIMS_SHIFT + 6)
 }
 
+/// A key as the tables and checkpoints keep it: two words, the low one first.
+pub(crate) fn split(key: Key) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
+}
+
+/// The key of its two words ([`split`]).
+pub(crate) fn joined([low, high]: [u64; 2]) -> Key {
+    u128::from(low) | u128::from(high) << 64
+}
+
 /// How many cells the region of `key` has.
 pub(crate) fn key_cells(key: Key) -> u32 {
     (key & low_bits(DIMS_SHIFT as usize)).count_ones()

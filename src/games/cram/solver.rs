@@ -138,7 +138,7 @@ use super::checkpoint::{CheckpointError, Schedule};
 use super::options::{Candidate, Options, cancel_pairs, domino_code, is_among};
 use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
-    pack_small, simplified_components,
+    pack_small, simplified_components, split,
 };
 use super::small_table::SmallTable;
 use super::table::{EXCLUDED_BITS, Known, NARROW_CELLS, Table, regions_within};
@@ -270,10 +270,6 @@ const RECENT_SLOTS: usize = 1 << 14;
 /// Where the small region `key` goes in a cache of recent ones.
 fn recent_slot(key: u64) -> usize {
     (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - RECENT_SLOTS.trailing_zeros())) as usize
-}
-
-fn split(key: Key) -> [u64; 2] {
-    [key as u64, (key >> 64) as u64]
 }
 
 impl Solver {

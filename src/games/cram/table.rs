@@ -32,7 +32,7 @@
 //! place ([`Cuckoo::spread`]): on a machine of 24 GiB a table of 16 GiB can grow to its size,
 //! where holding the old buckets beside the new ones while it doubled took 24.
 
-use super::region::{Region, key_cells, key_of};
+use super::region::{Region, joined, key_cells, key_of, split};
 use crate::games::long_search::least_size_kept;
 
 /// What the table knows of a region in 4 bytes: bit k (k < [`EXCLUDED_BITS`]) set when its value
@@ -152,7 +152,7 @@ impl Line for WideLine {
         key
     }
     fn cells(key: [u64; 2]) -> u32 {
-        key_cells(wide_key(key))
+        key_cells(joined(key))
     }
 }
 
@@ -190,7 +190,7 @@ impl Line for NarrowLine {
 /// 7 wide one way or the other, and a canonical key takes the narrower way). `None` for any
 /// other key, and for one whose height is not the one its cells give (no region's).
 fn narrow(key: [u64; 2]) -> Option<u64> {
-    let region = Region::of_key(u128::from(key[0]) | u128::from(key[1]) << 64);
+    let region = Region::of_key(joined(key));
     let (h, w) = (region.h, region.w);
     let cells = h * w;
     if h == 0 || w == 0 || w >= 16 || cells > NARROW_CELLS {
@@ -205,8 +205,7 @@ fn widened(code: u64) -> [u64; 2] {
     let w = (code >> 60) as usize;
     let mask = code & ((1 << 60) - 1);
     let h = (63 - mask.leading_zeros() as usize) / w + 1;
-    let key = key_of(u128::from(mask), h, w);
-    [key as u64, (key >> 64) as u64]
+    split(key_of(u128::from(mask), h, w))
 }
 
 /// A cuckoo table of one kind of line (the module doc).
@@ -469,11 +468,6 @@ impl<L: Line> Cuckoo<L> {
     }
 }
 
-/// The two words of a key as one.
-fn wide_key(key: [u64; 2]) -> u128 {
-    u128::from(key[0]) | u128::from(key[1]) << 64
-}
-
 /// The transposition table (module doc): keys of one word while every region asked about has
 /// one ([`narrow`]: five regions a bucket, so 5/3 as many in the same memory), of two from the
 /// first that has not (three a bucket; what was held is moved over, within the same bound of
@@ -677,7 +671,7 @@ mod tests {
 
     /// The cells of a key of either kind, from its two-word form.
     fn cells_of<L: Line>(key: L::Key) -> u32 {
-        let cells = key_cells(wide_key(L::wide(key)));
+        let cells = key_cells(joined(L::wide(key)));
         assert_eq!(L::cells(key), cells);
         cells
     }
@@ -829,18 +823,17 @@ mod tests {
                 components(empty, h, w, &mut parts);
                 for &part in &parts {
                     let key = canonical_key(part, h, w);
-                    let split = [key as u64, (key >> 64) as u64];
-                    let code = narrow(split).expect("a region of at most 60 cells");
-                    assert_eq!(widened(code), split, "{part:#x} in {h} x {w}");
+                    let code = narrow(split(key)).expect("a region of at most 60 cells");
+                    assert_eq!(widened(code), split(key), "{part:#x} in {h} x {w}");
                 }
             }
         }
         let board = canonical_key((1u128 << 63) - 1, 7, 9);
-        assert_eq!(narrow([board as u64, (board >> 64) as u64]), None);
+        assert_eq!(narrow(split(board)), None);
         let row = key_of(0b111, 1, 3);
-        assert!(narrow([row as u64, (row >> 64) as u64]).is_some());
+        assert!(narrow(split(row)).is_some());
         let too_high = key_of(0b111, 2, 3);
-        assert_eq!(narrow([too_high as u64, (too_high >> 64) as u64]), None);
+        assert_eq!(narrow(split(too_high)), None);
     }
 
     /// A table of one-word keys turns to two-word keys at the first key that needs them (or when
@@ -848,7 +841,7 @@ mod tests {
     #[test]
     fn a_table_turns_to_two_word_keys_and_keeps_what_it_knew() {
         let wide_region = canonical_key((1u128 << 63) - 1, 7, 9);
-        let wide_region = [wide_region as u64, (wide_region >> 64) as u64];
+        let wide_region = split(wide_region);
         for (most, regions) in [(9_999, 3_000u64), (210, 300)] {
             let mut table = Table::new(most);
             let mut model = HashMap::new();
@@ -878,11 +871,11 @@ mod tests {
             }
             let least = held
                 .keys()
-                .map(|&k| key_cells(wide_key(k)))
+                .map(|&k| key_cells(joined(k)))
                 .min()
                 .unwrap_or(0);
             for (k, known) in &model {
-                if key_cells(wide_key(*k)) > least {
+                if key_cells(joined(*k)) > least {
                     assert_eq!(table.get(*k), *known);
                 }
             }

@@ -3,9 +3,9 @@
 
 use super::super::board::Cram;
 use super::super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
-use super::super::region::{small_key, unpack_small};
+use super::super::region::{joined, small_key, split, unpack_small};
 use super::super::table::Known;
-use super::{Solver, Stop, split};
+use super::{Solver, Stop};
 use std::path::Path;
 
 /// Saving and resuming (the [`checkpoint`] module has the file's format).
@@ -121,7 +121,7 @@ impl Facts for Solver {
     }
 
     fn learn_small(&mut self, key: [u64; 2], value: u8) {
-        if let Some(small) = small_key(u128::from(key[0]) | u128::from(key[1]) << 64) {
+        if let Some(small) = small_key(joined(key)) {
             self.endgame.insert(small, value);
         }
     }
