@@ -120,21 +120,6 @@ pub(crate) fn not_last_column(h: usize, w: usize) -> u128 {
 /// The empty cells of `empty` (an `h` × `w` layout) where a horizontal domino starts (its right
 /// neighbour is empty too), and where a vertical one does (the cell below is).
 pub(crate) fn domino_starts(empty: u128, h: usize, w: usize) -> (u128, u128) {
-    if h * w <= 64 {
-        // In one word (the solver asks this for nearly every option).
-        let cells = h * w;
-        let layout = if cells == 64 {
-            u64::MAX
-        } else {
-            (1u64 << cells) - 1
-        };
-        let right_ok = ((1u64 << (w - 1)) - 1).wrapping_mul(FIRST_CELLS[w] as u64) & layout;
-        let empty = empty as u64;
-        return (
-            u128::from(empty & (empty >> 1) & right_ok),
-            u128::from(empty & (empty >> w)),
-        );
-    }
     let horizontal = empty & (empty >> 1) & not_last_column(h, w);
     let vertical = empty & (empty >> w);
     (horizontal, vertical)

@@ -213,19 +213,6 @@ fn take_first_try(options: &mut Options) -> Option<(usize, usize)> {
 /// The middle of the box of `region`'s cells, as a doubled cell index of its layout.
 fn box_middle(region: &Region) -> usize {
     let w = region.w;
-    if region.h * w <= 64 {
-        let mask = region.mask as u64;
-        let top = mask.trailing_zeros() as usize / w;
-        let bottom = (63 - mask.leading_zeros() as usize) / w;
-        let mut columns = 0u64;
-        for r in top..=bottom {
-            columns |= mask >> (r * w);
-        }
-        let columns = columns & super::board::low_bits(w) as u64;
-        let left = columns.trailing_zeros() as usize;
-        let right = 63 - columns.leading_zeros() as usize;
-        return (top + bottom) * w + left + right;
-    }
     let mask = region.mask;
     let top = mask.trailing_zeros() as usize / w;
     let bottom = (127 - mask.leading_zeros() as usize) / w;
