@@ -329,7 +329,15 @@ pub trait Resumable: Send + Sync {
     /// from now on in this process (`analyze --max-memory`); what they forget to stay within it
     /// costs time, never exactness.
     fn set_max_memory(&self, bytes: u64);
+
+    /// Makes the searches that start from now on in this process run on `threads` threads
+    /// sharing one table (`analyze --threads`, at most [`MOST_THREADS`]): time saved, never a
+    /// value changed.
+    fn set_threads(&self, threads: usize);
 }
+
+/// The most threads a long search takes (`analyze --threads`).
+pub const MOST_THREADS: usize = 64;
 
 /// A game that has a misère version.
 pub trait MisereVersion: Send + Sync {

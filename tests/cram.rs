@@ -155,3 +155,37 @@ fn three_row_boards_agree_with_lemoine_and_viennot() {
         assert_eq!(report["grundy"], value, "{board}");
     }
 }
+
+/// `--threads 2` prints the report of one thread, word for word, on boards where the threads
+/// race (the value and every winning move), and refuses what it cannot do: 0 or more than 64
+/// threads, a game without a long search, a checkpoint (exit 2, nothing on stdout).
+#[test]
+fn threads_print_the_report_of_one_thread() {
+    for board in ["4x5", "3x9", "4x6", "5x5", "#..../...../...../....#"] {
+        let alone = grundy().args(["analyze", "cram", board]).output().unwrap();
+        let threads = grundy()
+            .args(["analyze", "cram", board, "--threads", "2"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            common::stdout_of_success(threads),
+            common::stdout_of_success(alone),
+            "{board}"
+        );
+    }
+    for (args, message) in [
+        (vec!["cram", "4x4", "--threads", "0"], "--threads 0: give a number from 1 to 64"),
+        (vec!["cram", "4x4", "--threads", "65"], "--threads 65: give a number from 1 to 64"),
+        (vec!["kayles", "5", "--threads", "2"], "--threads shares a long search's table"),
+        (
+            vec!["cram", "4x4", "--threads", "2", "--checkpoint", "x.ckpt"],
+            "cannot be used with",
+        ),
+    ] {
+        let output = grundy().arg("analyze").args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(message), "{args:?}: {error}");
+    }
+}

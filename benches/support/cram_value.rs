@@ -7,9 +7,9 @@
 //! (then it exits with status 130) and at its end, and resumes from FILE when it holds that board
 //! (as `analyze --checkpoint` does): for boards that take hours.
 
-use grundy::game::{CheckpointOptions, MOST_MEMORY_GIB, max_memory_bytes};
+use grundy::game::{CheckpointOptions, MOST_MEMORY_GIB, MOST_THREADS, max_memory_bytes};
 use grundy::games::cram::Cram;
-use grundy::games::cram::theory::{set_table_memory, with_checkpoint, with_solver};
+use grundy::games::cram::theory::{set_table_memory, set_threads, with_checkpoint, with_solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -25,6 +25,7 @@ fn main() {
     let mut status = 0;
     let mut args = std::env::args().skip(1).peekable();
     let mut checkpoint = None;
+    let mut threads = 1;
     loop {
         match args.peek().map(String::as_str) {
             Some("--max-memory") => {
@@ -43,6 +44,19 @@ fn main() {
                     }
                     _ => {
                         eprintln!("--max-memory: give a number of GiB from 1 to {MOST_MEMORY_GIB}");
+                        std::process::exit(2);
+                    }
+                }
+            }
+            Some("--threads") => {
+                args.next();
+                match args.next().and_then(|n| n.parse::<usize>().ok()) {
+                    Some(n @ 1..=MOST_THREADS) => {
+                        threads = n;
+                        set_threads(n);
+                    }
+                    _ => {
+                        eprintln!("--threads: give a number from 1 to {MOST_THREADS}");
                         std::process::exit(2);
                     }
                 }
@@ -68,6 +82,10 @@ fn main() {
     let boards: Vec<String> = args.collect();
     if checkpoint.is_some() && boards.len() != 1 {
         eprintln!("--checkpoint: give one board (the file holds one board's search)");
+        std::process::exit(2);
+    }
+    if checkpoint.is_some() && threads > 1 {
+        eprintln!("--checkpoint: one thread only (a shared table is not saved)");
         std::process::exit(2);
     }
     for board in boards {

@@ -101,6 +101,7 @@ pub mod board;
 pub mod checkpoint;
 mod options;
 pub mod region;
+mod shared_table;
 mod small_table;
 pub mod solver;
 mod table;
@@ -215,5 +216,9 @@ impl Resumable for CramGame {
 
     fn set_max_memory(&self, bytes: u64) {
         theory::set_table_memory(bytes);
+    }
+
+    fn set_threads(&self, threads: usize) {
+        theory::set_threads(threads);
     }
 }

@@ -140,12 +140,19 @@ use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, boxed_key, canonical_key, key_cells, mirror_lost,
     pack_small, simplified_components, split,
 };
+use super::shared_table::SharedTable;
 use super::small_table::SmallTable;
 use super::table::{EXCLUDED_BITS, Known, NARROW_CELLS, Table, regions_within};
+use crate::game::MOST_THREADS;
 use crate::games::long_search::SearchProgress;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+mod race;
 mod resume;
+mod team;
+
+use race::Race;
 
 /// The most regions the transposition table holds by default: 22,020,096, in 512 MiB (three
 /// a 64-byte bucket, 7/8 of the slots of 2^23 buckets: [`super::table`]); on a board of at
@@ -162,9 +169,30 @@ static TABLE_CAP: AtomicUsize = AtomicUsize::new(0);
 /// bucket). It doubles in place, so it never takes more than `bytes`. Returns that number of
 /// regions (three a bucket).
 pub fn set_table_memory(bytes: u64) -> usize {
+    TABLE_BYTES.store(bytes, Ordering::Relaxed);
     let entries = regions_within(bytes);
     TABLE_CAP.store(entries, Ordering::Relaxed);
     entries
+}
+
+/// How many threads the solvers made for the process from now on search with (0: one).
+pub(super) static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Makes the solvers made for the process from now on ([`Solver::of_process`]) search on
+/// `threads` threads (`analyze --threads`; at most [`MOST_THREADS`]; see the `team` module).
+pub fn set_threads(threads: usize) {
+    THREADS.store(threads.min(MOST_THREADS), Ordering::Relaxed);
+}
+
+/// The bytes [`set_table_memory`] gave (0: the default, 512 MiB).
+static TABLE_BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// The most bytes the table of a solver made now takes.
+fn table_bytes() -> u64 {
+    match TABLE_BYTES.load(Ordering::Relaxed) {
+        0 => 512 << 20,
+        bytes => bytes,
+    }
 }
 
 /// The most regions a solver made now holds.
@@ -188,6 +216,29 @@ const _: () = assert!(ENDGAME_CELLS <= SMALL_KEY_CELLS);
 /// The solver's state: its tables, its counters, its progress line.
 pub struct Solver {
     table: Table,
+    /// The table shared with the other threads of a search, in place of `table` (the `team`
+    /// module).
+    shared: Option<Arc<SharedTable>>,
+    /// In a team's search: what the threads share of the region they value, and the value its
+    /// options are asked about, so that this thread abandons its search once another has
+    /// settled that question ([`Race`]).
+    race: Option<(Arc<Race>, u32)>,
+    /// The search was abandoned (the question it served settled by another thread): as when
+    /// stopped, every search answers "no" at once and nothing is recorded, until the race
+    /// clears it.
+    abandoned: bool,
+    /// In a team's search, while this thread helps another with an option of the root that it
+    /// is searching: the options of that option's region are searched from the last, so that
+    /// the two threads meet in the middle (the `team` module).
+    helping: bool,
+    /// Meanwhile, the question asked of that region's options (its key and the value): once
+    /// another thread has settled it, this one abandons its search.
+    helped: Option<(Key, u32)>,
+    /// The solvers that search beside this one, on threads of their own, sharing its table.
+    mates: Vec<Solver>,
+    /// The team this solver leads (threads and the shared table's most bytes), until a layout
+    /// past [`NARROW_CELLS`] cells ends it.
+    team: Option<(usize, u64)>,
     endgame: SmallTable,
     nodes: u64,
     progress: Option<SearchProgress>,
@@ -277,6 +328,13 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             table: Table::new(table_cap()),
+            shared: None,
+            race: None,
+            abandoned: false,
+            helping: false,
+            helped: None,
+            mates: Vec::new(),
+            team: None,
             endgame: SmallTable::default(),
             nodes: 0,
             progress: None,
@@ -313,6 +371,13 @@ impl Solver {
         Solver {
             endgame_cells: cells,
             table: Table::new(entries),
+            shared: None,
+            race: None,
+            abandoned: false,
+            helping: false,
+            helped: None,
+            mates: Vec::new(),
+            team: None,
             ..Solver::new()
         }
     }
@@ -374,6 +439,17 @@ impl Solver {
     /// The search's counters: outcome searches, regions in the table, times it was pruned,
     /// small regions in the endgame table.
     pub fn stats(&self) -> String {
+        if let Some(shared) = &self.shared {
+            return format!(
+                "{} searches on {} threads, {} regions in the shared table ({} not kept), {} \
+                 small regions",
+                self.team_searches(),
+                self.mates.len() + 1,
+                shared.len(),
+                shared.forgotten(),
+                self.endgame.len()
+            );
+        }
         let forgotten = match self.table.forgotten() {
             0 => String::new(),
             regions => format!(" ({regions} regions forgotten by full buckets)"),
@@ -392,10 +468,15 @@ impl Solver {
         self.fit_layout(h, w);
         let mut parts = Vec::new();
         simplified_components(empty, h, w, &mut parts);
-        parts
-            .iter()
-            .map(|&part| self.value(canonical_key(part, h, w)))
-            .fold(0, |sum, value| sum ^ value)
+        let mut sum = 0;
+        for part in parts {
+            let key = canonical_key(part, h, w);
+            sum ^= match self.mates.is_empty() {
+                true => self.value(key),
+                false => self.team_value(key),
+            };
+        }
+        sum
     }
 
     /// Whether the empty cells `empty` of an `h` × `w` layout are worth exactly `k`.
@@ -410,6 +491,7 @@ impl Solver {
     /// Turns the table to keys of two words before an `h` × `w` layout whose regions' keys may
     /// not fit in one ([`NARROW_CELLS`]).
     fn fit_layout(&mut self, h: usize, w: usize) {
+        self.fit_team(h, w);
         if h * w > NARROW_CELLS {
             self.table.widen();
         }
@@ -507,7 +589,7 @@ impl Solver {
                 option_keys.swap(0, largest);
                 let largest = option_keys[0];
                 if option_keys.len() == 1 {
-                    self.table.prefetch(split(largest));
+                    self.prefetch(largest);
                 }
                 // The part of that key (with pairs cancelled, the largest part whose key it is).
                 let largest_part = match large_parts[..] {
@@ -557,15 +639,30 @@ impl Solver {
         false
     }
 
-    /// Whether some option is worth `k` (false at once once stopped).
-    fn option_worth(&mut self, options: &mut Options, k: u32) -> bool {
-        if self.stop.is_some() {
+    /// Whether some option of the region `key` is worth `k` (false at once once stopped).
+    fn option_worth(&mut self, key: Key, options: &mut Options, k: u32) -> bool {
+        if self.helping && self.depth == 2 {
+            self.helped = Some((key, k));
+            let worth = self.options_worth(options, k, true);
+            self.helped = None;
+            return worth;
+        }
+        self.options_worth(options, k, false)
+    }
+
+    /// [`Solver::option_worth`], the options searched from the last when `reversed`.
+    fn options_worth(&mut self, options: &mut Options, k: u32, reversed: bool) -> bool {
+        if self.halted() {
             return false;
         }
         if self.generate_until(options, k) {
             return true;
         }
         self.nodes += 1;
+        if self.race.is_some() && self.settled_elsewhere() {
+            self.abandoned = true;
+            return false;
+        }
         // The flag and the clock every 4096 searches (a few thousand a second on large boards,
         // so Ctrl-C is answered within about a second), the progress line every 65536.
         if self.nodes & 0xfff == 0 {
@@ -577,60 +674,77 @@ impl Solver {
         // The dominoes d known to leave an option not worth k: R − d − d′ is worth k, found
         // as the answer d of an earlier option R − d′ (the same position).
         let mut answered = [0u128; 2];
-        for index in 0..options.searched.len() {
-            if is_among(answered, options.searched[index].domino) {
-                continue;
-            }
-            if self.depth == 1 {
-                self.root = Some((k, index, options.searched.len()));
-            }
-            let candidate = options.searched[index];
-            let mut xor = candidate.xor;
-            if !candidate.valued {
-                for other in candidate.others.0..candidate.others.1 {
-                    xor ^= self.value(options.others[other as usize]);
-                }
-                options.searched[index].xor = xor;
-                options.searched[index].valued = true;
-            }
-            let target = k ^ xor;
-            if target > key_cells(candidate.largest) / 2 {
-                continue;
-            }
-            // The option's region in this region's layout; a region of a layout of more than
-            // 64 cells whose own box has at most 64 is searched in that box (64-bit words).
-            let region = options.region;
-            let shared =
-                region.h * region.w <= 64 || Region::of_key(candidate.largest).mask >> 64 != 0;
-            self.answered_by = None;
-            let answer = if shared {
-                let frame = Region {
-                    mask: candidate.part,
-                    ..region
-                };
-                self.is_value_in(candidate.largest, &frame, options.answers, target)
-            } else {
-                self.is_value(candidate.largest, target)
-            };
-            if answer {
-                self.answered_by = Some(Answer {
-                    depth: self.depth,
-                    domino: candidate.domino,
-                    value: k,
-                });
+        let count = options.searched.len();
+        for step in 0..count {
+            let index = if reversed { count - 1 - step } else { step };
+            if self.ask_option(options, index, k, &mut answered) {
                 return true;
             }
-            // Its option worth the target, R − d − d′ (found in this layout): then R − d′ has
-            // an option worth k, and d′ is tried first on the next options.
-            if let Some(found) = self.answered_by.take()
-                && shared
-                && found.depth == self.depth + 1
-                && found.value == target
-            {
-                answered[usize::from(found.domino >> 8)] |= 1 << ((found.domino & 0xff) - 1);
-                if options.answers[0] != found.domino {
-                    options.answers = [found.domino, options.answers[0]];
-                }
+        }
+        false
+    }
+
+    /// Whether the option `index` of `options` (to search) is worth `k`, unless `answered`
+    /// (the dominoes known to leave an option not worth k) has it; when not, its answer (an
+    /// option of it worth the value asked) joins `answered` and is tried first on the next.
+    fn ask_option(
+        &mut self,
+        options: &mut Options,
+        index: usize,
+        k: u32,
+        answered: &mut [u128; 2],
+    ) -> bool {
+        if is_among(*answered, options.searched[index].domino) {
+            return false;
+        }
+        if self.depth == 1 {
+            self.root = Some((k, index, options.searched.len()));
+        }
+        let candidate = options.searched[index];
+        let mut xor = candidate.xor;
+        if !candidate.valued {
+            for other in candidate.others.0..candidate.others.1 {
+                xor ^= self.value(options.others[other as usize]);
+            }
+            options.searched[index].xor = xor;
+            options.searched[index].valued = true;
+        }
+        let target = k ^ xor;
+        if target > key_cells(candidate.largest) / 2 {
+            return false;
+        }
+        // The option's region in this region's layout; a region of a layout of more than
+        // 64 cells whose own box has at most 64 is searched in that box (64-bit words).
+        let region = options.region;
+        let shared = region.h * region.w <= 64 || Region::of_key(candidate.largest).mask >> 64 != 0;
+        self.answered_by = None;
+        let answer = if shared {
+            let frame = Region {
+                mask: candidate.part,
+                ..region
+            };
+            self.is_value_in(candidate.largest, &frame, options.answers, target)
+        } else {
+            self.is_value(candidate.largest, target)
+        };
+        if answer {
+            self.answered_by = Some(Answer {
+                depth: self.depth,
+                domino: candidate.domino,
+                value: k,
+            });
+            return true;
+        }
+        // Its option worth the target, R − d − d′ (found in this layout): then R − d′ has
+        // an option worth k, and d′ is tried first on the next options.
+        if let Some(found) = self.answered_by.take()
+            && shared
+            && found.depth == self.depth + 1
+            && found.value == target
+        {
+            answered[usize::from(found.domino >> 8)] |= 1 << ((found.domino & 0xff) - 1);
+            if options.answers[0] != found.domino {
+                options.answers = [found.domino, options.answers[0]];
             }
         }
         false
@@ -673,7 +787,7 @@ impl Solver {
                 return u32::from(exact);
             }
             if !known.excludes(k) {
-                if !self.option_worth(options, k) {
+                if !self.option_worth(key, options, k) {
                     self.record_exact(key, k);
                     return k;
                 }
@@ -731,7 +845,7 @@ impl Solver {
             if self.generate_until(options, k) {
                 return false;
             }
-            if self.option_worth(options, k) {
+            if self.option_worth(key, options, k) {
                 self.record_excluded(key, k);
                 return false;
             }
@@ -744,7 +858,7 @@ impl Solver {
                 return answer;
             }
             // g ≥ k: g = k when no option is worth k.
-            if self.option_worth(options, k) {
+            if self.option_worth(key, options, k) {
                 self.record_excluded(key, k);
                 return false;
             }
@@ -772,7 +886,7 @@ impl Solver {
             if known.excludes(j) {
                 continue;
             }
-            if !self.option_worth(options, j) {
+            if !self.option_worth(key, options, j) {
                 self.record_exact(key, j);
                 return Some(false);
             }
@@ -864,22 +978,52 @@ impl Solver {
         None
     }
 
+    /// Whether the search stopped or was abandoned: its answers are then not values.
+    fn halted(&self) -> bool {
+        self.stop.is_some() || self.abandoned
+    }
+
     fn known(&self, key: Key) -> Known {
-        self.table.get(split(key))
+        match &self.shared {
+            None => self.table.get(split(key)),
+            Some(shared) => shared.get(key),
+        }
+    }
+
+    fn prefetch(&self, key: Key) {
+        match &self.shared {
+            None => self.table.prefetch(split(key)),
+            Some(shared) => shared.prefetch(key),
+        }
+    }
+
+    fn record(&mut self, key: Key, change: impl Fn(Known) -> Known) {
+        match &self.shared {
+            None => self.table.record(split(key), change),
+            Some(shared) => shared.record(key, change),
+        }
     }
 
     fn record_exact(&mut self, key: Key, k: u32) {
-        if self.stop.is_some() {
+        if self.halted() {
             return;
         }
-        self.table.record(split(key), |_| Known::exactly(k));
+        self.record(key, |_| Known::exactly(k));
     }
 
     fn record_excluded(&mut self, key: Key, k: u32) {
-        if k >= EXCLUDED_BITS || self.stop.is_some() {
+        if k >= EXCLUDED_BITS || self.halted() {
             return;
         }
-        self.table.record(split(key), |known| known.excluding(k));
+        self.record(key, |known| known.excluding(k));
+    }
+
+    /// How many regions the transposition table holds, and at most.
+    fn table_counts(&self) -> (usize, usize) {
+        match &self.shared {
+            None => (self.table.len(), self.table.most()),
+            Some(shared) => (shared.len(), shared.most()),
+        }
     }
 
     fn report(&self) {
@@ -891,12 +1035,11 @@ impl Solver {
                 ),
                 None => String::new(),
             };
+            let (len, most) = self.table_counts();
             bar.set_message(format!(
-                "{root}{} searches, {} regions in the table (at most {}), pruned {} \
+                "{root}{} searches, {len} regions in the table (at most {most}), pruned {} \
                  times, {} small regions",
                 self.nodes,
-                self.table.len(),
-                self.table.most(),
                 self.table.times_pruned(),
                 self.endgame.len()
             ));

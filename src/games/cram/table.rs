@@ -189,7 +189,7 @@ impl Line for NarrowLine {
 /// of a layout of at most [`NARROW_CELLS`] cells has one (a box of at most 60 cells is at most
 /// 7 wide one way or the other, and a canonical key takes the narrower way). `None` for any
 /// other key, and for one whose height is not the one its cells give (no region's).
-fn narrow(key: [u64; 2]) -> Option<u64> {
+pub(super) fn narrow(key: [u64; 2]) -> Option<u64> {
     let region = Region::of_key(joined(key));
     let (h, w) = (region.h, region.w);
     let cells = h * w;
@@ -238,6 +238,11 @@ pub(super) fn regions_within(bytes: u64) -> usize {
 /// The regions of keys of one word that take the memory of `most` regions of two words.
 fn narrow_most(most: usize) -> usize {
     most.saturating_mul(NarrowLine::SLOTS) / WideLine::SLOTS
+}
+
+/// The two buckets of a key of one word ([`narrow`]) among `count` (a power of two).
+pub(super) fn narrow_buckets(code: u64, count: usize) -> (usize, usize) {
+    buckets_of(NarrowLine::mixed(code), count)
 }
 
 /// The two buckets of a key of hash `mixed` among `count` (a power of two).

@@ -653,3 +653,53 @@ fn searches_in_layouts_past_64_cells_agree_with_the_rules() {
     }
     assert!(large_boxes > 20, "{large_boxes}");
 }
+
+/// Two or three threads sharing one table (`--threads`) value every drawn board of at most 8
+/// cells, every 4 × 5 board with at most 2 cells blocked and every 3 × 7 with at most one as
+/// the rules do, with the endgame table cut down so that every region is raced for, also with
+/// a shared table of 80 slots that forgets most of what it is told; and the team's leader
+/// answers `position_is` from what the team found. The mates search too (their searches are
+/// counted), so the race is run, not bypassed.
+#[test]
+fn threads_sharing_a_table_agree_with_the_rules_on_every_small_board() {
+    let mut memo = HashMap::new();
+    let mut boards = small_positions(8);
+    boards.extend(boards_with_few_blocked(4, 5, 2));
+    boards.extend(boards_with_few_blocked(3, 7, 1));
+    let mut mates_searched = 0;
+    for (threads, endgame_cells, bytes) in [(2, 1, 1 << 20), (3, 5, 1 << 20), (2, 3, 0)] {
+        let mut solver = Solver::with_endgame_cells(endgame_cells);
+        solver.enlist(threads, bytes);
+        for board in &boards {
+            let expected = brute_force(&mut grid_of(board), &mut memo);
+            let value = solver.position_value(board.empty(), board.rows(), board.cols());
+            assert_eq!(value, expected, "{board} on {threads} threads");
+            for k in 0..4 {
+                assert_eq!(
+                    solver.position_is(board.empty(), board.rows(), board.cols(), k),
+                    k == expected,
+                    "{board} against *{k} on {threads} threads"
+                );
+            }
+        }
+        mates_searched += solver.mates_searched();
+    }
+    assert!(mates_searched > 0);
+}
+
+/// A board past 60 cells leaves the team: it is searched by the leader alone, with a table of
+/// its own, and its value is the lone solver's.
+#[test]
+fn a_team_leaves_its_threads_past_60_cells() {
+    let mut solver = Solver::with_endgame_cells(8);
+    solver.enlist(2, 1 << 20);
+    let board: Cram = "1x61".parse().unwrap();
+    let value = solver.position_value(board.empty(), board.rows(), board.cols());
+    let mut alone = Solver::with_endgame_cells(8);
+    assert_eq!(
+        value,
+        alone.position_value(board.empty(), board.rows(), board.cols())
+    );
+    assert_eq!(solver.mates_searched(), 0);
+    assert!(!solver.stats().contains("threads"));
+}

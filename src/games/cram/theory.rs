@@ -30,9 +30,22 @@ pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
     let mut guard = match SOLVER.try_lock() {
         Ok(guard) => guard,
         Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => return work(&mut Solver::new()),
+        Err(TryLockError::WouldBlock) => return work(&mut Solver::of_process()),
     };
-    work(guard.get_or_insert_with(Solver::new))
+    work(guard.get_or_insert_with(Solver::of_process))
+}
+
+/// Makes the process's solver, from its next query on, and every solver made from now on
+/// search on `threads` threads ([`solver::set_threads`]); the process's solver starts afresh
+/// (unless another thread's search holds it: it then keeps its threads).
+pub fn set_threads(threads: usize) {
+    solver::set_threads(threads);
+    let mut guard = match SOLVER.try_lock() {
+        Ok(guard) => guard,
+        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(TryLockError::WouldBlock) => return,
+    };
+    *guard = None;
 }
 
 /// Bounds the transposition table of the process's solver, and of every solver made from now
@@ -76,7 +89,7 @@ pub fn with_checkpoint<T>(
     let process_solver = || SOLVER.lock().unwrap_or_else(PoisonError::into_inner);
     let resumed = {
         let mut guard = process_solver();
-        let solver = guard.get_or_insert_with(Solver::new);
+        let solver = guard.get_or_insert_with(Solver::of_process);
         let fresh =
             matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
         let resumed = if fresh {
@@ -101,7 +114,7 @@ pub fn with_checkpoint<T>(
     };
     let result = work();
     let mut guard = process_solver();
-    let solver = guard.get_or_insert_with(Solver::new);
+    let solver = guard.get_or_insert_with(Solver::of_process);
     match solver.end_saves().1 {
         Some(Stop::Interrupted) => Ok(Checkpointed {
             result: None,

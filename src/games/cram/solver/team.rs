@@ -1,0 +1,225 @@
+//! Several threads on one Cram search: each a [`Solver`] of its own (its endgame table, caches
+//! and counters), all sharing one transposition table ([`SharedTable`]) and, for the region
+//! being valued, a [`Race`].
+//!
+//! The value of a region R is the least k such that no option of R is worth k. The threads ask
+//! the same k together and take R's options to search from one queue: a thread that finds an
+//! option worth k tells the others, which abandon what they were searching for k (their
+//! answers since are not values, so they record nothing, as a stopped search does) and go on
+//! to k + 1 with it; a thread whose queue is empty searches the options still being searched
+//! by the others, from the last, with what they have found so far in the table. A thread that
+//! finds that no option is worth k has the value, and the others stop. Every answer recorded is
+//! one a lone solver would find (a fact about its region alone), so the value is the same
+//! whatever the threads' timing; only the searches' count changes from run to run.
+//!
+//! Most of a search's time is in the root's few costly options (6 × 7: the option found worth 2
+//! is the fifteenth searched, after one of 2.5 million searches and others of 0.1 to 0.5
+//! million; see the solver's module doc), which is where the threads part.
+
+use super::super::region::{Key, Region, key_cells, mirror_lost};
+use super::super::table::NARROW_CELLS;
+use super::race::Race;
+use super::{MOST_THREADS, SharedTable, Solver, THREADS};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+/// The bytes of the table shared by a team searching a layout of `cells` cells, at most
+/// `bytes`: 4 MiB up to 30 cells, doubling every two cells past them (128 MiB for 5 × 8, 256
+/// MiB for 6 × 7, whose searches keep 0.2 and 8.8 million regions), so that a small board does
+/// not take the memory of a large one.
+fn team_table_bytes(cells: usize, bytes: u64) -> u64 {
+    let doublings = cells.saturating_sub(30) / 2;
+    (4u64 << 20)
+        .checked_shl(doublings as u32)
+        .map_or(bytes, |wanted| wanted.min(bytes))
+}
+
+impl Solver {
+    /// A solver as the process's settings say: its table's memory ([`super::set_table_memory`])
+    /// and its threads ([`set_threads`]).
+    pub fn of_process() -> Solver {
+        let mut solver = Solver::new();
+        let threads = THREADS.load(Ordering::Relaxed);
+        if threads > 1 {
+            solver.enlist(threads, super::table_bytes());
+        }
+        solver
+    }
+
+    /// Makes this solver lead `threads` − 1 others, all sharing one table of at most `bytes`
+    /// (in place of its own) on layouts of at most [`NARROW_CELLS`] cells; larger layouts are
+    /// searched by this one alone, with a table of its own. The shared table is made for the
+    /// first layout searched, of the size it may need ([`team_table_bytes`]).
+    pub fn enlist(&mut self, threads: usize, bytes: u64) {
+        self.team = Some((threads.clamp(1, MOST_THREADS), bytes));
+    }
+
+    /// Before a search of an `h` × `w` layout: the team's shared table and its mates made, if
+    /// not yet; or, for a layout past [`NARROW_CELLS`] cells, the team left for good.
+    pub(super) fn fit_team(&mut self, h: usize, w: usize) {
+        let Some((threads, bytes)) = self.team else {
+            return;
+        };
+        if h * w > NARROW_CELLS {
+            self.team = None;
+            if self.shared.take().is_some() {
+                self.table = super::Table::new(super::table_cap());
+                self.mates.clear();
+            }
+            return;
+        }
+        if self.shared.is_some() || threads < 2 {
+            return;
+        }
+        let shared = Arc::new(SharedTable::new(team_table_bytes(h * w, bytes)));
+        self.mates = (1..threads)
+            .map(|_| {
+                let mut mate = Solver::new();
+                mate.endgame_cells = self.endgame_cells;
+                mate.lower_first_from = self.lower_first_from;
+                mate.shared = Some(Arc::clone(&shared));
+                mate
+            })
+            .collect();
+        self.table = super::Table::new(1);
+        self.shared = Some(shared);
+    }
+
+    /// The searches of this solver's mates (the tests check that they search).
+    #[cfg(test)]
+    pub(crate) fn mates_searched(&self) -> u64 {
+        self.mates.iter().map(|mate| mate.nodes).sum()
+    }
+
+    /// The searches of this solver and its mates.
+    pub(super) fn team_searches(&self) -> u64 {
+        self.nodes + self.mates.iter().map(|mate| mate.nodes).sum::<u64>()
+    }
+
+    /// The nimber of one region, by this solver and its mates.
+    pub(super) fn team_value(&mut self, key: Key) -> u32 {
+        let race = Arc::new(Race::new());
+        let mut mates = std::mem::take(&mut self.mates);
+        let value = std::thread::scope(|scope| {
+            let threads: Vec<_> = mates
+                .iter_mut()
+                .map(|mate| {
+                    let race = Arc::clone(&race);
+                    scope.spawn(move || mate.race_value(key, &race))
+                })
+                .collect();
+            let value = self.race_value(key, &race);
+            for thread in threads {
+                if let Err(panic) = thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            value
+        });
+        self.mates = mates;
+        value
+    }
+}
+
+impl Solver {
+    /// The value of the region `key`, found with the other threads of `race`.
+    fn race_value(&mut self, key: Key, race: &Arc<Race>) -> u32 {
+        let value = self.race_value_from(key, race);
+        race.settle(value);
+        self.race = None;
+        self.abandoned = false;
+        value
+    }
+
+    fn race_value_from(&mut self, key: Key, race: &Arc<Race>) -> u32 {
+        if key_cells(key) <= self.endgame_cells {
+            return self.endgame_value(key);
+        }
+        let region = Region::of_key(key);
+        if mirror_lost(&region) {
+            return 0;
+        }
+        let mut options = self.options(&region, [0; 2]);
+        self.depth += 1;
+        let mut k = 0;
+        let value = loop {
+            if let Some(value) = race.value() {
+                break value;
+            }
+            let known = self.known(key);
+            if let Some(exact) = known.exact() {
+                break u32::from(exact);
+            }
+            if known.excludes(k) || race.present(k) {
+                k += 1;
+                continue;
+            }
+            self.race = Some((Arc::clone(race), k));
+            let worth = self.race_option_worth(&mut options, k, race);
+            if self.abandoned {
+                self.abandoned = false;
+                self.answered_by = None;
+                continue;
+            }
+            if !worth {
+                self.record_exact(key, k);
+                break k;
+            }
+            self.record_excluded(key, k);
+            race.found(k);
+            k += 1;
+        };
+        self.depth -= 1;
+        self.recycle(options);
+        value
+    }
+
+    /// Whether some option of the race's region is worth `k`: the options taken from the
+    /// race's queue, then those left, from the last (false when abandoned).
+    fn race_option_worth(&mut self, options: &mut super::Options, k: u32, race: &Race) -> bool {
+        if self.generate_until(options, k) {
+            return true;
+        }
+        let mut answered = [0u128; 2];
+        let count = options.searched.len();
+        let mut index = race.take(k);
+        let order = std::iter::from_fn(|| {
+            (index < count).then(|| {
+                let taken = index;
+                index = race.take(k);
+                taken
+            })
+        });
+        for index in order {
+            if self.ask_option(options, index, k, &mut answered) {
+                return true;
+            }
+            if self.abandoned {
+                return false;
+            }
+        }
+        self.helping = true;
+        let mut worth = false;
+        for index in (0..count).rev() {
+            worth = self.ask_option(options, index, k, &mut answered);
+            if worth || self.abandoned {
+                break;
+            }
+        }
+        self.helping = false;
+        worth && !self.abandoned
+    }
+
+    /// Whether the question this thread's search serves was answered by another thread: the
+    /// race's, or that of the options of the root's option it helps with.
+    pub(super) fn settled_elsewhere(&self) -> bool {
+        let Some((race, asked)) = &self.race else {
+            return false;
+        };
+        race.settled(*asked)
+            || self.helped.is_some_and(|(key, k)| {
+                let known = self.known(key);
+                known.exact().is_some() || known.excludes(k)
+            })
+    }
+}
