@@ -174,9 +174,18 @@ fn threads_print_the_report_of_one_thread() {
         );
     }
     for (args, message) in [
-        (vec!["cram", "4x4", "--threads", "0"], "--threads 0: give a number from 1 to 64"),
-        (vec!["cram", "4x4", "--threads", "65"], "--threads 65: give a number from 1 to 64"),
-        (vec!["kayles", "5", "--threads", "2"], "--threads shares a long search's table"),
+        (
+            vec!["cram", "4x4", "--threads", "0"],
+            "--threads 0: give a number from 1 to 64",
+        ),
+        (
+            vec!["cram", "4x4", "--threads", "65"],
+            "--threads 65: give a number from 1 to 64",
+        ),
+        (
+            vec!["kayles", "5", "--threads", "2"],
+            "--threads shares a long search's table",
+        ),
         (
             vec!["cram", "4x4", "--threads", "2", "--checkpoint", "x.ckpt"],
             "cannot be used with",

@@ -399,6 +399,7 @@ class Game:
         max_memory: Optional[int] = None,
         checkpoint: Optional[Union[str, _os.PathLike[str]]] = None,
         checkpoint_every: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> Analysis:
         """Who wins ``position`` (in the game's notation), its Grundy value, its winning moves.
 
@@ -407,7 +408,9 @@ class Game:
         for huge positions), their count is always complete. ``compound`` is one of
         ``'conjunctive'``, ``'continued'``, ``'selective'``, ``'shortened'`` (the report then
         has the deciding number); ``remoteness=True`` gives R of the position and of every
-        move's result. ``max_memory`` (``--max-memory``, a whole number of GiB from 1 to 2^20)
+        move's result. ``threads`` (``--threads N``, 1 to 64) searches a long search (a Cram board
+        of at most 60 cells) on that many threads sharing one table, for this and later searches
+        of the process: the same report, sooner. ``max_memory`` (``--max-memory``, a whole number of GiB from 1 to 2^20)
         lets a long search's transposition table (Cram's) grow past its default of about 0.4 GiB
         for this and later searches of the process: time saved on large boards, never a value
         changed. ``checkpoint`` (``--checkpoint FILE``) saves the search to that file every
@@ -442,6 +445,7 @@ class Game:
             max_memory,
             None if checkpoint is None else _os.fspath(checkpoint),
             checkpoint_every,
+            threads,
         )
         return Analysis(report, text, resumed)
 

@@ -324,7 +324,7 @@ impl NativeGame {
     /// Python objects (exactly its `--json` object), its text, and with a checkpoint the line
     /// saying what the run resumed from (`None` when it started afresh). Ctrl-C during a run
     /// with a checkpoint saves the search first, then raises `KeyboardInterrupt`.
-    #[pyo3(signature = (position, misere, compound, remoteness, limit, max_memory, checkpoint, checkpoint_every))]
+    #[pyo3(signature = (position, misere, compound, remoteness, limit, max_memory, checkpoint, checkpoint_every, threads))]
     #[allow(clippy::too_many_arguments)]
     fn analyze<'py>(
         &self,
@@ -337,6 +337,7 @@ impl NativeGame {
         max_memory: Option<u64>,
         checkpoint: Option<PathBuf>,
         checkpoint_every: Option<u64>,
+        threads: Option<u64>,
     ) -> PyResult<(Bound<'py, PyAny>, String, Option<String>)> {
         let game = self.play(misere, compound)?;
         let long_search = |what: &str| {
@@ -348,10 +349,25 @@ impl NativeGame {
                 ))
             })
         };
-        if remoteness && (max_memory.is_some() || checkpoint.is_some()) {
+        if remoteness && (max_memory.is_some() || checkpoint.is_some() || threads.is_some()) {
             return Err(pyo3::exceptions::PyValueError::new_err(
-                "remoteness=True is a search of its own: give it no max_memory or checkpoint",
+                "remoteness=True is a search of its own: give it no max_memory, checkpoint or \
+                 threads",
             ));
+        }
+        if let Some(threads) = threads {
+            let most = grundy::game::MOST_THREADS;
+            if threads == 0 || threads > most as u64 {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "threads {threads}: give a number from 1 to {most}"
+                )));
+            }
+            if checkpoint.is_some() {
+                return Err(pyo3::exceptions::PyValueError::new_err(
+                    "threads and checkpoint: a checkpoint is saved by one thread",
+                ));
+            }
+            long_search("threads shares a long search's table")?.set_threads(threads as usize);
         }
         if let Some(gib) = max_memory {
             let bytes = grundy::game::max_memory_bytes(gib).map_err(|error| {

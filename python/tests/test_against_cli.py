@@ -86,6 +86,21 @@ def test_max_memory_changes_no_report_and_is_refused_without_a_table(cli):
         assert "give a number of GiB from 1 to 1048576" in str(raised.value)
 
 
+def test_threads_change_no_report_and_are_refused_without_a_table(cli):
+    for board in ["4x5", "3x9", "#..../...../...../....#"]:
+        expected = cli.json("analyze", "cram", board, "--threads", "2")
+        assert expected == cli.json("analyze", "cram", board)
+        assert grundy.resolve("cram").analyze(board, threads=2).to_dict() == expected
+    with pytest.raises(grundy.UnsupportedError) as raised:
+        grundy.resolve("kayles").analyze("3 5", threads=2)
+    assert str(raised.value) == "threads shares a long search's table; 0.77 has none"
+    for bad in [0, 65]:
+        with pytest.raises(ValueError) as raised:
+            grundy.resolve("cram").analyze("3x3", threads=bad)
+        assert "give a number from 1 to 64" in str(raised.value)
+    grundy.resolve("cram").analyze("3x3", threads=1)
+
+
 def test_a_checkpoint_changes_no_report_fresh_or_resumed(cli, tmp_path):
     cram = grundy.resolve("cram")
     for board in ["4x5", "3x7", "..#../...../...../.#..."]:
@@ -133,7 +148,7 @@ def test_a_checkpoint_is_refused_as_the_command_line_refuses_it(cli, tmp_path):
     for arguments, message in [
         (dict(checkpoint=path, checkpoint_every=0), "checkpoint_every 0: give at least 1 second"),
         (dict(checkpoint_every=60), "give checkpoint too"),
-        (dict(checkpoint=path, remoteness=True), "give it no max_memory or checkpoint"),
+        (dict(checkpoint=path, remoteness=True), "give it no max_memory, checkpoint or threads"),
     ]:
         with pytest.raises(ValueError) as raised:
             grundy.resolve("cram").analyze("4x5", **arguments)
