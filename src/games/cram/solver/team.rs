@@ -85,6 +85,11 @@ impl Solver {
         self.shared = Some(shared);
     }
 
+    /// Whether this solver leads a team ([`Solver::enlist`]).
+    pub fn leads_a_team(&self) -> bool {
+        self.team.is_some()
+    }
+
     /// The searches of this solver's mates (the tests check that they search).
     #[cfg(test)]
     pub(crate) fn mates_searched(&self) -> u64 {
