@@ -130,6 +130,10 @@
 //! alone on the idle 2-core machine); the small boards take as long either way (5 × 8: 1.61 to
 //! 1.68 s with either, three runs of each in turn beside another search).
 //!
+//! Several solvers can share one search, each on a thread of its own (`--threads`): they share
+//! the transposition table (the `shared_table` module) and race for the options of the region
+//! being valued (the `team` module).
+//!
 //! Both tables can be saved to a checkpoint and loaded back ([`Solver::save`], [`Solver::load`];
 //! the format is the [`checkpoint`] module's), and saved while the solver searches
 //! ([`Solver::save_on`]: every so often, and on an interrupt, after which the search stops).
@@ -371,13 +375,6 @@ impl Solver {
         Solver {
             endgame_cells: cells,
             table: Table::new(entries),
-            shared: None,
-            race: None,
-            abandoned: false,
-            helping: false,
-            helped: None,
-            mates: Vec::new(),
-            team: None,
             ..Solver::new()
         }
     }
@@ -471,7 +468,11 @@ impl Solver {
         let mut sum = 0;
         for part in parts {
             let key = canonical_key(part, h, w);
-            sum ^= match self.mates.is_empty() {
+            // The threads race only for a region that takes a search.
+            let alone = self.mates.is_empty()
+                || key_cells(key) <= self.endgame_cells
+                || self.known(key).exact().is_some();
+            sum ^= match alone {
                 true => self.value(key),
                 false => self.team_value(key),
             };
