@@ -157,8 +157,9 @@ fn three_row_boards_agree_with_lemoine_and_viennot() {
 }
 
 /// `--threads 2` prints the report of one thread, word for word, on boards where the threads
-/// race (the value and every winning move), and refuses what it cannot do: 0 or more than 64
-/// threads, a game without a long search, a checkpoint (exit 2, nothing on stdout).
+/// race (the value and every winning move), also with a checkpoint, fresh and resumed; and
+/// refuses what it cannot do: 0 or more than 64 threads, a game without a long search,
+/// remoteness (exit 2, nothing on stdout).
 #[test]
 fn threads_print_the_report_of_one_thread() {
     for board in ["4x5", "3x9", "4x6", "5x5", "#..../...../...../....#"] {
@@ -169,9 +170,27 @@ fn threads_print_the_report_of_one_thread() {
             .unwrap();
         assert_eq!(
             common::stdout_of_success(threads),
-            common::stdout_of_success(alone),
+            common::stdout_of_success(alone.clone()),
             "{board}"
         );
+        let dir = std::env::temp_dir().join(format!("grundy-cram-threads-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(board.replace('/', "_"));
+        let _ = std::fs::remove_file(&path);
+        for run in ["fresh", "resumed"] {
+            let saved = grundy()
+                .args(["analyze", "cram", board, "--threads", "2", "--checkpoint"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&saved.stderr).contains("resumed from");
+            assert_eq!(said, run == "resumed", "{board} {run}");
+            assert_eq!(
+                common::stdout_of_success(saved),
+                common::stdout_of_success(alone.clone()),
+                "{board} {run}"
+            );
+        }
     }
     for (args, message) in [
         (
@@ -187,7 +206,7 @@ fn threads_print_the_report_of_one_thread() {
             "--threads shares a long search's table",
         ),
         (
-            vec!["cram", "4x4", "--threads", "2", "--checkpoint", "x.ckpt"],
+            vec!["cram", "4x4", "--threads", "2", "--remoteness"],
             "cannot be used with",
         ),
     ] {

@@ -362,11 +362,6 @@ impl NativeGame {
                     "threads {threads}: give a number from 1 to {most}"
                 )));
             }
-            if checkpoint.is_some() {
-                return Err(pyo3::exceptions::PyValueError::new_err(
-                    "threads and checkpoint: a checkpoint is saved by one thread",
-                ));
-            }
             long_search("threads shares a long search's table")?.set_threads(threads as usize);
         }
         if let Some(gib) = max_memory {

@@ -75,8 +75,9 @@ pub struct AnalyzeArgs {
     max_memory: Option<String>,
     /// Search on N threads sharing one transposition table, of --max-memory (games with a long
     /// search: Cram boards of at most 60 cells; larger ones take one). The value and the moves
-    /// are the same; the time is shorter on large boards (6x7 on 2 threads: about half).
-    #[arg(long, value_name = "N", conflicts_with_all = ["remoteness", "checkpoint"])]
+    /// are the same; the time is shorter on large boards (6x7 on 2 threads: about half). With
+    /// --checkpoint the shared table is saved while the threads search.
+    #[arg(long, value_name = "N", conflicts_with = "remoteness")]
     threads: Option<String>,
 }
 

@@ -358,3 +358,57 @@ fn a_checkpoint_larger_than_the_table_asks_for_more_memory() {
     );
     assert!(checkpoint::load(&path, "4x5", regions, &mut Solver::new()).is_ok());
 }
+
+/// A team of two threads saves the table they share while both search — every period, and when
+/// interrupted part-way — and the files load back (as many regions as their headers say) and
+/// resume, on one thread or on two, to the fresh solve's value and winning moves.
+#[test]
+fn a_team_saves_its_shared_table_while_it_searches_and_resumes() {
+    let mut stops = 0;
+    for text in BOARDS {
+        let position = board(text);
+        let fresh = solve(&mut Solver::new(), &position);
+        for (interrupted, stop_at) in [(false, 1), (true, 1), (true, 40)] {
+            let path = scratch(&format!(
+                "team-{}-{interrupted}-{stop_at}",
+                text.replace('/', "_")
+            ));
+            let mut solver = Solver::new();
+            solver.enlist(2, 1 << 20);
+            let interrupt = Arc::new(AtomicBool::new(interrupted));
+            solver.save_on(Schedule::new(
+                path.clone(),
+                position.to_string(),
+                Duration::ZERO,
+                Some(interrupt),
+            ));
+            solver.look_at_schedule_after(stop_at);
+            let result = solve(&mut solver, &position);
+            // The leader looks at the schedule at its own searches: on a small board the mate
+            // may have made them all, and the solve then ends unstopped.
+            match solver.stopped() {
+                Some(stop) => {
+                    assert!(
+                        interrupted && *stop == Stop::Interrupted,
+                        "{text}: {stop:?}"
+                    );
+                    stops += 1;
+                }
+                None => {
+                    assert_eq!(result, fresh, "{text}");
+                    solver.save(&path, &position.to_string()).unwrap();
+                }
+            }
+            let (mut alone, _) = Solver::load(&path, &position.to_string()).unwrap();
+            assert_eq!(solve(&mut alone, &position), fresh, "{text} resumed alone");
+            let (mut team, _) = Solver::load(&path, &position.to_string()).unwrap();
+            team.enlist(2, 1 << 20);
+            assert_eq!(
+                solve(&mut team, &position),
+                fresh,
+                "{text} resumed on two threads"
+            );
+        }
+    }
+    assert!(stops >= 4, "{stops} interrupted");
+}

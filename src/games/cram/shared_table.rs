@@ -146,6 +146,30 @@ impl SharedTable {
         self.forgotten.load(Ordering::Relaxed)
     }
 
+    /// How many regions its buckets hold now (each bucket counted under its lock). Regions are
+    /// never taken out, only replaced, so a later look finds at least as many.
+    pub(super) fn count_held(&self) -> usize {
+        self.buckets
+            .iter()
+            .map(|bucket| {
+                let mut bucket = Locked::new(bucket);
+                bucket.keys().iter().filter(|&&key| key != 0).count()
+            })
+            .sum()
+    }
+
+    /// Every region held and what is known of it (each bucket read under its lock; regions
+    /// written meanwhile may or may not be among them), keys in their one-word form.
+    pub(super) fn held(&self) -> impl Iterator<Item = (u64, Known)> + '_ {
+        self.buckets.iter().flat_map(|bucket| {
+            let mut bucket = Locked::new(bucket);
+            let (keys, known) = (*bucket.keys(), *bucket.known());
+            (0..SLOTS)
+                .filter(move |&slot| keys[slot] != 0)
+                .map(move |slot| (keys[slot], known[slot]))
+        })
+    }
+
     /// The two buckets of `key`'s one-word form (`None` for a key without one).
     fn buckets_of(&self, key: Key) -> Option<(u64, usize, usize)> {
         let code = narrow(split(key))?;
@@ -320,5 +344,33 @@ mod tests {
             .iter()
             .filter(|&&key| table.get(key) != Known::default());
         assert_eq!(held.count(), table.len());
+    }
+
+    #[test]
+    fn a_count_taken_while_threads_record_is_met_by_a_later_look() {
+        let keys = some_keys();
+        let table = SharedTable::new(1 << 10);
+        std::thread::scope(|scope| {
+            for thread in 0..2usize {
+                let (table, keys) = (&table, &keys);
+                scope.spawn(move || {
+                    for round in 0..50 {
+                        for (index, &key) in keys.iter().enumerate() {
+                            if (index + round) % 2 == thread {
+                                table.record(key, |known| known.excluding(index as u32 % 24));
+                            }
+                        }
+                    }
+                });
+            }
+            for _ in 0..200 {
+                let count = table.count_held();
+                assert!(table.held().count() >= count);
+                for (code, known) in table.held() {
+                    assert!(code != 0 && known != Known::default());
+                }
+            }
+        });
+        assert_eq!(table.count_held(), table.len());
     }
 }

@@ -201,7 +201,7 @@ pub(super) fn narrow(key: [u64; 2]) -> Option<u64> {
 }
 
 /// The two-word key of a key in one word ([`narrow`]).
-fn widened(code: u64) -> [u64; 2] {
+pub(super) fn widened(code: u64) -> [u64; 2] {
     let w = (code >> 60) as usize;
     let mask = code & ((1 << 60) - 1);
     let h = (63 - mask.leading_zeros() as usize) / w + 1;

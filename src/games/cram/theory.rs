@@ -78,8 +78,8 @@ pub struct Checkpointed<T> {
 /// tables saved to a checkpoint as `options` say: first read from the file when it exists (it
 /// must be `board`'s), else written there at once (so a file that cannot be written is found
 /// now), then saved every `options.every`, on `options.interrupt` and at the end. A stop on the
-/// interrupt gives no result: `work`'s answers after it are not values, and are dropped. The
-/// search runs on one thread, whatever [`set_threads`] said.
+/// interrupt gives no result: `work`'s answers after it are not values, and are dropped. With
+/// several threads ([`set_threads`]) the table they share is saved, while they search.
 pub fn with_checkpoint<T>(
     board: &Cram,
     options: &CheckpointOptions,
@@ -90,11 +90,7 @@ pub fn with_checkpoint<T>(
     let process_solver = || SOLVER.lock().unwrap_or_else(PoisonError::into_inner);
     let resumed = {
         let mut guard = process_solver();
-        let solver = guard.get_or_insert_with(Solver::new);
-        // A checkpoint is a lone solver's tables (a team's shared table is not saved).
-        if solver.leads_a_team() {
-            *solver = Solver::new();
-        }
+        let solver = guard.get_or_insert_with(Solver::of_process);
         let fresh =
             matches!(std::fs::metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound);
         let resumed = if fresh {
@@ -103,6 +99,7 @@ pub fn with_checkpoint<T>(
         } else {
             let (loaded, _) = Solver::load(path, &name)?;
             *solver = loaded;
+            solver.enlist_as_process();
             Some(format!(
                 "resumed from {} ({})",
                 path.display(),

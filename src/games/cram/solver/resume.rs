@@ -4,7 +4,7 @@
 use super::super::board::Cram;
 use super::super::checkpoint::{self, CheckpointError, Facts, Header, Schedule};
 use super::super::region::{joined, small_key, split, unpack_small};
-use super::super::table::Known;
+use super::super::table::{Held, Known, widened};
 use super::{Solver, Stop};
 use std::path::Path;
 
@@ -18,16 +18,23 @@ impl Solver {
             searches: self.nodes,
             pruned: self.table.times_pruned(),
         };
-        checkpoint::save(
-            path,
-            &header,
-            self.table
-                .iter()
-                .map(|(key, known)| (key, known.in_checkpoint())),
-            self.endgame
-                .iter()
-                .map(|(key, value)| (split(unpack_small(key)), value)),
-        )
+        let small = self
+            .endgame
+            .iter()
+            .map(|(key, value)| (split(unpack_small(key)), value));
+        let Some(shared) = &self.shared else {
+            let regions = self.table.iter();
+            let regions = regions.map(|(key, known)| (key, known.in_checkpoint()));
+            return checkpoint::save(path, &header, regions, small);
+        };
+        // The other threads go on writing: the count is taken first, and as many regions are
+        // written (a later look finds at least as many), each a fact whenever it was read.
+        let count = shared.count_held();
+        let regions = shared
+            .held()
+            .take(count)
+            .map(|(code, known)| (widened(code), known.in_checkpoint()));
+        checkpoint::save(path, &header, Held::new(regions, count), small)
     }
 
     /// A solver that knows what the checkpoint of `board` at `path` holds, and that file's
@@ -112,12 +119,14 @@ impl Solver {
 
 impl Facts for Solver {
     fn reserve(&mut self, regions: usize, small: usize) {
-        self.table.reserve(regions);
+        if self.shared.is_none() {
+            self.table.reserve(regions);
+        }
         self.endgame.reserve(small);
     }
 
     fn learn_region(&mut self, key: [u64; 2], known: u64) {
-        self.table.record(key, |_| Known::from_checkpoint(known));
+        self.record(joined(key), |_| Known::from_checkpoint(known));
     }
 
     fn learn_small(&mut self, key: [u64; 2], value: u8) {

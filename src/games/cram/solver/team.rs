@@ -16,7 +16,7 @@
 //! is the fifteenth searched, after one of 2.5 million searches and others of 0.1 to 0.5
 //! million; see the solver's module doc), which is where the threads part.
 
-use super::super::region::{Key, Region, key_cells, mirror_lost};
+use super::super::region::{Key, Region, joined, key_cells, mirror_lost};
 use super::super::table::NARROW_CELLS;
 use super::race::Race;
 use super::{MOST_THREADS, SharedTable, Solver, THREADS};
@@ -39,11 +39,18 @@ impl Solver {
     /// and its threads ([`set_threads`]).
     pub fn of_process() -> Solver {
         let mut solver = Solver::new();
+        solver.enlist_as_process();
+        solver
+    }
+
+    /// Makes this solver lead the team the process's settings say ([`set_threads`], of
+    /// [`super::set_table_memory`]'s memory), if more than one thread: a solver loaded from a
+    /// checkpoint goes on so.
+    pub fn enlist_as_process(&mut self) {
         let threads = THREADS.load(Ordering::Relaxed);
         if threads > 1 {
-            solver.enlist(threads, super::table_bytes());
+            self.enlist(threads, super::table_bytes());
         }
-        solver
     }
 
     /// Makes this solver lead `threads` − 1 others, all sharing one table of at most `bytes`
@@ -81,13 +88,12 @@ impl Solver {
                 mate
             })
             .collect();
-        self.table = super::Table::new(1);
+        // What this solver knew (from a checkpoint, or earlier searches) goes to the team.
+        let own = std::mem::replace(&mut self.table, super::Table::new(1));
+        for (key, known) in own.iter() {
+            shared.record(joined(key), |_| known);
+        }
         self.shared = Some(shared);
-    }
-
-    /// Whether this solver leads a team ([`Solver::enlist`]).
-    pub fn leads_a_team(&self) -> bool {
-        self.team.is_some()
     }
 
     /// The searches of this solver's mates (the tests check that they search).
