@@ -111,8 +111,11 @@ impl SharedTable {
     pub(super) fn new(bytes: u64) -> SharedTable {
         let count = (bytes / BUCKET_BYTES).max(16);
         let count = usize::try_from(1u64 << (63 - count.leading_zeros())).unwrap_or(1 << 40);
-        let layout = Layout::array::<Bucket>(count).unwrap_or_else(|_| Layout::new::<Bucket>());
-        // SAFETY: the layout has a nonzero size (at least one bucket); a null pointer is handed
+        let layout = Layout::array::<Bucket>(count)
+            .or_else(|_| Layout::array::<Bucket>(16))
+            .unwrap_or_else(|_| Layout::new::<[Bucket; 16]>());
+        // SAFETY: the layout has a nonzero size (a power of two of buckets, at least 16, as
+        // `buckets_of` needs); a null pointer is handed
         // to the allocation error handler; all-zero bytes are a valid `Bucket` (empty keys,
         // nothing known, the lock free), so the `count` buckets are initialised, and the box
         // frees them with the same layout.

@@ -112,11 +112,14 @@ impl Solver {
         let race = Arc::new(Race::new());
         let mut mates = std::mem::take(&mut self.mates);
         let value = std::thread::scope(|scope| {
+            // A thread the system will not start leaves its share to the others.
             let threads: Vec<_> = mates
                 .iter_mut()
-                .map(|mate| {
+                .filter_map(|mate| {
                     let race = Arc::clone(&race);
-                    scope.spawn(move || mate.race_value(key, &race))
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || mate.race_value(key, &race))
+                        .ok()
                 })
                 .collect();
             let value = self.race_value(key, &race);
