@@ -408,10 +408,10 @@ class Game:
         for huge positions), their count is always complete. ``compound`` is one of
         ``'conjunctive'``, ``'continued'``, ``'selective'``, ``'shortened'`` (the report then
         has the deciding number); ``remoteness=True`` gives R of the position and of every
-        move's result. ``threads`` (``--threads N``, 1 to 64) searches a long search (a Cram board
-        of at most 60 cells) on that many threads sharing one table, for this and later searches
-        of the process: the same report, sooner. ``max_memory`` (``--max-memory``, a whole number of GiB from 1 to 2^20)
-        lets a long search's transposition table (Cram's) grow past its default of about 0.4 GiB
+        move's result. ``threads`` (``--threads N``, 1 to 64) runs a long search (a Cram board of
+        at most 60 cells) on that many threads sharing one table, for this and later searches of
+        the process, also with a checkpoint: the same report, sooner. ``max_memory``
+        (``--max-memory``, a whole number of GiB from 1 to 2^20) lets a long search's transposition table (Cram's) grow past its default of about 0.4 GiB
         for this and later searches of the process: time saved on large boards, never a value
         changed. ``checkpoint`` (``--checkpoint FILE``) saves the search to that file every
         ``checkpoint_every`` seconds (default 300), on Ctrl-C (then ``KeyboardInterrupt`` is

@@ -96,6 +96,24 @@ impl Drop for Locked<'_> {
     }
 }
 
+/// `count` (at least 1) empty buckets, or `None` when the system will not give the memory.
+fn zeroed_buckets(count: usize) -> Option<Box<[Bucket]>> {
+    let layout = Layout::array::<Bucket>(count.max(1)).ok()?;
+    // SAFETY: the layout has a nonzero size; all-zero bytes are a valid `Bucket` (empty keys,
+    // nothing known, the lock free), so the buckets are initialised, and the box frees them
+    // with the same layout (an array of `count.max(1)` buckets).
+    unsafe {
+        let pointer = alloc_zeroed(layout).cast::<Bucket>();
+        if pointer.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+            pointer,
+            count.max(1),
+        )))
+    }
+}
+
 /// The shared table (module doc).
 pub(super) struct SharedTable {
     buckets: Box<[Bucket]>,
@@ -109,29 +127,31 @@ pub(super) struct SharedTable {
 impl SharedTable {
     /// A table of the largest power of two of buckets within `bytes` (at least 16).
     pub(super) fn new(bytes: u64) -> SharedTable {
-        let count = (bytes / BUCKET_BYTES).max(16);
-        let count = usize::try_from(1u64 << (63 - count.leading_zeros())).unwrap_or(1 << 40);
-        let layout = Layout::array::<Bucket>(count)
-            .or_else(|_| Layout::array::<Bucket>(16))
-            .unwrap_or_else(|_| Layout::new::<[Bucket; 16]>());
-        // SAFETY: the layout has a nonzero size (a power of two of buckets, at least 16, as
-        // `buckets_of` needs); a null pointer is handed
-        // to the allocation error handler; all-zero bytes are a valid `Bucket` (empty keys,
-        // nothing known, the lock free), so the `count` buckets are initialised, and the box
-        // frees them with the same layout.
-        let buckets = unsafe {
-            let pointer = alloc_zeroed(layout).cast::<Bucket>();
-            if pointer.is_null() {
-                handle_alloc_error(layout);
+        let most = (isize::MAX as u64 / BUCKET_BYTES)
+            .min(bytes / BUCKET_BYTES)
+            .max(16);
+        let mut count = usize::try_from(1u64 << (63 - most.leading_zeros())).unwrap_or(16);
+        // Half as many at a time when the system will not give that much memory (it is asked
+        // for at once, where the lone solver's table grows as it fills).
+        let buckets = loop {
+            if let Some(buckets) = zeroed_buckets(count) {
+                break buckets;
             }
-            let count = layout.size() / std::mem::size_of::<Bucket>();
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
+            if count <= 16 {
+                handle_alloc_error(Layout::new::<[Bucket; 16]>());
+            }
+            count /= 2;
         };
         SharedTable {
             buckets,
             len: AtomicUsize::new(0),
             forgotten: AtomicU64::new(0),
         }
+    }
+
+    /// How many bytes its buckets take.
+    pub(super) fn bytes(&self) -> u64 {
+        self.buckets.len() as u64 * BUCKET_BYTES
     }
 
     /// How many regions it holds.

@@ -184,8 +184,9 @@ pub(super) static THREADS: AtomicUsize = AtomicUsize::new(0);
 
 /// Makes the solvers made for the process from now on ([`Solver::of_process`]) search on
 /// `threads` threads (`analyze --threads`; at most [`MOST_THREADS`]; see the `team` module).
-pub fn set_threads(threads: usize) {
-    THREADS.store(threads.min(MOST_THREADS), Ordering::Relaxed);
+/// Returns the number it replaces.
+pub fn set_threads(threads: usize) -> usize {
+    THREADS.swap(threads.min(MOST_THREADS), Ordering::Relaxed)
 }
 
 /// The bytes [`set_table_memory`] gave (0: the default, 512 MiB).
@@ -706,6 +707,10 @@ impl Solver {
         if !candidate.valued {
             for other in candidate.others.0..candidate.others.1 {
                 xor ^= self.value(options.others[other as usize]);
+            }
+            // Values found after a stop or an abandon are not values: not kept.
+            if self.halted() {
+                return false;
             }
             options.searched[index].xor = xor;
             options.searched[index].valued = true;

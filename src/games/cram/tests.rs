@@ -703,3 +703,22 @@ fn a_team_leaves_its_threads_past_60_cells() {
     assert_eq!(solver.mates_searched(), 0);
     assert!(!solver.stats().contains("threads"));
 }
+
+/// A team whose first layout is small makes its shared table larger for a larger one (keeping
+/// what it knew), searches a layout past 60 cells alone and comes back to its threads after.
+#[test]
+fn a_team_grows_its_table_for_larger_layouts_and_comes_back_after_a_large_one() {
+    let mut memo = HashMap::new();
+    let mut solver = Solver::with_endgame_cells(3);
+    solver.enlist(2, 1 << 30);
+    for text in ["3x4", "4x5", "1x61", "3x7", "5x5"] {
+        let board: Cram = text.parse().unwrap();
+        let value = solver.position_value(board.empty(), board.rows(), board.cols());
+        let expected = match text {
+            "1x61" => Solver::new().position_value(board.empty(), 1, 61),
+            _ => brute_force(&mut grid_of(&board), &mut memo),
+        };
+        assert_eq!(value, expected, "{text}");
+        assert_eq!(solver.stats().contains("threads"), text != "1x61", "{text}");
+    }
+}

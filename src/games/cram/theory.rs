@@ -36,10 +36,13 @@ pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
 }
 
 /// Makes the process's solver, from its next query on, and every solver made from now on
-/// search on `threads` threads ([`solver::set_threads`]); the process's solver starts afresh
-/// (unless another thread's search holds it: it then keeps its threads).
+/// search on `threads` threads ([`solver::set_threads`]); when that number changes, the
+/// process's solver starts afresh (unless another thread's search holds it: it then keeps its
+/// threads).
 pub fn set_threads(threads: usize) {
-    solver::set_threads(threads);
+    if solver::set_threads(threads) == threads.min(crate::game::MOST_THREADS) {
+        return;
+    }
     let mut guard = match SOLVER.try_lock() {
         Ok(guard) => guard,
         Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),

@@ -1,7 +1,7 @@
 //! What the threads valuing one region share (the `team` module): the region's value once
 //! found, the values found among its options, and a queue of its options for each value asked.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 /// The values of the root a race follows (a region of at most 60 cells, the most a team
 /// searches, is worth at most 30; a larger value is asked without the queue).
@@ -15,6 +15,8 @@ pub(super) struct Race {
     present: AtomicU64,
     /// For each k, the next of the region's options to search (a queue).
     next: [AtomicUsize; RACE_VALUES],
+    /// The race was stopped ([`Race::stop`]).
+    stopped: AtomicBool,
 }
 
 impl Race {
@@ -23,6 +25,7 @@ impl Race {
             value: AtomicU32::new(u32::MAX),
             present: AtomicU64::new(0),
             next: std::array::from_fn(|_| AtomicUsize::new(0)),
+            stopped: AtomicBool::new(false),
         }
     }
 
@@ -35,9 +38,21 @@ impl Race {
         k < RACE_VALUES as u32 && self.present.load(Ordering::Acquire) >> k & 1 == 1
     }
 
-    /// Whether the question "is an option worth `k`?" is answered, or the value found.
+    /// Whether the question "is an option worth `k`?" is answered, or the value found, or the
+    /// race stopped.
     pub(super) fn settled(&self, k: u32) -> bool {
-        self.present(k) || self.value().is_some()
+        self.present(k) || self.value().is_some() || self.stopped()
+    }
+
+    /// Whether the race was stopped (the leader's search was interrupted, or a save failed):
+    /// the threads' answers since are not values.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::Acquire)
+    }
+
+    /// Stops the race: every thread abandons its search and leaves without a value.
+    pub(super) fn stop(&self) {
+        self.stopped.store(true, Ordering::Release);
     }
 
     /// The next option to search for `k` (past the last: none left).

@@ -15,7 +15,7 @@ impl Solver {
     pub fn save(&self, path: &Path, board: &str) -> Result<(), CheckpointError> {
         let header = Header {
             board: board.to_string(),
-            searches: self.nodes,
+            searches: self.team_searches(),
             pruned: self.table.times_pruned(),
         };
         let small = self

@@ -17,7 +17,7 @@
 //! million; see the solver's module doc), which is where the threads part.
 
 use super::super::region::{Key, Region, joined, key_cells, mirror_lost};
-use super::super::table::NARROW_CELLS;
+use super::super::table::{NARROW_CELLS, widened};
 use super::race::Race;
 use super::{MOST_THREADS, SharedTable, Solver, THREADS};
 use std::sync::Arc;
@@ -56,29 +56,51 @@ impl Solver {
     /// Makes this solver lead `threads` − 1 others, all sharing one table of at most `bytes`
     /// (in place of its own) on layouts of at most [`NARROW_CELLS`] cells; larger layouts are
     /// searched by this one alone, with a table of its own. The shared table is made for the
-    /// first layout searched, of the size it may need ([`team_table_bytes`]).
+    /// first layout searched, of the size it may need ([`team_table_bytes`]), and made larger
+    /// for a larger layout.
     pub fn enlist(&mut self, threads: usize, bytes: u64) {
         self.team = Some((threads.clamp(1, MOST_THREADS), bytes));
     }
 
     /// Before a search of an `h` × `w` layout: the team's shared table and its mates made, if
-    /// not yet; or, for a layout past [`NARROW_CELLS`] cells, the team left for good.
+    /// not yet or if the layout needs a larger table; for a layout past [`NARROW_CELLS`] cells,
+    /// a table of this solver's own (the team comes back for a smaller layout).
     pub(super) fn fit_team(&mut self, h: usize, w: usize) {
         let Some((threads, bytes)) = self.team else {
             return;
         };
         if h * w > NARROW_CELLS {
-            self.team = None;
             if self.shared.take().is_some() {
                 self.table = super::Table::new(super::table_cap());
                 self.mates.clear();
             }
             return;
         }
-        if self.shared.is_some() || threads < 2 {
+        let wanted = team_table_bytes(h * w, bytes);
+        if threads < 2
+            || self
+                .shared
+                .as_ref()
+                .is_some_and(|shared| shared.bytes() >= wanted)
+        {
             return;
         }
-        let shared = Arc::new(SharedTable::new(team_table_bytes(h * w, bytes)));
+        // A new table (the first, or a larger one for a larger layout), told what this solver
+        // knew: from a checkpoint, from searches alone, or in the smaller table.
+        let shared = Arc::new(SharedTable::new(wanted));
+        match self.shared.take() {
+            Some(smaller) => {
+                for (code, known) in smaller.held() {
+                    shared.record(joined(widened(code)), |_| known);
+                }
+            }
+            None => {
+                let own = std::mem::replace(&mut self.table, super::Table::new(1));
+                for (key, known) in own.iter() {
+                    shared.record(joined(key), |_| known);
+                }
+            }
+        }
         self.mates = (1..threads)
             .map(|_| {
                 let mut mate = Solver::new();
@@ -88,11 +110,6 @@ impl Solver {
                 mate
             })
             .collect();
-        // What this solver knew (from a checkpoint, or earlier searches) goes to the team.
-        let own = std::mem::replace(&mut self.table, super::Table::new(1));
-        for (key, known) in own.iter() {
-            shared.record(joined(key), |_| known);
-        }
         self.shared = Some(shared);
     }
 
@@ -137,32 +154,47 @@ impl Solver {
 
 impl Solver {
     /// The value of the region `key`, found with the other threads of `race`.
+    /// A thread whose search is stopped (the leader's, on an interrupt or a failed save)
+    /// stops the race: no thread then tells or records anything more, and this one returns 0,
+    /// which is not a value (the caller's search is stopped too).
     fn race_value(&mut self, key: Key, race: &Arc<Race>) -> u32 {
         let value = self.race_value_from(key, race);
-        race.settle(value);
         self.race = None;
         self.abandoned = false;
-        value
+        match value {
+            Some(value) => {
+                race.settle(value);
+                value
+            }
+            None => {
+                race.stop();
+                0
+            }
+        }
     }
 
-    fn race_value_from(&mut self, key: Key, race: &Arc<Race>) -> u32 {
+    /// [`Solver::race_value`]: `None` when the race stopped.
+    fn race_value_from(&mut self, key: Key, race: &Arc<Race>) -> Option<u32> {
         if key_cells(key) <= self.endgame_cells {
-            return self.endgame_value(key);
+            return Some(self.endgame_value(key));
         }
         let region = Region::of_key(key);
         if mirror_lost(&region) {
-            return 0;
+            return Some(0);
         }
         let mut options = self.options(&region, [0; 2]);
         self.depth += 1;
         let mut k = 0;
         let value = loop {
             if let Some(value) = race.value() {
-                break value;
+                break Some(value);
+            }
+            if race.stopped() || self.stop.is_some() {
+                break None;
             }
             let known = self.known(key);
             if let Some(exact) = known.exact() {
-                break u32::from(exact);
+                break Some(u32::from(exact));
             }
             if known.excludes(k) || race.present(k) {
                 k += 1;
@@ -170,6 +202,9 @@ impl Solver {
             }
             self.race = Some((Arc::clone(race), k));
             let worth = self.race_option_worth(&mut options, k, race);
+            if self.stop.is_some() || race.stopped() {
+                break None;
+            }
             if self.abandoned {
                 self.abandoned = false;
                 self.answered_by = None;
@@ -177,7 +212,7 @@ impl Solver {
             }
             if !worth {
                 self.record_exact(key, k);
-                break k;
+                break Some(k);
             }
             self.record_excluded(key, k);
             race.found(k);
