@@ -66,8 +66,15 @@ impl<'a> Locked<'a> {
             .compare_exchange_weak(0, 1, Ordering::Acquire, Ordering::Relaxed)
             .is_err()
         {
+            // Spin a while, then let the holder run (more threads than cores).
+            let mut spins = 0u32;
             while bucket.lock.load(Ordering::Relaxed) != 0 {
-                std::hint::spin_loop();
+                spins += 1;
+                if spins.is_multiple_of(64) {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
             }
         }
         Locked(bucket)
