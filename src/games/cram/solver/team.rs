@@ -114,14 +114,13 @@ impl Solver {
     }
 
     /// The searches of this solver's mates (the tests check that they search).
-    #[cfg(test)]
     pub(crate) fn mates_searched(&self) -> u64 {
         self.mates.iter().map(|mate| mate.nodes).sum()
     }
 
     /// The searches of this solver and its mates.
     pub(super) fn team_searches(&self) -> u64 {
-        self.nodes + self.mates.iter().map(|mate| mate.nodes).sum::<u64>()
+        self.nodes + self.mates_searched()
     }
 
     /// The nimber of one region, by this solver and its mates.
