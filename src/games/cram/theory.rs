@@ -16,7 +16,7 @@ use crate::core::{ImpartialGame, Nimber, Winner};
 use crate::game::CheckpointOptions;
 use crate::misere::game::MisereTheory;
 use crate::theory::{AnalysisError, MoveCollector, Notation, Theory, WinningMove, WinningMoves};
-use std::sync::{Mutex, PoisonError, TryLockError};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 /// Boards with more empty cells than this show a progress line while they are solved.
 const PROGRESS_CELLS: u32 = 30;
@@ -24,15 +24,22 @@ const PROGRESS_CELLS: u32 = 30;
 /// The process's solver, kept from one query to the next.
 static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
 
+/// The process's solver slot, unless another thread's search holds it (not waited for).
+fn idle_process_solver() -> Option<MutexGuard<'static, Option<Solver>>> {
+    match SOLVER.try_lock() {
+        Ok(guard) => Some(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => None,
+    }
+}
+
 /// Runs `work` with the process's solver (its tables kept from one query to the next), or with a
 /// fresh solver when the process's is busy.
 pub fn with_solver<T>(work: impl FnOnce(&mut Solver) -> T) -> T {
-    let mut guard = match SOLVER.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => return work(&mut Solver::of_process()),
-    };
-    work(guard.get_or_insert_with(Solver::of_process))
+    match idle_process_solver() {
+        Some(mut guard) => work(guard.get_or_insert_with(Solver::of_process)),
+        None => work(&mut Solver::of_process()),
+    }
 }
 
 /// Makes the process's solver, from its next query on, and every solver made from now on
@@ -43,12 +50,9 @@ pub fn set_threads(threads: usize) {
     if solver::set_threads(threads) == threads.min(crate::game::MOST_THREADS) {
         return;
     }
-    let mut guard = match SOLVER.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => return,
-    };
-    *guard = None;
+    if let Some(mut guard) = idle_process_solver() {
+        *guard = None;
+    }
 }
 
 /// Bounds the transposition table of the process's solver, and of every solver made from now
@@ -57,12 +61,9 @@ pub fn set_threads(threads: usize) {
 /// and only the solvers made from now on (as for a query that finds it busy) get the new one.
 pub fn set_table_memory(bytes: u64) -> usize {
     let entries = solver::set_table_memory(bytes);
-    let mut guard = match SOLVER.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-        Err(TryLockError::WouldBlock) => return entries,
-    };
-    if let Some(process_solver) = guard.as_mut() {
+    if let Some(mut guard) = idle_process_solver()
+        && let Some(process_solver) = guard.as_mut()
+    {
         process_solver.set_table_entries(entries);
     }
     entries
