@@ -51,9 +51,12 @@
 //!   at 2 × 2 blocks with two opposite corners closed), so that fewer and smaller regions are
 //!   searched and more of them meet in the tables: 5 × 8 took 207,496 searches instead of
 //!   463,418 and kept 190,418 regions instead of 423,586. Most options split their region
-//!   (on 5 × 8, 7.5 of 12 million), so the flood fill that finds the parts is kept for all:
-//!   skipping it when the domino's neighbours are linked within the 3 × 4 window around it
-//!   (then the rest is one region) spared it for 24% of the options and saved no time.
+//!   (on 5 × 8, 7.5 of 12 million), so the flood fill that finds the parts is kept for all,
+//!   but starts next to the domino and leaves the last part unfilled (the region module's
+//!   [`simplified_option`]): 5 × 8 in 1.90–1.93 s of user CPU against 1.98–2.03 s, 4 × 9 in
+//!   0.29–0.31 against 0.32 (five runs of each build in turn). Skipping the fill when the
+//!   domino's neighbours are linked within the 3 × 4 window around it (then the rest is one
+//!   region) spared it for 24% of the options and saved no time.
 //! * **In the layout of the search above.** The options of a region asked about by a search
 //!   are generated in that search's layout (the region's cells where they lie there, not turned
 //!   to its key), so that the dominoes of a region and of its options' regions are the same
@@ -142,7 +145,7 @@ use super::checkpoint::{CheckpointError, Schedule};
 use super::options::{Candidate, Options, cancel_pairs, domino_code, is_among};
 use super::region::{
     Key, Region, SMALL_KEY_CELLS, SmallKey, canonical_key, key_cells, mirror_lost,
-    simplified_components, split,
+    simplified_components, simplified_option, split,
 };
 use super::shared_table::SharedTable;
 use super::small_table::SmallTable;
@@ -553,8 +556,8 @@ impl Solver {
             while generated < BATCH && (options.horizontal | options.vertical) != 0 {
                 let (cell, step) = options.next_domino();
                 let domino = domino_code(cell, step, region.w);
-                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-                simplified_components(rest, region.h, region.w, &mut parts);
+                let taken = 1u128 << cell | 1u128 << (cell + step);
+                simplified_option(region.mask, taken, region.h, region.w, &mut parts);
                 option_keys.clear();
                 large_parts.clear();
                 // A region of two or three cells (a domino, a line, an L) is worth 1 (single

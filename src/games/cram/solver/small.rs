@@ -2,9 +2,7 @@
 //! options and kept in the endgame table, with two caches of the ones valued last in front of
 //! it (the solver's module doc says what each saves).
 
-use super::super::region::{
-    Key, Region, boxed_key, canonical_key, pack_small, simplified_components,
-};
+use super::super::region::{Key, Region, boxed_key, canonical_key, pack_small, simplified_option};
 use super::{RECENT_SLOTS, Solver};
 
 /// Where the small region `key` goes in a cache of recent ones.
@@ -65,8 +63,8 @@ impl Solver {
             while starts != 0 {
                 let cell = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
-                let rest = region.mask & !(1u128 << cell | 1u128 << (cell + step));
-                simplified_components(rest, region.h, region.w, &mut parts);
+                let taken = 1u128 << cell | 1u128 << (cell + step);
+                simplified_option(region.mask, taken, region.h, region.w, &mut parts);
                 let mut value = 0;
                 for &part in parts.iter() {
                     value ^= match part.count_ones() {
