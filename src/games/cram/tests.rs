@@ -646,7 +646,7 @@ fn the_regions_of_an_option_are_found_from_the_domino_taken() {
     for (h, w) in [(8, 8), (9, 12)] {
         for _ in 0..1000 {
             let empty = (0..h * w)
-                .filter(|_| next() % 3 != 0)
+                .filter(|_| !next().is_multiple_of(3))
                 .fold(0u128, |empty, cell| empty | 1 << cell);
             components(empty, h, w, &mut parts);
             let largest = parts.iter().copied().max_by_key(|part| part.count_ones());
