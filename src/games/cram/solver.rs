@@ -53,10 +53,10 @@
 //!   463,418 and kept 190,418 regions instead of 423,586. Most options split their region
 //!   (on 5 × 8, 7.5 of 12 million), so the flood fill that finds the parts is kept for all,
 //!   but starts next to the domino and leaves the last part unfilled (the region module's
-//!   [`simplified_option`]): 5 × 8 in 1.90–1.93 s of user CPU against 1.98–2.03 s, 4 × 9 in
-//!   0.29–0.31 against 0.32 (five runs of each build in turn). Skipping the fill when the
-//!   domino's neighbours are linked within the 3 × 4 window around it (then the rest is one
-//!   region) spared it for 24% of the options and saved no time.
+//!   [`simplified_option`]): 5 × 8 in 1.83–2.09 s of user CPU against 2.01–2.15 s, 4 × 9 in
+//!   0.29–0.31 against 0.32–0.34 (five runs of each build in turn, alone on the machine).
+//!   Skipping the fill when the domino's neighbours are linked within the 3 × 4 window around it
+//!   (then the rest is one region) spared it for 24% of the options and saved no time.
 //! * **In the layout of the search above.** The options of a region asked about by a search
 //!   are generated in that search's layout (the region's cells where they lie there, not turned
 //!   to its key), so that the dominoes of a region and of its options' regions are the same
