@@ -130,8 +130,8 @@ pub(crate) fn key_cells(key: Key) -> u32 {
 /// The connected components of `empty` in an `h` × `w` layout (orthogonal adjacency), each as a
 /// mask in the same layout, in the order of their lowest cells. Layouts of at most 64 cells are
 /// filled in one machine word. (The solver takes its regions simplified,
-/// [`simplified_components`]; the tests take them plain.)
-#[cfg(test)]
+/// [`simplified_components`]; the tests, and a debug assertion on the regions it is handed,
+/// take them plain.)
 pub(crate) fn components(empty: u128, h: usize, w: usize, out: &mut Vec<u128>) {
     out.clear();
     let right_ok = not_last_column(h, w);
@@ -408,8 +408,7 @@ fn simplified_parts(empty: u128, taken: u128, h: usize, w: usize, out: &mut Vec<
     let right_ok = not_last_column(h, w);
     debug_assert!(
         taken == 0 || {
-            let region = empty | taken;
-            fill_seeded_128(region, region, right_ok, w, out);
+            components(empty | taken, h, w, out);
             let connected = out.len() == 1;
             out.clear();
             connected
