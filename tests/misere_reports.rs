@@ -19,6 +19,40 @@ struct Referee {
     won: HashMap<Position, bool>,
 }
 
+/// Calls `visit` on every option of `position` under the code `digits` (sorted heaps; an
+/// option reached by two moves is visited twice), until it returns true; returns whether it did.
+fn any_option(digits: &[u8], position: &[u64], visit: &mut dyn FnMut(Position) -> bool) -> bool {
+    for (index, &heap) in position.iter().enumerate() {
+        let mut rest = position.to_vec();
+        rest.remove(index);
+        for (k, &digit) in (0u64..).zip(digits) {
+            let Some(left) = heap.checked_sub(k) else {
+                break;
+            };
+            let mut leave = |parts: &[u64]| {
+                let mut next = rest.clone();
+                next.extend_from_slice(parts);
+                next.sort_unstable();
+                visit(next)
+            };
+            if k >= 1 && left == 0 && digit & 1 != 0 && leave(&[]) {
+                return true;
+            }
+            if k >= 1 && left >= 1 && digit & 2 != 0 && leave(&[left]) {
+                return true;
+            }
+            if left >= 2 && digit & 4 != 0 {
+                for a in 1..=left / 2 {
+                    if leave(&[a, left - a]) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
 impl Referee {
     fn new(digits: Vec<u8>) -> Self {
         Referee {
@@ -30,43 +64,27 @@ impl Referee {
     /// Every option of `position`, sorted, repeats removed.
     fn options(&self, position: &[u64]) -> BTreeSet<Position> {
         let mut all = BTreeSet::new();
-        for (index, &heap) in position.iter().enumerate() {
-            let mut rest = position.to_vec();
-            rest.remove(index);
-            for (k, &digit) in (0u64..).zip(&self.digits) {
-                let Some(left) = heap.checked_sub(k) else {
-                    break;
-                };
-                let mut leave = |parts: &[u64]| {
-                    let mut next = rest.clone();
-                    next.extend_from_slice(parts);
-                    next.sort_unstable();
-                    all.insert(next);
-                };
-                if k >= 1 && left == 0 && digit & 1 != 0 {
-                    leave(&[]);
-                }
-                if k >= 1 && left >= 1 && digit & 2 != 0 {
-                    leave(&[left]);
-                }
-                if left >= 2 && digit & 4 != 0 {
-                    for a in 1..=left / 2 {
-                        leave(&[a, left - a]);
-                    }
-                }
-            }
-        }
+        any_option(&self.digits, position, &mut |next| {
+            all.insert(next);
+            false
+        });
         all
     }
 
     /// Whether the player to move wins under misère play: with no move, yes; else exactly when
-    /// some move leaves a position the opponent does not win.
+    /// some move leaves a position the opponent does not win (the moves tried in turn, until
+    /// one does).
     fn is_won(&mut self, position: &[u64]) -> bool {
         if let Some(&known) = self.won.get(position) {
             return known;
         }
-        let options = self.options(position);
-        let won = options.is_empty() || options.iter().any(|next| !self.is_won(next));
+        let digits = self.digits.clone();
+        let mut has_move = false;
+        let wins = any_option(&digits, position, &mut |next| {
+            has_move = true;
+            !self.is_won(&next)
+        });
+        let won = wins || !has_move;
         self.won.insert(position.to_vec(), won);
         won
     }
