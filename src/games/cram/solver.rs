@@ -245,6 +245,12 @@ pub struct Solver {
     helped: Option<(Key, u32)>,
     /// The solvers that search beside this one, on threads of their own, sharing its table.
     mates: Vec<Solver>,
+    /// The searches its mates have made, as they tell them (every 4096, and at the end of each
+    /// value they race for): the team's count goes on when mates are made anew.
+    mates_count: Arc<AtomicU64>,
+    /// A mate's: where it tells its searches (its leader's `mates_count`), and how many of
+    /// them it has told.
+    counted_in: Option<(Arc<AtomicU64>, u64)>,
     /// The team this solver leads (threads and the shared table's most bytes), until a layout
     /// past [`NARROW_CELLS`] cells ends it.
     team: Option<(usize, u64)>,
@@ -281,6 +287,8 @@ pub struct Solver {
     /// Where the search of the position's own region is, for the progress line: the value
     /// asked of its options, the option being searched and how many there are.
     root: Option<(u32, usize, usize)>,
+    /// The same one level down, in the region of the root's option being searched.
+    below_root: Option<(u32, usize, usize)>,
 }
 
 /// How many options are generated before the table is asked about their regions.
@@ -338,6 +346,8 @@ impl Solver {
             helping: false,
             helped: None,
             mates: Vec::new(),
+            mates_count: Arc::new(AtomicU64::new(0)),
+            counted_in: None,
             team: None,
             endgame: SmallTable::default(),
             nodes: 0,
@@ -354,6 +364,7 @@ impl Solver {
             depth: 0,
             answered_by: None,
             root: None,
+            below_root: None,
         }
     }
 
@@ -423,6 +434,7 @@ impl Solver {
     /// Removes the progress line.
     pub fn hide_progress(&mut self) {
         self.root = None;
+        self.below_root = None;
         if let Some(bar) = self.progress.take() {
             bar.finish_and_clear();
         }
@@ -667,6 +679,7 @@ impl Solver {
         // The flag and the clock every 4096 searches (a few thousand a second on large boards,
         // so Ctrl-C is answered within about a second), the progress line every 65536.
         if self.nodes & 0xfff == 0 {
+            self.tell_searches();
             if self.nodes & 0xffff == 0 {
                 self.report();
             }
@@ -698,8 +711,13 @@ impl Solver {
         if is_among(*answered, options.searched[index].domino) {
             return false;
         }
-        if self.depth == 1 {
-            self.root = Some((k, index, options.searched.len()));
+        match self.depth {
+            1 => {
+                self.root = Some((k, index, options.searched.len()));
+                self.below_root = None;
+            }
+            2 => self.below_root = Some((k, index, options.searched.len())),
+            _ => {}
         }
         let candidate = options.searched[index];
         let mut xor = candidate.xor;
@@ -963,9 +981,16 @@ impl Solver {
 
     fn report(&self) {
         if let Some(bar) = &self.progress {
+            let below = match self.below_root {
+                Some((k, index, options)) => format!(
+                    " (in it: is an option worth {k}? option {} of {options})",
+                    index + 1
+                ),
+                None => String::new(),
+            };
             let root = match self.root {
                 Some((k, index, options)) => format!(
-                    "is an option worth {k}? searching option {} of {options}; ",
+                    "is an option worth {k}? searching option {} of {options}{below}; ",
                     index + 1
                 ),
                 None => String::new(),
@@ -974,7 +999,7 @@ impl Solver {
             bar.set_message(format!(
                 "{root}{} searches, {len} regions in the table (at most {most}), pruned {} \
                  times, {} small regions",
-                self.nodes,
+                self.team_searches(),
                 self.table.times_pruned(),
                 self.endgame.len()
             ));

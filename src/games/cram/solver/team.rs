@@ -104,6 +104,7 @@ impl Solver {
         self.mates = (1..threads)
             .map(|_| {
                 let mut mate = Solver::new();
+                mate.counted_in = Some((Arc::clone(&self.mates_count), 0));
                 mate.endgame_cells = self.endgame_cells;
                 mate.lower_first_from = self.lower_first_from;
                 mate.shared = Some(Arc::clone(&shared));
@@ -113,9 +114,18 @@ impl Solver {
         self.shared = Some(shared);
     }
 
-    /// The searches of this solver's mates (the tests check that they search).
+    /// The searches of this solver's mates, as they told them (the tests check that they
+    /// search).
     pub(crate) fn mates_searched(&self) -> u64 {
-        self.mates.iter().map(|mate| mate.nodes).sum()
+        self.mates_count.load(Ordering::Relaxed)
+    }
+
+    /// A mate's: tells its leader the searches it made since it last did.
+    pub(super) fn tell_searches(&mut self) {
+        if let Some((count, told)) = &mut self.counted_in {
+            count.fetch_add(self.nodes.saturating_sub(*told), Ordering::Relaxed);
+            *told = self.nodes;
+        }
     }
 
     /// The searches of this solver and its mates.
@@ -158,6 +168,7 @@ impl Solver {
     /// which is not a value (the caller's search is stopped too).
     fn race_value(&mut self, key: Key, race: &Arc<Race>) -> u32 {
         let value = self.race_value_from(key, race);
+        self.tell_searches();
         self.race = None;
         self.abandoned = false;
         match value {
@@ -269,5 +280,40 @@ impl Solver {
                 let known = self.known(key);
                 known.exact().is_some() || known.excludes(k)
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::Cram;
+    use super::Solver;
+
+    /// The team's searches are counted whoever made them: its mates tell theirs (every 4096,
+    /// and at the end of each value raced for), so that the progress line and a checkpoint
+    /// count them while the threads still search; mates made anew for a larger layout (its
+    /// larger shared table) leave their count with the team.
+    #[test]
+    fn a_team_counts_the_searches_of_every_thread() {
+        let mut solver = Solver::with_endgame_cells(3);
+        solver.enlist(2, 1 << 30);
+        // Layouts of at most 30 cells (one shared table), until the mates have searched (they
+        // race the leader for the options: on a loaded machine they may find none left).
+        let mut made = 0;
+        for text in ["3x9", "4x7", "3x10", "5x6"] {
+            let board: Cram = text.parse().unwrap();
+            solver.position_value(board.empty(), board.rows(), board.cols());
+            made = solver.mates.iter().map(|mate| mate.nodes).sum();
+            if made > 0 {
+                break;
+            }
+        }
+        assert!(made > 0);
+        assert_eq!(solver.mates_searched(), made);
+        assert_eq!(solver.team_searches(), solver.nodes + made);
+        // 33 cells: a shared table twice as large, the mates made anew; the count goes on.
+        let larger: Cram = "3x11".parse().unwrap();
+        solver.position_value(larger.empty(), larger.rows(), larger.cols());
+        let now: u64 = solver.mates.iter().map(|mate| mate.nodes).sum();
+        assert_eq!(solver.mates_searched(), made + now);
     }
 }
