@@ -285,7 +285,7 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::Cram;
+    use super::super::super::board::Cram;
     use super::Solver;
 
     /// The team's searches are counted whoever made them: its mates tell theirs (every 4096,
