@@ -996,11 +996,16 @@ impl Solver {
                 None => String::new(),
             };
             let (len, most) = self.table_counts();
+            // A shared table is never pruned: what it has no room for (the smaller regions)
+            // is not kept.
+            let dropped = match &self.shared {
+                None => format!("pruned {} times", self.table.times_pruned()),
+                Some(shared) => format!("{} not kept", shared.forgotten()),
+            };
             bar.set_message(format!(
-                "{root}{} searches, {len} regions in the table (at most {most}), pruned {} \
-                 times, {} small regions",
+                "{root}{} searches, {len} regions in the table (at most {most}), {dropped}, {} \
+                 small regions",
                 self.team_searches(),
-                self.table.times_pruned(),
                 self.endgame.len()
             ));
         }
