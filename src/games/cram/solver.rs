@@ -140,8 +140,8 @@
 //! profile gives a third of it to simplifying the options' regions, a fifth to the rest of
 //! `generate_until` (most of that waiting on the tables), a tenth to small regions. igsolve
 //! keeps 22,558 exact values on 4 × 9, 183,553 on 5 × 8 and 32,367 on 3 × 13 (its `TT size`)
-//! in 0.28, 3.11 and 0.54 s of CPU, where this solver makes 34,722, 208,018 and 52,560 searches
-//! in 0.30, 1.87 and 0.45 s (docs/performance.md). Built with profile-guided optimisation
+//! in 0.32, 3.62 and 0.63 s of CPU, where this solver makes 34,722, 208,018 and 52,560 searches
+//! in 0.33, 2.29 and 0.53 s (docs/performance.md). Built with profile-guided optimisation
 //! (trained on seven small boards), it took 3 to 5% less user CPU on 4 × 9, 5 × 7, 5 × 8 and
 //! 3 × 13 (three runs of each build in turn, the machine otherwise idle): not used.
 //!
