@@ -38,13 +38,21 @@ impl Solver {
     }
 
     /// A solver that knows what the checkpoint of `board` at `path` holds, and that file's
-    /// header; or why the file is refused.
+    /// header; or why the file is refused. On several threads ([`super::set_threads`]) the
+    /// regions go straight into the table the threads share, which may hold more than a table
+    /// of one solver's own in the same memory (all its slots against 7/8 of them): a search on
+    /// several threads resumes with the memory it ran with.
     pub fn load(path: &Path, board: &str) -> Result<(Solver, Header), CheckpointError> {
         let mut solver = Solver::new();
+        solver.enlist_as_process();
         if let Ok(cram) = board.parse::<Cram>() {
             solver.fit_layout(cram.rows(), cram.cols());
         }
-        let header = checkpoint::load(path, board, solver.table.most(), &mut solver)?;
+        let most = match &solver.shared {
+            Some(shared) => shared.most(),
+            None => solver.table.most(),
+        };
+        let header = checkpoint::load(path, board, most, &mut solver)?;
         solver.nodes = header.searches;
         solver.table.set_times_pruned(header.pruned);
         Ok((solver, header))
