@@ -103,7 +103,6 @@ pub fn with_checkpoint<T>(
         } else {
             let (loaded, _) = Solver::load(path, &name)?;
             *solver = loaded;
-            solver.enlist_as_process();
             Some(format!(
                 "resumed from {} ({})",
                 path.display(),
